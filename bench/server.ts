@@ -1,0 +1,38 @@
+/**
+ * Benchmark server (child process of bench/run.ts): a fresh PGlite database in a temp folder (or BENCH_DATABASE_URL),
+ * seeded with a 10,000-product store at bench.localhost, served on an ephemeral port; prints `READY <port> <codes>`.
+ * With `--bare` it serves only a bare Fastify route, the ceiling of what the framework does on this machine.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/client.js';
+import { buildApp } from '../src/server/app.js';
+import { seedBenchmarkStore } from '../src/server/db/seed/index.js';
+
+async function bare(): Promise<void> {
+  const app = Fastify({ logger: false });
+  app.get('/bare', async () => ({ ok: true, items: [] }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  console.log(`READY ${typeof addr === 'object' && addr ? addr.port : 0}`);
+}
+
+async function full(): Promise<void> {
+  const products = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
+  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'production' });
+  const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') });
+  const started = Date.now();
+  const { codes } = await seedBenchmarkStore(database.db, { products });
+  console.error(`seeded ${products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const app = await buildApp({ db: database.db, config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  console.log(`READY ${typeof addr === 'object' && addr ? addr.port : 0} ${codes.slice(0, 200).join(',')}`);
+  process.on('SIGTERM', async () => { await app.close(); await database.close(); fs.rmSync(dataDir, { recursive: true, force: true }); process.exit(0); });
+}
+
+void (process.argv.includes('--bare') ? bare() : full());

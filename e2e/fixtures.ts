@@ -1,0 +1,35 @@
+/**
+ * Browser-test fixtures: Chromium through playwright-core (Debian's /usr/bin/chromium), store URLs on *.localhost,
+ * and helpers. SPEC §9's client throttle lets a state-changing request run only 3 s after the previous one, so flows
+ * that submit twice in a row wait for `THROTTLE_GAP_MS` first, as a person would.
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3000);
+export const storeUrl = (slug: 'demo' | 'hogar', path = '/') => `http://${slug}.localhost:${PORT}${path}`;
+export const platformUrl = (path = '/') => `http://localhost:${PORT}${path}`;
+export const THROTTLE_GAP_MS = 3100;
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/** A fresh context (own localStorage) at a phone or desktop size. */
+export async function newPage(browser: Browser, opts: { phone?: boolean; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: opts.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 }, locale: opts.locale ?? 'es-MX' });
+  const page = await context.newPage();
+  page.on('pageerror', (e) => { throw e; });
+  return { context, page };
+}
+
+/** Parses "$1,234.56" / "MX$1,234.56" into integer centavos. */
+export function centsOf(text: string): number {
+  const m = /([\d,]+)\.(\d{2})/.exec(text);
+  if (!m) throw new Error(`No amount in "${text}"`);
+  return Number(m[1].replace(/,/g, '')) * 100 + Number(m[2]);
+}
+
+export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));

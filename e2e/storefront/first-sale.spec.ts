@@ -1,0 +1,163 @@
+/**
+ * Issue 2's first sale in a real browser: a shopper buys in Spanish by card; another, in English, pays with an OXXO
+ * voucher that is then marked paid; the seller sees both orders and moves one to delivered; the buyer sees it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { centsOf, launch, newPage, pause, platformUrl, PORT, storeUrl, THROTTLE_GAP_MS } from '../fixtures';
+
+describe.sequential('first sale', () => {
+  let browser: Browser;
+  const sale = { cardFolio: '', cardTrackUrl: '', oxxoFolio: '' };
+
+  beforeAll(async () => { browser = await launch(); });
+  afterAll(async () => { await browser.close(); });
+
+  async function addFirstResultToCart(page: Page, term: string, addLabel: RegExp, goToCart: RegExp) {
+    const search = page.getByRole('searchbox');
+    await search.fill(term);
+    await search.press('Enter');
+    await page.waitForURL(/\/search\/keyword\?q=/);
+    await page.locator('.product-card a').first().click();
+    await page.waitForURL(/\/product\?codigo=/);
+    await page.getByRole('button', { name: addLabel }).click();
+    await page.getByRole('link', { name: goToCart }).click();
+  }
+
+  it('a shopper buys in Spanish by card as a guest, with a SEPOMEX-filled address', async () => {
+    const { context, page } = await newPage(browser, { phone: true });
+    await page.goto(storeUrl('demo'));
+    await expect.poll(() => page.title()).toBe('Vitrina Deportes');
+    expect(await page.locator('html').getAttribute('lang')).toBe('es');
+    await addFirstResultToCart(page, 'sudaderas', /Agregar al carrito/, /Ver carrito/);
+
+    await page.getByRole('heading', { name: 'Mi carrito' }).waitFor();
+    await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+
+    await page.getByLabel('Correo electrónico').fill('invitada@example.com');
+    await page.getByLabel('Nombre completo').fill('Lucía Ramírez');
+    await page.getByLabel('Código postal').fill('06700');
+    await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Ciudad de México');
+    expect(await page.getByLabel('Municipio o alcaldía').inputValue()).toBe('Cuauhtémoc');
+    await page.getByLabel('Colonia').selectOption({ label: 'Roma Norte (Colonia)' });
+    await page.getByLabel('Calle').fill('Colima');
+    await page.getByLabel('Número exterior').fill('123');
+    await page.getByLabel('Teléfono').fill('55 1234');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByText('Número de teléfono incorrecto.').first().waitFor();
+    await page.getByLabel('Teléfono').fill('55 1234 5678');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    await page.getByRole('radio', { name: /Envío económico/ }).check();
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+
+    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
+    await page.getByLabel('Nombre como aparece en la tarjeta').fill('Lucía Ramírez');
+    await page.getByLabel('Vencimiento (MM/AA)').fill('12/30');
+    await page.getByLabel('CVC').fill('123');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+
+    await page.getByText('¡Gracias por tu compra!').waitFor();
+    const heading = await page.getByRole('heading', { name: /^Pedido \d+$/ }).textContent();
+    sale.cardFolio = heading!.replace(/\D/g, '');
+    const amounts = await page.locator('.print-area dl dd').allTextContents();
+    const [items, shipping, total] = amounts.map(centsOf);
+    expect(items).toBeGreaterThan(0);
+    expect(shipping).toBeGreaterThan(0);
+    expect(total).toBe(items + shipping);
+    expect(await page.getByText('Pagado').first().isVisible()).toBe(true);
+    sale.cardTrackUrl = new URL(await page.getByRole('link', { name: 'Seguir mi pedido' }).getAttribute('href') ?? '', storeUrl('demo')).toString();
+    expect(await page.evaluate(() => localStorage.getItem('carrito'))).toBe('[]');
+    await context.close();
+  });
+
+  it('another shopper switches to English, registers and pays with an OXXO voucher that is then marked paid', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(storeUrl('demo'));
+    await page.getByRole('button', { name: 'Cambiar idioma a inglés' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Sign up' }).click();
+    await page.getByLabel('Full name').fill('John Smith');
+    await page.getByLabel('Email').fill(`john.${Date.now()}@example.com`);
+    await page.getByLabel('Password', { exact: true }).fill('Compras2026!');
+    await page.getByLabel('Confirm password').fill('Compras2026!');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('link', { name: 'My orders' }).waitFor();
+
+    await addFirstResultToCart(page, 'mochila', /Add to cart/, /View cart/);
+    await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+    await page.getByLabel('Full name').fill('John Smith');
+    await page.getByLabel('Postal code').fill('44100');
+    await expect.poll(() => page.getByLabel('State').inputValue()).toBe('Jalisco');
+    await page.getByLabel('Neighbourhood (colonia)').selectOption({ index: 1 });
+    await page.getByLabel('Street').fill('Avenida Juárez');
+    await page.getByLabel('Exterior number').fill('45');
+    await page.getByLabel('Phone').fill('33 1234 5678');
+    await pause(THROTTLE_GAP_MS);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    await page.getByRole('radio', { name: /Express package/ }).check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByRole('radio', { name: /Cash at OXXO/ }).check();
+    await pause(THROTTLE_GAP_MS);
+    await page.getByRole('button', { name: /^Pay / }).click();
+
+    await page.getByText('Order received! Pay at OXXO to confirm it.').waitFor();
+    const reference = (await page.getByTestId('voucher-reference').textContent())!.trim();
+    expect(reference).toMatch(/^\d{14}$/);
+    expect(await page.locator('.voucher svg').count()).toBe(1);
+    const amount = centsOf((await page.getByTestId('voucher-amount').textContent())!);
+    const [items, shipping, fee, total] = (await page.locator('.print-area dl dd').allTextContents()).map(centsOf);
+    expect(fee).toBe(1500);
+    expect(total).toBe(items + shipping + fee);
+    expect(amount).toBe(total);
+    const expiry = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+    expect(await page.getByTestId('voucher-expiry').textContent()).toContain(expiry);
+    sale.oxxoFolio = (await page.getByRole('heading', { name: /^Order \d+$/ }).textContent())!.replace(/\D/g, '');
+
+    const paid = await fetch(`http://127.0.0.1:${PORT}/api/payments/sandbox/oxxo/${reference}/pay`, { method: 'POST', headers: { 'x-store-domain': 'demo.localhost' } });
+    expect(paid.status).toBe(200);
+    expect((await paid.json()).status).toBe('paid');
+    await page.getByRole('link', { name: 'Track my order' }).click();
+    await page.getByText('Paid').first().waitFor();
+    await context.close();
+  });
+
+  it('the seller sees both orders, moves the card order to delivered, and the buyer sees it', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(platformUrl('/admin/login'));
+    await page.getByLabel('Correo electrónico').fill('vendedor@demo.vitrina.mx');
+    await page.getByLabel('Contraseña').fill('Vitrina2026!');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await page.getByRole('heading', { name: /Bienvenido a Vitrina Deportes/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'Abrir tienda' }).getAttribute('href')).toContain('demo.localhost');
+    const floor = new URL((await page.getByRole('link', { name: 'Abrir aplicación de piso' }).getAttribute('href'))!);
+    expect(floor.searchParams.get('token')).toBe(await page.evaluate(() => localStorage.getItem('admin_access_token')));
+
+    await page.getByRole('link', { name: 'Ventas' }).click();
+    await page.getByRole('link', { name: `#${sale.cardFolio}` }).waitFor();
+    await page.getByRole('link', { name: `#${sale.oxxoFolio}` }).waitFor();
+    await page.getByRole('link', { name: `#${sale.cardFolio}` }).click();
+
+    await page.getByRole('button', { name: 'Marcar como «Listo para enviar»' }).click();
+    await page.getByText('Pedido actualizado: Listo para enviar.').waitFor();
+    await pause(THROTTLE_GAP_MS);
+    await page.getByLabel('Número de guía').fill('VTR123456MX');
+    await page.getByRole('button', { name: 'Marcar como «Paquete en camino»' }).click();
+    await page.getByText('Pedido actualizado: Paquete en camino.').waitFor();
+    await pause(THROTTLE_GAP_MS);
+    await page.getByRole('button', { name: 'Marcar como «Entregado»' }).click();
+    await page.getByText('Pedido actualizado: Entregado.').waitFor();
+    expect(await page.getByText('Este pedido ya no admite cambios.').isVisible()).toBe(true);
+    await context.close();
+
+    const buyer = await newPage(browser, { phone: true });
+    await buyer.page.goto(sale.cardTrackUrl);
+    await buyer.page.getByRole('heading', { name: 'Seguimiento del pedido' }).waitFor();
+    const timeline = await buyer.page.locator('.timeline').textContent();
+    expect(timeline).toContain('Paquete en camino');
+    expect(timeline).toContain('Entregado');
+    expect(await buyer.page.getByText('VTR123456MX').isVisible()).toBe(true);
+    await buyer.context.close();
+  });
+});

@@ -1,0 +1,65 @@
+/**
+ * Builds the Fastify application: plugins first, then the domain modules (EXAMPLES "Layout").
+ * `buildApp` does not listen; server.ts does. Tests call `buildApp({ db })` and use `app.inject`.
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import rateLimit from '@fastify/rate-limit';
+import { Redis } from 'ioredis';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from './db/client.js';
+import { loadConfig, type AppConfig } from './config.js';
+import { createProviders, type Providers } from './providers/index.js';
+import errorsPlugin from './plugins/errors.js';
+import requestContextPlugin from './plugins/request-context.js';
+import { registerModules } from './modules/index.js';
+
+export interface BuildAppOptions {
+  db: Db;
+  config?: AppConfig;
+  providers?: Providers;
+  /** Pino logger options; false silences logs (tests). */
+  logger?: boolean | object;
+  /** Serve the built web app and uploads (off in API tests). */
+  serveWeb?: boolean;
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const config = opts.config ?? loadConfig();
+  const app = Fastify({
+    logger: opts.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'body.card', 'body.password'] },
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', opts.db);
+  app.decorate('config', config);
+  app.decorate('providers', opts.providers ?? createProviders(config, app.log));
+
+  await app.register(errorsPlugin);
+  await app.register(requestContextPlugin);
+  // Shared counters in Redis when configured, so several instances enforce one limit (DESIGN.md "Scale-out").
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
+  await app.register(rateLimit, {
+    global: true,
+    redis,
+    skipOnError: true,
+    max: config.RATE_LIMIT_PER_MINUTE,
+    timeWindow: 60_000,
+    allowList: (req) => !req.url.startsWith('/api/'),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  await registerModules(app, { serveWeb: opts.serveWeb ?? false });
+  return app;
+}

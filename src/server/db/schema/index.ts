@@ -1,0 +1,5 @@
+/** The whole database schema; one file per business domain. */
+export * from './stores.js';
+export * from './accounts.js';
+export * from './catalog.js';
+export * from './orders.js';

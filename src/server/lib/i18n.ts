@@ -1,0 +1,33 @@
+/**
+ * Server-side translation of error messages and emails from the shared catalogues in src/locales.
+ * Spanish is default and fallback (SPEC §1).
+ */
+import i18next, { type TFunction } from 'i18next';
+import esErrors from '../../locales/es/errors.json' with { type: 'json' };
+import enErrors from '../../locales/en/errors.json' with { type: 'json' };
+import esEmails from '../../locales/es/emails.json' with { type: 'json' };
+import enEmails from '../../locales/en/emails.json' with { type: 'json' };
+import type { Locale } from './context.js';
+
+const instance = i18next.createInstance();
+void instance.init({
+  initAsync: false,
+  lng: 'es',
+  fallbackLng: 'es',
+  supportedLngs: ['es', 'en'],
+  ns: ['errors', 'emails'],
+  defaultNS: 'errors',
+  resources: { es: { errors: esErrors, emails: esEmails }, en: { errors: enErrors, emails: enEmails } },
+  interpolation: { escapeValue: false },
+  returnNull: false,
+});
+
+/** Translator bound to a locale, e.g. `t('errors:OUT_OF_STOCK', { name })`. */
+export function translator(locale: Locale): TFunction {
+  return instance.getFixedT(locale);
+}
+
+/** Picks 'en' when the Accept-Language header prefers English, else Spanish. */
+export function localeFromHeader(header: string | undefined): Locale {
+  return header?.trim().toLowerCase().startsWith('en') ? 'en' : 'es';
+}

@@ -1,0 +1,10 @@
+/** Opaque random tokens and their SHA-256 digests (DESIGN.md "Auth": 32 random bytes, stored hashed). */
+import { createHash, randomBytes } from 'node:crypto';
+
+export function newToken(bytes = 32): string {
+  return randomBytes(bytes).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}

@@ -1,0 +1,27 @@
+/**
+ * Visits and recently viewed (SPEC §7 /api/visto and /api/getVistos).
+ */
+import { productViews } from '../../db/schema/index.js';
+import type { StoreContext } from '../../lib/context.js';
+import { AppError } from '../../lib/app-error.js';
+import type { ProductCard } from '../../../shared/contracts/common.js';
+import { findProductId, getCardsByCodes } from '../catalog/index.js';
+
+/** Most codes one getVistos call resolves. */
+export const GET_VISTOS_MAX_CODES = 50;
+
+/**
+ * SPEC §7 POST /api/getVistos: `codigosStrings` holds product codes joined by commas; answers the current cards of
+ * those products in the same order (unknown, hidden or archived codes are left out), so the client replaces its list.
+ */
+export async function getRecentlyViewed(ctx: StoreContext, codigosStrings: string): Promise<ProductCard[]> {
+  const codes = [...new Set(codigosStrings.split(',').map((c) => c.trim()).filter((c) => c.length > 0 && c.length <= 64))].slice(0, GET_VISTOS_MAX_CODES);
+  return getCardsByCodes(ctx, codes);
+}
+
+/** Records one view of a product. Throws PRODUCT_NOT_FOUND. */
+export async function recordProductView(ctx: StoreContext, codigo: string): Promise<void> {
+  const productId = await findProductId(ctx, codigo);
+  if (!productId) throw new AppError('PRODUCT_NOT_FOUND', { codigo });
+  await ctx.db.insert(productViews).values({ storeId: ctx.storeId, productId });
+}

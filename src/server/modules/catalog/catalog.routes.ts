@@ -1,0 +1,22 @@
+/** HTTP routes of the catalog module: departments, home lists and product detail (SPEC §2, §7). */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { departmentTree, homeResponse, productDetail } from '../../../shared/contracts/catalog.js';
+import { codigo } from '../../../shared/contracts/common.js';
+import { storeContext } from '../../plugins/request-context.js';
+import { getDepartmentTree, getHome, getProductDetail } from './catalog.service.js';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/reseller/post_categoria_departamento', {
+    schema: { tags: ['catalog'], summary: 'Departments and their categories', response: { 200: departmentTree } },
+  }, async (request) => getDepartmentTree(storeContext(request)));
+
+  app.get('/api/home', {
+    schema: { tags: ['catalog'], summary: 'Featured, newest and best-selling products', response: { 200: homeResponse } },
+  }, async (request) => getHome(storeContext(request)));
+
+  app.get('/api/productos/:codigo', {
+    schema: { tags: ['catalog'], summary: 'Product detail', params: z.object({ codigo }), response: { 200: productDetail } },
+  }, async (request) => getProductDetail(storeContext(request), request.params.codigo));
+};
+export default routes;

@@ -1,0 +1,2 @@
+/** Public interface of the checkout module. */
+export { quoteCart, placeOrder, answerThreeDSecure, getOxxoVoucher, markOxxoPaid, markOxxoPaidByReference, type PlaceOrderInput } from './checkout.service.js';

@@ -1,0 +1,34 @@
+/** HTTP routes of the orders module: the buyer's orders (/pedidos) and the seller's (/admin/ventas, /admin/orderStatus). */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { orderList, orderListQuery, orderStatusBody, orderView } from '../../../shared/contracts/checkout.js';
+import { adminDashboard } from '../../../shared/contracts/stores.js';
+import { uuid } from '../../../shared/contracts/common.js';
+import { customerContext, sellerContext, storeContext } from '../../plugins/request-context.js';
+import * as orders from './orders.service.js';
+import { getAdminDashboard } from './dashboard.js';
+
+const viewTokenQuery = z.object({ viewToken: z.string().max(200).optional() });
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get('/api/pedidos', { schema: { tags: ['orders'], summary: 'The signed-in customer’s orders', querystring: orderListQuery, response: { 200: orderList } } },
+    async (request) => orders.listCustomerOrders(customerContext(request), request.query.page, request.query.status));
+
+  app.get('/api/pedidos/:id', { schema: { tags: ['orders'], summary: 'One order of the buyer (own, or with the guest view token)', params: z.object({ id: uuid }), querystring: viewTokenQuery, response: { 200: orderView } } },
+    async (request) => orders.getOrderForBuyer(storeContext(request), request.params.id, request.query.viewToken));
+
+  app.get('/api/admin/dashboard', { schema: { tags: ['admin'], response: { 200: adminDashboard } } },
+    async (request) => getAdminDashboard(sellerContext(request), {
+      accessToken: request.headers.authorization!.slice(7).trim(), protocol: request.protocol, port: request.port ?? null,
+    }));
+
+  app.get('/api/admin/orders', { schema: { tags: ['admin'], querystring: orderListQuery, response: { 200: orderList } } },
+    async (request) => orders.listStoreOrders(sellerContext(request), request.query.page, request.query.status));
+
+  app.get('/api/admin/orders/:id', { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: orderView } } },
+    async (request) => orders.getOrderForSeller(sellerContext(request), request.params.id));
+
+  app.post('/api/admin/orders/:id/status', { schema: { tags: ['admin'], summary: 'Move an order to an allowed next status', params: z.object({ id: uuid }), body: orderStatusBody, response: { 200: orderView } } },
+    async (request) => orders.changeOrderStatus(sellerContext(request), request.params.id, request.body.status, request.body.trackingNumber));
+};
+export default routes;

@@ -1,0 +1,5 @@
+/** Public interface of the payments module. */
+export {
+  toPayment, chargeCardForOrder, createOxxoForOrder, getOrderPayment, getPaymentsOfOrders, getPayment, getOxxoPaymentByReference,
+  completeThreeDSecure, setPaymentStatus,
+} from './payments.service.js';

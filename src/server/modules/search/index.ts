@@ -1,0 +1,2 @@
+/** Public interface of the search module. */
+export { searchProducts } from './search.service.js';

@@ -1,0 +1,5 @@
+/** Public interface of the stores module (tenancy, website configuration, domains, folios). */
+export {
+  createStore, updateStore, getStoreById, getStoreBySlug, countStores, getWebsiteConfig, listDomains, nextFolio,
+  getOxxoFeeCents, getStoreLanguage, textSearchConfig, isActiveDomainOf, type NewStore,
+} from './stores.service.js';

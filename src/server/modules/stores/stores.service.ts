@@ -1,0 +1,115 @@
+/**
+ * Stores (tenants): creation with their domains, the website configuration of SPEC §7
+ * (GET /api/reseller/configwebsite), order folios and the store language used by search.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.js';
+import { storeDomains, stores, type StoreSettings } from '../../db/schema/index.js';
+import type { StoreContext } from '../../lib/context.js';
+import { assertFound } from '../../lib/app-error.js';
+import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
+import { DEFAULT_OXXO_FEE_CENTS } from '../../../shared/limits.js';
+
+export interface NewStore { slug: string; name: string; lang: 'es' | 'en'; hostnames: string[]; settings?: StoreSettings; iconUrl?: string | null; oxxoFeeCents?: number }
+
+/** Creates a store and an active domain per hostname (the first is primary). Returns the store id. */
+export async function createStore(db: Db, input: NewStore): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [store] = await tx.insert(stores).values({
+      slug: input.slug, name: input.name, lang: input.lang, settings: input.settings ?? {}, iconUrl: input.iconUrl ?? null,
+      oxxoFeeCents: input.oxxoFeeCents ?? DEFAULT_OXXO_FEE_CENTS,
+    }).returning({ id: stores.id });
+    if (input.hostnames.length) {
+      await tx.insert(storeDomains).values(input.hostnames.map((h, i) => ({ storeId: store.id, hostname: h.toLowerCase(), status: 'active', isPrimary: i === 0 })));
+    }
+    return store;
+  });
+}
+
+/** Updates a store's settings, name or icon (used by the seed; the store builder comes with the roadmap). */
+export async function updateStore(db: Db, storeId: string, patch: { settings?: StoreSettings; iconUrl?: string | null; name?: string }): Promise<void> {
+  await db.update(stores).set(patch).where(eq(stores.id, storeId));
+}
+
+/** The store row, or null. */
+export async function getStoreById(db: Db, storeId: string) {
+  const rows = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Store by slug, or null. */
+export async function getStoreBySlug(db: Db, slug: string) {
+  const rows = await db.select().from(stores).where(eq(stores.slug, slug)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Number of stores (the seed runs on an empty database). */
+export async function countStores(db: Db): Promise<number> {
+  const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(stores);
+  return r.n;
+}
+
+/** SPEC §7 website configuration of the context's store. Throws STORE_NOT_FOUND. */
+export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig> {
+  const store = assertFound(await getStoreById(ctx.db, ctx.storeId), 'STORE_NOT_FOUND');
+  const s = store.settings ?? {};
+  return {
+    lang: store.lang === 'en' ? 'en' : 'es',
+    nombretienda: store.name,
+    icon: store.iconUrl,
+    logo: s.logoUrl ?? null,
+    slug: store.slug,
+    websiteActive: store.websiteActive,
+    colors: Object.fromEntries(Object.entries(s.colors ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
+    banners: s.bannerImages ?? [],
+    social: s.social ?? {},
+    supportPhone: s.supportPhone ?? null,
+    supportEmail: s.supportEmail ?? null,
+    menuName: s.menuName ?? null,
+    aboutUs: s.aboutUs ?? null,
+    oxxoFeeCents: store.oxxoFeeCents,
+  };
+}
+
+/** Active and pending domains of the context's store. */
+export async function listDomains(ctx: StoreContext): Promise<{ hostname: string; status: 'pending_validation' | 'active'; isPrimary: boolean }[]> {
+  const rows = await ctx.db.select({ hostname: storeDomains.hostname, status: storeDomains.status, isPrimary: storeDomains.isPrimary })
+    .from(storeDomains).where(eq(storeDomains.storeId, ctx.storeId)).orderBy(sql`${storeDomains.isPrimary} desc`, storeDomains.hostname);
+  return rows.map((r) => ({ ...r, status: r.status === 'active' ? 'active' : 'pending_validation' }));
+}
+
+/** Allocates the next order folio of a store inside the order transaction (row lock on the store). */
+export async function nextFolio(tx: Tx | Db, storeId: string): Promise<number> {
+  const [r] = await tx.update(stores).set({ lastFolio: sql`${stores.lastFolio} + 1` }).where(eq(stores.id, storeId)).returning({ folio: stores.lastFolio });
+  return assertFound(r, 'STORE_NOT_FOUND').folio;
+}
+
+/** OXXO fee of a store, centavos. */
+export async function getOxxoFeeCents(db: Db | Tx, storeId: string): Promise<number> {
+  const [r] = await db.select({ fee: stores.oxxoFeeCents }).from(stores).where(eq(stores.id, storeId)).limit(1);
+  return assertFound(r, 'STORE_NOT_FOUND').fee;
+}
+
+const langCache = new Map<string, 'es' | 'en'>();
+
+/** The store's language (es | en), cached per process: it drives the text-search configuration. */
+export async function getStoreLanguage(db: Db, storeId: string): Promise<'es' | 'en'> {
+  const hit = langCache.get(storeId);
+  if (hit) return hit;
+  const [r] = await db.select({ lang: stores.lang }).from(stores).where(eq(stores.id, storeId)).limit(1);
+  const lang = r?.lang === 'en' ? 'en' : 'es';
+  langCache.set(storeId, lang);
+  return lang;
+}
+
+/** The PostgreSQL text-search configuration for a store language. */
+export function textSearchConfig(lang: 'es' | 'en'): 'spanish' | 'english' {
+  return lang === 'en' ? 'english' : 'spanish';
+}
+
+/** True when `hostname` is an active domain of `storeId`. */
+export async function isActiveDomainOf(db: Db, storeId: string, hostname: string): Promise<boolean> {
+  const rows = await db.select({ id: storeDomains.id }).from(storeDomains)
+    .where(and(eq(storeDomains.storeId, storeId), eq(storeDomains.hostname, hostname), eq(storeDomains.status, 'active'))).limit(1);
+  return rows.length > 0;
+}

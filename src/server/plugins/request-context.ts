@@ -1,0 +1,131 @@
+/**
+ * Decorates each request with its locale, its store (resolved from the domain the SPA sends, else Host)
+ * and its signed-in actor (from `Authorization: Bearer <token>`). DESIGN.md "Tenancy" and "Auth".
+ * Services are reached through `storeContext(request)` / `baseContext(request)`, which bind tenancy.
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { sessions, storeDomains, stores, users } from '../db/schema/index.js';
+import type { Db } from '../db/client.js';
+import type { AppConfig } from '../config.js';
+import type { Providers } from '../providers/index.js';
+import { AppError } from '../lib/app-error.js';
+import { hashToken } from '../lib/tokens.js';
+import { localeFromHeader } from '../lib/i18n.js';
+import type { Actor, BaseContext, Locale, Role, StoreContext } from '../lib/context.js';
+
+/** The store a storefront request is for. */
+export interface RequestStore { id: string; slug: string; name: string; lang: string; status: string; websiteActive: boolean }
+
+declare module 'fastify' {
+  interface FastifyInstance { db: Db; config: AppConfig; providers: Providers }
+  interface FastifyRequest { locale: Locale; store: RequestStore | null; actor: Actor | null }
+}
+
+/** Header the SPA sends with the page's domain without "www." (SPEC §7; name chosen in decision 003). */
+export const STORE_DOMAIN_HEADER = 'x-store-domain';
+/** Header the SPA sends with the current page URL (SPEC §7). */
+export const PAGE_URL_HEADER = 'x-page-url';
+
+/** Normalises a Host or domain value: lower case, no port, no leading "www.". */
+export function normaliseHost(value: string | undefined): string | null {
+  if (!value) return null;
+  const host = value.trim().toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+  return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null;
+}
+
+async function findStoreByHost(db: Db, host: string): Promise<RequestStore | null> {
+  const rows = await db
+    .select({ id: stores.id, slug: stores.slug, name: stores.name, lang: stores.lang, status: stores.status, websiteActive: stores.websiteActive })
+    .from(storeDomains)
+    .innerJoin(stores, eq(stores.id, storeDomains.storeId))
+    .where(and(eq(storeDomains.hostname, host), eq(storeDomains.status, 'active')))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+async function findActor(db: Db, token: string): Promise<Actor | null> {
+  const rows = await db
+    .select({ sessionId: sessions.id, userId: users.id, role: users.role, storeId: users.storeId, email: users.email, fullName: users.fullName })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .limit(1);
+  const r = rows[0];
+  return r ? { ...r, role: r.role as Role } : null;
+}
+
+/** A short-lived cache of domain → store, so every request does not query store_domains (TTL 30 s). */
+const STORE_CACHE_TTL_MS = 30_000;
+
+export default fp(async function requestContextPlugin(app: FastifyInstance) {
+  const cache = new Map<string, { at: number; store: RequestStore | null }>();
+  app.decorateRequest('locale', 'es');
+  app.decorateRequest('store', null);
+  app.decorateRequest('actor', null);
+
+  async function resolveStore(request: FastifyRequest): Promise<void> {
+    const host = normaliseHost(request.headers[STORE_DOMAIN_HEADER] as string | undefined) ?? normaliseHost(request.headers.host);
+    if (!host) return;
+    const hit = cache.get(host);
+    if (hit && Date.now() - hit.at < STORE_CACHE_TTL_MS) request.store = hit.store;
+    else {
+      request.store = await findStoreByHost(app.db, host);
+      cache.set(host, { at: Date.now(), store: request.store });
+    }
+  }
+  app.decorate('resolveStore', resolveStore);
+
+  app.addHook('onRequest', async (request) => {
+    request.locale = localeFromHeader(request.headers['accept-language']);
+    if (!request.url.startsWith('/api/')) return;
+    await resolveStore(request);
+    const auth = request.headers.authorization;
+    const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
+    if (token && token.length <= 200) request.actor = await findActor(app.db, token);
+  });
+
+  /** Forget cached domain look-ups (after a domain or store status change). */
+  app.decorate('clearStoreCache', () => cache.clear());
+});
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    clearStoreCache(): void;
+    /** Resolves request.store from the domain header or Host (done for /api requests automatically). */
+    resolveStore(request: FastifyRequest): Promise<void>;
+  }
+}
+
+/** Context without a store. */
+export function baseContext(request: FastifyRequest): BaseContext {
+  const app = request.server;
+  return { db: app.db, actor: request.actor, locale: request.locale, log: request.log, config: app.config, providers: app.providers };
+}
+
+/**
+ * Context of the storefront request's store. Throws STORE_NOT_FOUND when the domain has no active store,
+ * ACCOUNT_SUSPENDED (402) when the store is suspended. A signed-in actor of another store is ignored.
+ */
+export function storeContext(request: FastifyRequest): StoreContext {
+  const store = request.store;
+  if (!store) throw new AppError('STORE_NOT_FOUND');
+  if (store.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED');
+  const actor = request.actor && request.actor.storeId === store.id ? request.actor : null;
+  return { ...baseContext(request), actor, storeId: store.id };
+}
+
+/** Context of a signed-in customer of the request's store. Throws UNAUTHORIZED otherwise. */
+export function customerContext(request: FastifyRequest): StoreContext & { actor: Actor } {
+  const ctx = storeContext(request);
+  if (!ctx.actor || ctx.actor.role !== 'customer') throw new AppError('UNAUTHORIZED');
+  return ctx as StoreContext & { actor: Actor };
+}
+
+/** Context of a signed-in seller (owner or collaborator), scoped to the seller's own store. Throws UNAUTHORIZED. */
+export function sellerContext(request: FastifyRequest): StoreContext & { actor: Actor } {
+  const actor = request.actor;
+  if (!actor || (actor.role !== 'owner' && actor.role !== 'collaborator') || !actor.storeId) throw new AppError('UNAUTHORIZED');
+  return { ...baseContext(request), actor, storeId: actor.storeId };
+}

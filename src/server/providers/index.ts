@@ -1,0 +1,20 @@
+/**
+ * Adapters to the outside world (DESIGN.md "Outside world"). Each has a built-in, offline default.
+ */
+import path from 'node:path';
+import type { AppConfig } from '../config.js';
+import { createOutboxMail, type MailProvider } from './mail/index.js';
+import { createLocalStorage, type StorageProvider } from './storage/index.js';
+import { createPaymentProvider, type PaymentProvider } from './payments/index.js';
+import { createShippingProvider, type ShippingProvider } from './shipping/index.js';
+
+export interface Providers { mail: MailProvider; storage: StorageProvider; payments: PaymentProvider; shipping: ShippingProvider }
+
+export function createProviders(config: AppConfig, log?: { info(obj: object, msg: string): void }): Providers {
+  return {
+    mail: createOutboxMail(path.join(config.dataDir, 'outbox'), log),
+    storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
+    payments: createPaymentProvider(config),
+    shipping: createShippingProvider(),
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * `npm start`: builds the web app if needed, opens the database (PGlite in DATA_DIR/db, or DATABASE_URL),
+ * applies migrations, seeds the demo stores on an empty database, and serves API and web on PORT.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { buildApp } from './app.js';
+import { seedDemoIfEmpty } from './db/seed/index.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+async function ensureWebBuild(): Promise<void> {
+  if (fs.existsSync(path.join(root, 'dist/web/index.html')) && process.env.VITRINA_REBUILD_WEB !== 'true') return;
+  console.log('Building the web app (first start)…');
+  const { build } = await import('vite');
+  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+async function main(): Promise<void> {
+  let config;
+  try { config = loadConfig(); } catch (e) { console.error((e as Error).message); process.exit(1); }
+  await ensureWebBuild();
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') });
+  const app = await buildApp({ db: database.db, config, serveWeb: true });
+  const seeded = config.SEED_DEMO ? await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log }) : null;
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const base = `http://${config.PLATFORM_DOMAIN}:${config.PORT}`;
+  const lines = [
+    '',
+    `Vitrina is running (${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}).`,
+    `  Platform:   ${base}`,
+    `  API docs:   ${base}/api/docs`,
+  ];
+  if (seeded) {
+    for (const s of seeded.stores) lines.push(`  Store:      http://${s.hostname}:${config.PORT}   (${s.name})   admin: ${base}/admin/login  ${s.ownerEmail} / ${s.ownerPassword}`);
+    lines.push(`  Buyer:      ${seeded.buyerEmail} / ${seeded.buyerPassword} (on every demo store)`);
+  }
+  console.log(lines.join('\n') + '\n');
+  const stop = async () => { await app.close(); await database.close(); process.exit(0); };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+void main();

@@ -1,0 +1,64 @@
+/** Accounts: sign-up, sign-in, password reset, addresses, postal codes (SPEC §2, §3 "Address", §5). */
+import { z } from 'zod';
+import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
+import { email, postalCode } from './common.js';
+
+export const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+/** A Mexican phone number, validated with libphonenumber-js (SPEC §5 "Incorrect phone number"). */
+export const phone = z.string().trim().max(20).refine((v) => isValidPhoneNumber(v, 'MX'), { params: { i18n: 'invalid_phone' } });
+
+/** POST /api/auth/register */
+export const registerBody = z.object({
+  fullName: z.string().trim().min(2).max(120),
+  email,
+  phone: phone.optional(),
+  password,
+  passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH),
+}).refine((b) => b.password === b.passwordConfirm, { path: ['passwordConfirm'], params: { i18n: 'passwords_do_not_match' } });
+
+/** POST /api/auth/login and POST /api/admin/login */
+export const loginBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+
+export const user = z.object({ id: z.string(), email: z.string(), fullName: z.string(), phone: z.string().nullable(), role: z.enum(['customer', 'owner', 'collaborator', 'operator']) });
+export type User = z.infer<typeof user>;
+
+/** Answer of register and login: the opaque access token and the user. */
+export const sessionResponse = z.object({ token: z.string(), user });
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+/** POST /api/auth/recover: always answers 200 (no account enumeration); mails a reset link to ./data/outbox. */
+export const recoverBody = z.object({ email });
+/** GET /api/auth/reset/:token answers { valid } or 410 RESET_LINK_EXPIRED. */
+export const resetCheckResponse = z.object({ valid: z.literal(true), email: z.string() });
+/** POST /api/auth/reset */
+export const resetBody = z.object({ token: z.string().min(10).max(200), password, passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH) })
+  .refine((b) => b.password === b.passwordConfirm, { path: ['passwordConfirm'], params: { i18n: 'passwords_do_not_match' } });
+
+/** A Mexican delivery address (SPEC §3 "Address"). */
+export const addressInput = z.object({
+  fullName: z.string().trim().min(2).max(120),
+  street: z.string().trim().min(1).max(120),
+  exteriorNumber: z.string().trim().min(1).max(20),
+  interiorNumber: z.string().trim().max(20).optional().nullable(),
+  postalCode,
+  state: z.string().trim().min(1).max(80),
+  municipality: z.string().trim().min(1).max(120),
+  city: z.string().trim().max(120).optional().nullable(),
+  neighborhood: z.string().trim().min(1).max(120),
+  deliveryInstructions: z.string().trim().max(300).optional().nullable(),
+  phone,
+});
+export type AddressInput = z.infer<typeof addressInput>;
+export const address = addressInput.extend({ id: z.string() });
+export type Address = z.infer<typeof address>;
+
+/** GET /api/postal-codes/:cp → state and municipality of a CP and its colonias (SEPOMEX). 404 POSTAL_CODE_NOT_FOUND. */
+export const postalCodeLookup = z.object({
+  postalCode: z.string(),
+  state: z.string(),
+  municipality: z.string(),
+  city: z.string().nullable(),
+  neighborhoods: z.array(z.object({ name: z.string(), type: z.string() })),
+});
+export type PostalCodeLookup = z.infer<typeof postalCodeLookup>;

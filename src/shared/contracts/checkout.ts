@@ -1,0 +1,112 @@
+/** Cart, shipping, checkout, payments and orders (SPEC §2 /micarrito/*, /pedidos; §3 "Order"; §4; §9). */
+import { z } from 'zod';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../limits.js';
+import { addressInput } from './accounts.js';
+import { cents, codigo, postalCode, sku, uuid } from './common.js';
+
+export const cartLineInput = z.object({ codigo, sku, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) });
+
+/** POST /api/cart/quote: prices and checks a cart against current stock, prices and minimums. */
+export const cartQuoteBody = z.object({ items: z.array(cartLineInput).max(MAX_CART_LINES) });
+/** Per-line problems use the error codes of SPEC §5: OUT_OF_STOCK, INSUFFICIENT_STOCK, MIN_ORDER_QUANTITY, PRODUCT_NOT_AVAILABLE. */
+export const cartQuoteResponse = z.object({
+  lines: z.array(z.object({
+    codigo: z.string(), sku: z.string(), name: z.string(), image: z.string().nullable(), options: z.record(z.string(), z.string()),
+    unitPriceCents: cents, quantity: z.number().int(), lineTotalCents: cents, stock: z.number().int(), minOrderQty: z.number().int(),
+    problem: z.enum(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'MIN_ORDER_QUANTITY', 'PRODUCT_NOT_AVAILABLE']).nullable(),
+  })),
+  itemsCents: cents,
+});
+export type CartQuoteResponse = z.infer<typeof cartQuoteResponse>;
+
+export const shippingServiceName = z.enum(['economico', 'paquete', 'pickup']);
+
+/** POST /api/reseller/packaging/rate-service: shipping options for a cart to a postal code. */
+export const rateServiceBody = z.object({ postalCode, items: z.array(cartLineInput).min(1).max(MAX_CART_LINES) });
+export const rateServiceResponse = z.array(z.object({
+  proveedor: z.string(), servicio: shippingServiceName, precio: cents, minDays: z.number().int(), maxDays: z.number().int(),
+}));
+export type RateServiceResponse = z.infer<typeof rateServiceResponse>;
+
+export const cardInput = z.object({
+  number: z.string().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { message: 'i18n:invalid_card' })),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/),
+  holderName: z.string().trim().min(2).max(120),
+});
+
+/**
+ * POST /api/pedido: places an order. Stock is reserved atomically; the card is charged (or an OXXO voucher
+ * created) in the same call. `idempotencyKey` (client-generated UUID) makes a retried submit return the first order.
+ * A signed-in customer may pass `addressId`; a guest passes `address` and `email`.
+ */
+export const placeOrderBody = z.object({
+  idempotencyKey: uuid,
+  items: z.array(cartLineInput).min(1).max(MAX_CART_LINES),
+  email: z.string().trim().toLowerCase().email().max(254).optional(),
+  addressId: uuid.optional(),
+  address: addressInput.optional(),
+  shipping: z.object({ servicio: shippingServiceName }),
+  paymentMethod: z.enum(['card', 'oxxo']),
+  card: cardInput.optional(),
+  /** The total the shopper saw; the order is refused with PRICE_CHANGED when the server's differs. */
+  expectedTotalCents: cents.optional(),
+});
+export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+
+export const orderStatus = z.enum(['pending', 'paid', 'ready_to_ship', 'on_the_way', 'ready_for_pickup', 'delivered', 'cancelled']);
+export type OrderStatus = z.infer<typeof orderStatus>;
+
+export const payment = z.object({
+  id: z.string(),
+  method: z.enum(['card', 'oxxo']),
+  status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'expired']),
+  amountCents: cents,
+  cardBrand: z.string().nullable(),
+  cardLast4: z.string().nullable(),
+  /** OXXO: the voucher reference (also encoded in the barcode) and its expiry (3 days, SPEC §9). */
+  reference: z.string().nullable(),
+  expiresAt: z.string().nullable(),
+  /** Sandbox 3-D Secure: the challenge to complete at POST /api/payments/:id/3ds. */
+  challengeId: z.string().nullable(),
+  failureCode: z.string().nullable(),
+});
+export type Payment = z.infer<typeof payment>;
+
+export const orderView = z.object({
+  id: z.string(),
+  folio: z.number().int(),
+  status: orderStatus,
+  createdAt: z.string(),
+  email: z.string(),
+  customerName: z.string().nullable(),
+  paymentMethod: z.enum(['card', 'oxxo']),
+  itemsCents: cents, shippingCents: cents, feeCents: cents, discountCents: cents, totalCents: cents,
+  shippingType: shippingServiceName,
+  shipping: z.object({ proveedor: z.string(), servicio: z.string(), precio: cents, descripcion: z.string().optional(), entrega: z.string().optional() }),
+  address: addressInput.nullable(),
+  trackingNumber: z.string().nullable(),
+  items: z.array(z.object({ codigo: z.string(), sku: z.string(), name: z.string(), options: z.record(z.string(), z.string()), image: z.string().nullable(), unitPriceCents: cents, quantity: z.number().int(), lineTotalCents: cents })),
+  payment: payment.nullable(),
+  history: z.array(z.object({ status: orderStatus, at: z.string() })),
+  /** Statuses the seller may move this order to next (admin views). */
+  nextStatuses: z.array(orderStatus),
+});
+export type OrderView = z.infer<typeof orderView>;
+
+/** Answer of POST /api/pedido; also for guests a `viewToken` to read the order at /pedidos/pedido. */
+export const placeOrderResponse = z.object({ order: orderView, viewToken: z.string() });
+export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
+
+/** POST /api/payments/:id/3ds: the shopper's answer to the sandbox 3-D Secure challenge. */
+export const threeDSecureBody = z.object({ challengeId: z.string().min(1).max(100), approved: z.boolean() });
+
+/** GET /api/pedidos (signed-in customer) and GET /api/admin/orders (seller). */
+export const orderListQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), status: orderStatus.optional() });
+export const orderSummary = z.object({ id: z.string(), folio: z.number().int(), status: orderStatus, createdAt: z.string(), totalCents: cents, paymentMethod: z.enum(['card', 'oxxo']), itemCount: z.number().int(), customerName: z.string().nullable(), email: z.string() });
+export const orderList = z.object({ items: z.array(orderSummary), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type OrderList = z.infer<typeof orderList>;
+
+/** POST /api/admin/orders/:id/status (SPEC /admin/orderStatus). */
+export const orderStatusBody = z.object({ status: orderStatus, trackingNumber: z.string().trim().max(60).optional() });

@@ -1,0 +1,32 @@
+/** Store configuration (SPEC §7 GET /api/reseller/configwebsite) and admin dashboard (SPEC §1). */
+import { z } from 'zod';
+
+/** GET /api/reseller/configwebsite. SPEC names `lang`, `nombretienda`, `icon`; the rest are ours. */
+export const websiteConfig = z.object({
+  lang: z.enum(['es', 'en']),
+  nombretienda: z.string(),
+  icon: z.string().nullable(),
+  logo: z.string().nullable(),
+  slug: z.string(),
+  websiteActive: z.boolean(),
+  colors: z.record(z.string(), z.string()),
+  banners: z.array(z.object({ url: z.string(), title: z.string().optional(), buttonTitle: z.string().optional(), buttonUrl: z.string().optional() })),
+  social: z.object({ facebook: z.string().optional(), instagram: z.string().optional(), youtube: z.string().optional() }),
+  supportPhone: z.string().nullable(),
+  supportEmail: z.string().nullable(),
+  menuName: z.string().nullable(),
+  aboutUs: z.string().nullable(),
+  /** Fee added to OXXO cash payments, centavos (SPEC §9). */
+  oxxoFeeCents: z.number().int(),
+});
+export type WebsiteConfig = z.infer<typeof websiteConfig>;
+
+/** GET /api/admin/dashboard: SPEC §1 admin home. */
+export const adminDashboard = z.object({
+  store: z.object({ name: z.string(), slug: z.string() }),
+  domains: z.array(z.object({ hostname: z.string(), status: z.enum(['pending_validation', 'active']), url: z.string() })),
+  /** The external store-floor app URL with the access token as the `token` query parameter. */
+  storeFloorUrl: z.string(),
+  counts: z.object({ pendingOrders: z.number().int(), ordersToday: z.number().int(), products: z.number().int() }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboard>;

@@ -1,0 +1,60 @@
+/**
+ * Error codes shared by server and web. The server answers `{ code, message, params?, fields? }`;
+ * the web translates `errors:<code>` with `params`. HTTP status per code is fixed here (EXAMPLES §3).
+ * 402 is reserved for a suspended store account (SPEC §8 redirects to /account_suspended on 402),
+ * so a declined payment is a 422, never a 402.
+ */
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  BAD_REQUEST: 400,
+  UNAUTHORIZED: 401,
+  INVALID_CREDENTIALS: 401,
+  ACCOUNT_SUSPENDED: 402,
+  FORBIDDEN: 403,
+  WEBSITE_DEACTIVATED: 403,
+  NOT_FOUND: 404,
+  STORE_NOT_FOUND: 404,
+  PRODUCT_NOT_FOUND: 404,
+  ORDER_NOT_FOUND: 404,
+  ADDRESS_NOT_FOUND: 404,
+  POSTAL_CODE_NOT_FOUND: 404,
+  PAYMENT_NOT_FOUND: 404,
+  EMAIL_TAKEN: 409,
+  PRODUCT_NOT_AVAILABLE: 409,
+  INSUFFICIENT_STOCK: 409,
+  OUT_OF_STOCK: 409,
+  PRICE_CHANGED: 409,
+  INVALID_TRANSITION: 409,
+  PAYMENT_ALREADY_PROCESSED: 409,
+  RESET_LINK_EXPIRED: 410,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  MIN_ORDER_QUANTITY: 422,
+  INVALID_PHONE: 422,
+  PASSWORDS_DO_NOT_MATCH: 422,
+  COUPON_NOT_VALID: 422,
+  CART_EMPTY: 422,
+  SHIPPING_NOT_AVAILABLE: 422,
+  ADDRESS_REQUIRED: 422,
+  PAYMENT_DECLINED: 422,
+  THREE_D_SECURE_FAILED: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** A field-level problem: `path` is the dotted field path, `code` a key under `errors:fields.*`. */
+export interface FieldError { path: string; code: string; message: string; params?: Record<string, unknown> }
+
+/** The body of every error response. */
+export interface ErrorBody {
+  code: ErrorCode;
+  message: string;
+  params?: Record<string, unknown>;
+  fields?: FieldError[];
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && value in ERROR_STATUS;
+}

@@ -1,0 +1,48 @@
+/**
+ * SPEC §1 admin dashboard home: the store's domain with a button to open it, a link that opens the external
+ * store-floor app with the access token as a query parameter, a hint on configuring the domain, and counts.
+ */
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { Loading } from '../../../components/ui/loading';
+import { Alert } from '../../../components/ui/alert';
+import type { AdminDashboard } from '../../../../shared/contracts/stores';
+
+export function DashboardPage() {
+  const { t } = useTranslation('admin');
+  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard') });
+  if (q.isPending) return <Loading />;
+  if (!q.data) return <Alert kind="error">{(q.error as Error)?.message}</Alert>;
+  const d = q.data;
+  const primary = d.domains.find((x) => x.status === 'active');
+  return (
+    <div className="stack">
+      <h1>{t('dashboard.welcome', { name: d.store.name })}</h1>
+      <section className="card stack" aria-labelledby="dash-domain">
+        <h2 id="dash-domain">{t('dashboard.domain')}</h2>
+        {d.domains.map((x) => (
+          <div key={x.hostname} className="row">
+            <strong>{x.hostname}</strong>
+            <span className={`badge ${x.status === 'active' ? 'badge-delivered' : 'badge-pending'}`}>{t(`dashboard.domainStatus.${x.status}`)}</span>
+            <span className="spacer" />
+            <a className="btn btn-primary" href={x.url} target="_blank" rel="noopener noreferrer">{t('dashboard.openStore')}</a>
+          </div>
+        ))}
+        <p className="small muted">{t('dashboard.domainHint', { host: primary?.hostname ?? '' })}</p>
+      </section>
+      <div className="admin-stats">
+        <Link className="card stat" to={paths.admin.sales({ status: 'paid' })}><span className="muted small">{t('dashboard.pending')}</span><strong>{d.counts.pendingOrders}</strong></Link>
+        <Link className="card stat" to={paths.admin.sales()}><span className="muted small">{t('dashboard.today')}</span><strong>{d.counts.ordersToday}</strong></Link>
+        <div className="card stat"><span className="muted small">{t('dashboard.products')}</span><strong>{d.counts.products}</strong></div>
+      </div>
+      <section className="card stack" aria-labelledby="dash-floor">
+        <h2 id="dash-floor">{t('dashboard.floorTitle')}</h2>
+        <p>{t('dashboard.floorText')}</p>
+        <a className="btn btn-secondary" href={d.storeFloorUrl} target="_blank" rel="noopener noreferrer">{t('dashboard.openFloor')}</a>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** SPEC §2 /admin/ventas: the store's orders, newest first, filterable by status, paged. */
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { SelectField } from '../../../components/ui/field';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Loading } from '../../../components/ui/loading';
+import { useMoney } from '../../../components/ui/price';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import type { OrderList, OrderStatus } from '../../../../shared/contracts/checkout';
+
+const STATUSES: OrderStatus[] = ['pending', 'paid', 'ready_to_ship', 'on_the_way', 'ready_for_pickup', 'delivered', 'cancelled'];
+
+export function SalesPage() {
+  const { t, i18n } = useTranslation('admin');
+  const money = useMoney();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const status = STATUSES.includes(params.get('status') as OrderStatus) ? params.get('status')! : '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const q = useQuery({ queryKey: ['admin', 'orders', status, page], queryFn: () => api.get<OrderList>('/api/admin/orders', { query: { status, page } }), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const pages = q.data ? Math.ceil(q.data.total / q.data.pageSize) : 0;
+  return (
+    <div className="stack">
+      <div className="toolbar">
+        <h1 style={{ margin: 0 }}>{t('sales.title')}</h1>
+        <SelectField label={t('sales.filter')} value={status} onChange={(e) => navigate(paths.admin.sales({ status: e.target.value || undefined }))}>
+          <option value="">{t('sales.all')}</option>
+          {STATUSES.map((s) => <option key={s} value={s}>{t(`common:orderStatus.${s}`)}</option>)}
+        </SelectField>
+      </div>
+      {q.isPending ? <Loading /> : !q.data?.items.length ? <EmptyState title={t('sales.empty')}><p>{t('sales.emptyText')}</p></EmptyState> : (
+        <div className="table-wrap card" style={{ padding: 0 }}>
+          <table className="data-table">
+            <caption className="visually-hidden">{t('sales.title')}</caption>
+            <thead><tr><th scope="col">{t('sales.folio')}</th><th scope="col">{t('sales.date')}</th><th scope="col">{t('sales.customer')}</th><th scope="col">{t('sales.payment')}</th><th scope="col">{t('sales.total')}</th><th scope="col">{t('sales.status')}</th></tr></thead>
+            <tbody>
+              {q.data.items.map((o) => (
+                <tr key={o.id}>
+                  <td><Link to={paths.admin.orderStatus(o.id)}>#{o.folio}</Link></td>
+                  <td>{new Date(o.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'short', timeStyle: 'short' })}</td>
+                  <td>{o.customerName ?? o.email}<div className="small muted">{o.email}</div></td>
+                  <td>{t(`sales.method.${o.paymentMethod}`)}</td>
+                  <td>{money(o.totalCents)}</td>
+                  <td><StatusBadge status={o.status} /></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {pages > 1 && (
+        <nav className="pagination" aria-label={t('sales.pages')}>
+          {Array.from({ length: pages }, (_, i) => i + 1).map((p) => p === page ? <span key={p} aria-current="page">{p}</span> : <Link key={p} to={paths.admin.sales({ status: status || undefined, page: p })}>{p}</Link>)}
+        </nav>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/** Registers the admin message catalogue; imported only by the admin tree so the storefront bundle never carries it. */
+import i18n from '../lib/i18n';
+import es from '../../locales/es/admin.json';
+import en from '../../locales/en/admin.json';
+
+i18n.addResourceBundle('es', 'admin', es, true, true);
+i18n.addResourceBundle('en', 'admin', en, true, true);

@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '../../../shared/contracts/checkout';
+
+/** An order status with the wording of SPEC §4 (common:orderStatus.*). */
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const { t } = useTranslation();
+  return <span className={`badge badge-${status}`}>{t(`orderStatus.${status}`)}</span>;
+}

@@ -1,0 +1,91 @@
+/**
+ * The one API client (DESIGN.md "Web", SPEC §7-§9). Every request carries `Authorization` with the stored
+ * access token, `X-Page-Url` with the current page URL and `X-Store-Domain` with the domain without "www."
+ * (decision 003). The client throttle of SPEC §9 rejects with the catalogue's RATE_LIMITED message.
+ * 401 sends the user to /login (to /admin/login in the admin), except for /api/user; 402 to
+ * /account_suspended unless already there; 404 to /404 unless the caller opts out (decision 008).
+ */
+import type { ErrorBody, ErrorCode, FieldError } from '../../shared/errors';
+import { createThrottle } from './throttle';
+import { areaOf, getToken, setToken } from './session';
+import i18n from './i18n';
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly code: ErrorCode, message: string, readonly params: Record<string, unknown> = {}, readonly fields: FieldError[] = []) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Set false when a 404 is an expected answer the page handles itself (a postal code not found). */
+  redirectOn404?: boolean;
+  signal?: AbortSignal;
+}
+
+const throttle = createThrottle();
+
+/** Navigation hook used for SPEC §8 redirects; the router sets it so redirects stay inside the SPA. */
+let navigate: (to: string) => void = (to) => { location.assign(to); };
+export function setApiNavigate(fn: (to: string) => void): void { navigate = fn; }
+
+/** The page's domain without a leading "www." (SPEC §7). */
+export function storeDomain(): string {
+  return location.hostname.replace(/^www\./, '');
+}
+
+function handleRedirects(status: number, path: string, redirectOn404: boolean): void {
+  const area = areaOf(location.pathname);
+  if (status === 401 && path !== '/api/user') {
+    setToken(area, null);
+    navigate(area === 'admin' ? '/admin/login' : '/login');
+  } else if (status === 402 && location.pathname !== '/account_suspended') {
+    navigate('/account_suspended');
+  } else if (status === 404 && redirectOn404) {
+    navigate('/404');
+  }
+}
+
+/** Calls the API and returns the parsed JSON body. Throws ApiError with a translated message. */
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const method = opts.method ?? 'GET';
+  if (!throttle.allow(method, path)) {
+    throw new ApiError(429, 'RATE_LIMITED', i18n.t('errors:RATE_LIMITED'));
+  }
+  const url = new URL(path, location.origin);
+  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  const headers: Record<string, string> = {
+    'X-Page-Url': location.href,
+    'X-Store-Domain': storeDomain(),
+    'Accept-Language': i18n.language || 'es',
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  let res: Response;
+  try {
+    res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+  } catch (e) {
+    if ((e as Error).name === 'AbortError') throw e;
+    throw new ApiError(0, 'INTERNAL', i18n.t('common:networkError'));
+  }
+  if (res.status === 204) return undefined as T;
+  const data = await res.json().catch(() => null);
+  if (!res.ok) {
+    handleRedirects(res.status, path, opts.redirectOn404 ?? true);
+    const err = (data ?? {}) as Partial<ErrorBody>;
+    const code = (err.code ?? 'INTERNAL') as ErrorCode;
+    throw new ApiError(res.status, code, err.message ?? i18n.t(`errors:${code}`), err.params ?? {}, err.fields ?? []);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'DELETE' }),
+};

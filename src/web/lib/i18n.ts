@@ -1,0 +1,50 @@
+/**
+ * i18next for the web app (DESIGN.md "Web"): `es` default and fallback, `en` available. The storefront
+ * bundles common, storefront, checkout, account and errors; the admin namespace is loaded with the admin route tree.
+ */
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import esCommon from '../../locales/es/common.json';
+import enCommon from '../../locales/en/common.json';
+import esStorefront from '../../locales/es/storefront.json';
+import enStorefront from '../../locales/en/storefront.json';
+import esCheckout from '../../locales/es/checkout.json';
+import enCheckout from '../../locales/en/checkout.json';
+import esAccount from '../../locales/es/account.json';
+import enAccount from '../../locales/en/account.json';
+import esErrors from '../../locales/es/errors.json';
+import enErrors from '../../locales/en/errors.json';
+
+export const LANGUAGE_KEY = 'lang';
+export type Lang = 'es' | 'en';
+
+const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;
+
+void i18n.use(initReactI18next).init({
+  lng: saved === 'en' || saved === 'es' ? saved : document.documentElement.lang === 'en' ? 'en' : 'es',
+  fallbackLng: 'es',
+  supportedLngs: ['es', 'en'],
+  ns: ['common', 'storefront', 'checkout', 'account', 'errors'],
+  defaultNS: 'common',
+  resources: {
+    es: { common: esCommon, storefront: esStorefront, checkout: esCheckout, account: esAccount, errors: esErrors },
+    en: { common: enCommon, storefront: enStorefront, checkout: enCheckout, account: enAccount, errors: enErrors },
+  },
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+i18n.on('languageChanged', (lng) => { document.documentElement.lang = lng; });
+
+/** Switches the UI language and remembers the shopper's choice (it then wins over the store default). */
+export function setLanguage(lang: Lang, remember = true): void {
+  if (remember) localStorage.setItem(LANGUAGE_KEY, lang);
+  void i18n.changeLanguage(lang);
+}
+
+/** True when the shopper picked a language themselves. */
+export function hasChosenLanguage(): boolean {
+  return localStorage.getItem(LANGUAGE_KEY) !== null;
+}
+
+export default i18n;

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { createThrottle } from './throttle';
+
+describe('client throttle (SPEC §9)', () => {
+  it('allows 3 GETs per path per 3000 ms and rejects the 4th', () => {
+    let now = 0;
+    const th = createThrottle(() => now);
+    expect([1, 2, 3].map(() => th.allow('GET', '/api/productos'))).toEqual([true, true, true]);
+    expect(th.allow('GET', '/api/productos')).toBe(false);
+    expect(th.allow('GET', '/api/other')).toBe(true);
+    now = 3000;
+    expect(th.allow('GET', '/api/productos')).toBe(true);
+  });
+
+  it('counts the listed read-like POST paths per path', () => {
+    const th = createThrottle(() => 0);
+    expect([1, 2, 3, 4].map(() => th.allow('POST', '/api/getVistos'))).toEqual([true, true, true, false]);
+  });
+
+  it('spaces other non-GET requests 3000 ms apart across all paths', () => {
+    let now = 10_000;
+    const th = createThrottle(() => now);
+    expect(th.allow('POST', '/api/pedido')).toBe(true);
+    now += 2999;
+    expect(th.allow('POST', '/api/addresses')).toBe(false);
+    now += 1;
+    expect(th.allow('DELETE', '/api/addresses/1')).toBe(true);
+  });
+});

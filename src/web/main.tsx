@@ -1,0 +1,17 @@
+/** Web entry: i18n, TanStack Query and the router. Storefront and admin trees load lazily (DESIGN.md "Web"). */
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from 'react-router';
+import './lib/i18n';
+import { queryClient } from './lib/query-client';
+import { router } from './app/router';
+import './styles.css';
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

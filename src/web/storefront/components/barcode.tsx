@@ -1,0 +1,15 @@
+/** A Code 128 barcode of `value` as inline SVG, drawn by bwip-js (loaded only where a voucher is shown). */
+import { useEffect, useState } from 'react';
+
+export function Barcode({ value, label }: { value: string; label: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void import('bwip-js/browser').then(({ toSVG }) => {
+      if (!cancelled) setSvg(toSVG({ bcid: 'code128', text: value, height: 14, includetext: true, textxalign: 'center', scale: 2 }));
+    });
+    return () => { cancelled = true; };
+  }, [value]);
+  if (!svg) return <div style={{ height: 90 }} aria-hidden="true" />;
+  return <div role="img" aria-label={label} dangerouslySetInnerHTML={{ __html: svg }} />;
+}

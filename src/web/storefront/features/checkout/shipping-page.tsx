@@ -1,0 +1,56 @@
+/** SPEC §2 /micarrito/envio: economical, package or pickup at branch, priced for the cart and postal code. */
+import { Link, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { useShop } from '../../../state/shop-store';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { useMoney } from '../../../components/ui/price';
+import { CheckoutSteps } from '../../components/checkout-steps';
+import type { RateServiceResponse } from '../../../../shared/contracts/checkout';
+
+export function ShippingPage() {
+  const { t } = useTranslation('checkout');
+  const money = useMoney();
+  const navigate = useNavigate();
+  const { cart, address, shipping, setShipping } = useShop();
+  const items = cart.map((l) => ({ codigo: l.codigo, sku: l.sku, quantity: l.quantity }));
+  const rates = useQuery({
+    queryKey: ['rates', address?.postalCode, items],
+    queryFn: () => api.post<RateServiceResponse>('/api/reseller/packaging/rate-service', { postalCode: address!.postalCode, items }, { redirectOn404: false }),
+    enabled: Boolean(address?.postalCode) && items.length > 0,
+  });
+  if (!address) return <div className="container page"><Alert kind="info">{t('shipping.needAddress')} <Link to={paths.checkoutAddress()}>{t('shipping.goToAddress')}</Link></Alert></div>;
+  return (
+    <div className="container page">
+      <CheckoutSteps current="shipping" />
+      <h1>{t('shipping.title')}</h1>
+      <p className="muted">{t('shipping.to', { place: `${address.neighborhood}, ${address.postalCode} ${address.municipality}, ${address.state}` })} · <Link to={paths.checkoutAddress()}>{t('shipping.change')}</Link></p>
+      {rates.isPending && <p role="status" className="muted">{t('shipping.loading')}</p>}
+      {rates.isError && <Alert kind="error">{(rates.error as Error).message}</Alert>}
+      {rates.data && (
+        <fieldset className="stack" style={{ border: 0, padding: 0 }}>
+          <legend className="visually-hidden">{t('shipping.title')}</legend>
+          {rates.data.map((r) => (
+            <label key={r.servicio} className="radio-card">
+              <input type="radio" name="servicio" value={r.servicio} checked={shipping.servicio === r.servicio}
+                onChange={() => setShipping({ proveedor: r.proveedor, servicio: r.servicio, precio: r.precio, descripcion: t(`shipping.services.${r.servicio}`), entrega: t('shipping.days', { min: r.minDays, max: r.maxDays }) })} />
+              <span style={{ flex: 1 }}>
+                <strong>{t(`shipping.services.${r.servicio}`)}</strong>
+                <span className="small muted" style={{ display: 'block' }}>{r.servicio === 'pickup' ? t('shipping.pickupText') : `${r.proveedor} · ${t('shipping.days', { min: r.minDays, max: r.maxDays })}`}</span>
+              </span>
+              <strong>{r.precio === 0 ? t('summary.free') : money(r.precio)}</strong>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="row" style={{ marginTop: '1rem' }}>
+        <Link className="btn btn-secondary" to={paths.checkoutAddress()}>{t('back')}</Link>
+        <span className="spacer" />
+        <Button onClick={() => navigate(paths.checkoutPayment())} disabled={!shipping.servicio}>{t('shipping.continue')}</Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+/** SPEC §2 /pedidos/pedido: one order's status timeline, receipt and, while unpaid at OXXO, the voucher. */
+import { Link, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { storeConfigQuery } from '../../../hooks/use-store-config';
+import { Alert } from '../../../components/ui/alert';
+import { Loading } from '../../../components/ui/loading';
+import { OrderDetails, OxxoVoucher } from '../../components/order-details';
+import type { OrderView } from '../../../../shared/contracts/checkout';
+
+export function OrderPage() {
+  const { t, i18n } = useTranslation('account');
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const token = params.get('t') ?? undefined;
+  const config = useQuery(storeConfigQuery);
+  const order = useQuery({ queryKey: ['order', id, token], queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }), enabled: Boolean(id), refetchInterval: 30_000 });
+  if (!id) return <div className="container page"><Alert kind="error">{t('orders.missing')}</Alert></div>;
+  if (order.isPending) return <Loading />;
+  if (!order.data) return <div className="container page"><Alert kind="error">{(order.error as Error)?.message}</Alert></div>;
+  const o = order.data;
+  return (
+    <div className="container page stack">
+      <Link to={paths.orders()}>← {t('orders.title')}</Link>
+      <h1>{t('orders.tracking')}</h1>
+      <section className="card" aria-labelledby="timeline-title">
+        <h2 id="timeline-title">{t('orders.timeline')}</h2>
+        <ol className="timeline">
+          {o.history.map((h, i) => (
+            <li key={`${h.status}-${i}`}><span><strong>{t(`common:orderStatus.${h.status}`)}</strong> <span className="muted small">{new Date(h.at).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' })}</span></span></li>
+          ))}
+        </ol>
+      </section>
+      {o.payment?.method === 'oxxo' && o.payment.status === 'pending' && <OxxoVoucher order={o} storeName={config.data?.nombretienda} />}
+      <section className="card"><OrderDetails order={o} /></section>
+    </div>
+  );
+}

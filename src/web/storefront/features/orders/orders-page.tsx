@@ -1,0 +1,44 @@
+/** SPEC §2 /pedidos: the signed-in customer's orders with their status. */
+import { Link, Navigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../../lib/api-client';
+import { paths } from '../../../app/paths';
+import { useCustomer } from '../../../hooks/use-customer';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Loading } from '../../../components/ui/loading';
+import { useMoney } from '../../../components/ui/price';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import type { OrderList } from '../../../../shared/contracts/checkout';
+
+export function OrdersPage() {
+  const { t, i18n } = useTranslation('account');
+  const money = useMoney();
+  const customer = useCustomer();
+  const orders = useQuery({ queryKey: ['orders'], queryFn: () => api.get<OrderList>('/api/pedidos'), enabled: Boolean(customer.data) });
+  if (customer.isPending) return <Loading />;
+  if (!customer.data) return <Navigate to={paths.login(paths.orders())} replace />;
+  return (
+    <div className="container page stack">
+      <div className="row"><h1 style={{ margin: 0 }}>{t('orders.title')}</h1><span className="spacer" /><Link to={paths.profile()}>{t('profile.title')}</Link></div>
+      {orders.isPending ? <Loading /> : !orders.data?.items.length ? (
+        <EmptyState title={t('orders.empty')}><Link className="btn btn-primary" to={paths.home()}>{t('orders.shop')}</Link></EmptyState>
+      ) : (
+        <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
+          {orders.data.items.map((o) => (
+            <li key={o.id}>
+              <Link to={paths.order(o.id)} className="card row" style={{ textDecoration: 'none', color: 'inherit' }}>
+                <strong>{t('orders.folio', { folio: o.folio })}</strong>
+                <StatusBadge status={o.status} />
+                <span className="muted small">{new Date(o.createdAt).toLocaleDateString(i18n.language === 'en' ? 'en-US' : 'es-MX')}</span>
+                <span className="spacer" />
+                <span className="small muted">{t('orders.items', { count: o.itemCount })}</span>
+                <strong>{money(o.totalCents)}</strong>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

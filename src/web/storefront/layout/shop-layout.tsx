@@ -1,0 +1,121 @@
+/**
+ * The storefront shell: header (logo, search with recent words, cart, account, language), departments bar, footer.
+ * Loads the store configuration once and refreshes recently viewed products (SPEC §4, §7).
+ */
+import { useState, type FormEvent } from 'react';
+import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { setLanguage } from '../../lib/i18n';
+import { paths } from '../../app/paths';
+import { useShop } from '../../state/shop-store';
+import { useCustomer } from '../../hooks/use-customer';
+import { Loading } from '../../components/ui/loading';
+import { CartIcon, SearchIcon, UserIcon } from '../../components/ui/icons';
+import { useStoreConfig } from '../../hooks/use-store-config';
+import { useRecentlyViewedRefresh } from '../../hooks/use-recently-viewed-refresh';
+import { useDepartments } from '../../hooks/use-departments';
+import { UnderConstructionPage } from '../pages/under-construction-page';
+
+function SearchBox() {
+  const { t } = useTranslation('storefront');
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [q, setQ] = useState(params.get('q') ?? '');
+  const words = useShop((s) => s.searchedWords);
+  const addWord = useShop((s) => s.addSearchedWord);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const term = q.trim();
+    if (!term) return;
+    addWord(term);
+    navigate(paths.search({ q: term }));
+  };
+  return (
+    <form className="search-form" role="search" onSubmit={submit}>
+      <label htmlFor="site-search" className="visually-hidden">{t('search.label')}</label>
+      <input id="site-search" type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('search.placeholder')} list="searched-words" autoComplete="off" enterKeyHint="search" />
+      <datalist id="searched-words">{words.map((w) => <option key={w} value={w} />)}</datalist>
+      <button type="submit" aria-label={t('search.submit')}><SearchIcon /></button>
+    </form>
+  );
+}
+
+export function ShopLayout() {
+  const { t, i18n } = useTranslation('storefront');
+  const config = useStoreConfig();
+  useRecentlyViewedRefresh(config.isSuccess);
+  const departments = useDepartments();
+  const cartCount = useShop((s) => s.cart.reduce((n, l) => n + l.quantity, 0));
+  const customer = useCustomer();
+  const lang = i18n.language === 'en' ? 'en' : 'es';
+
+  if (config.isPending) return <Loading />;
+  if (config.data && !config.data.websiteActive) return <UnderConstructionPage name={config.data.nombretienda} />;
+  const store = config.data;
+
+  return (
+    <>
+      <a className="skip-link" href="#main">{t('skipToContent')}</a>
+      <header className="site-header">
+        <div className="container header-bar">
+          <Link to={paths.home()} className="brand" aria-label={t('homeOf', { name: store?.nombretienda ?? 'Vitrina' })}>
+            {store?.logo && <img src={store.logo} alt="" width={34} height={34} />}
+            <span>{store?.nombretienda ?? 'Vitrina'}</span>
+          </Link>
+          <SearchBox />
+          <nav className="header-actions" aria-label={t('accountNav')}>
+            <button type="button" className="icon-btn lang-switch" onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')} aria-label={t('switchLanguage')} lang={lang === 'es' ? 'en' : 'es'}>
+              {lang === 'es' ? 'EN' : 'ES'}
+            </button>
+            {customer.data
+              ? <Link className="icon-btn" to={paths.orders()}><UserIcon /><span className="hide-mobile">{t('myOrders')}</span></Link>
+              : <Link className="icon-btn" to={paths.login()}><UserIcon /><span className="hide-mobile">{t('signIn')}</span></Link>}
+            <Link className="icon-btn" to={paths.cart()} aria-label={t('cartWithCount', { count: cartCount })}>
+              <CartIcon /><span className="cart-count" aria-hidden="true">{cartCount}</span>
+            </Link>
+          </nav>
+        </div>
+        {departments.data && departments.data.length > 0 && (
+          <nav className="dept-nav" aria-label={store?.menuName ?? t('departments')}>
+            <ul className="container">
+              <li><NavLink to={paths.search()} end>{t('allProducts')}</NavLink></li>
+              {departments.data.map((d) => <li key={d.slug}><NavLink to={paths.department(d.slug)}>{d.name}</NavLink></li>)}
+            </ul>
+          </nav>
+        )}
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <footer className="site-footer">
+        <div className="container footer-grid">
+          <div>
+            <strong>{store?.nombretienda}</strong>
+            {store?.aboutUs && <p>{store.aboutUs}</p>}
+            {store?.supportPhone && <p>{t('footer.phone')}: <a href={`tel:${store.supportPhone.replace(/\s+/g, '')}`}>{store.supportPhone}</a></p>}
+            {store?.supportEmail && <p>{t('footer.email')}: <a href={`mailto:${store.supportEmail}`}>{store.supportEmail}</a></p>}
+          </div>
+          <nav aria-label={t('footer.help')}>
+            <ul>
+              <li><Link to={paths.page('somos')}>{t('pages.somos')}</Link></li>
+              <li><Link to={paths.page('pagos_envios')}>{t('pages.pagos_envios')}</Link></li>
+              <li><Link to={paths.page('politicas_compras')}>{t('pages.politicas_compras')}</Link></li>
+              <li><Link to={paths.page('faq')}>{t('pages.faq')}</Link></li>
+              <li><Link to={paths.page('aviso')}>{t('pages.aviso')}</Link></li>
+            </ul>
+          </nav>
+          <div>
+            <p>{t('footer.payments')}</p>
+            {store?.social && (
+              <ul>
+                {store.social.facebook && <li><a href={store.social.facebook} rel="noopener noreferrer" target="_blank">Facebook</a></li>}
+                {store.social.instagram && <li><a href={store.social.instagram} rel="noopener noreferrer" target="_blank">Instagram</a></li>}
+                {store.social.youtube && <li><a href={store.social.youtube} rel="noopener noreferrer" target="_blank">YouTube</a></li>}
+              </ul>
+            )}
+          </div>
+        </div>
+      </footer>
+    </>
+  );
+}

@@ -1,0 +1,233 @@
+/**
+ * The first sale end to end through the API: accounts, addresses, postal codes, shipping quotes, card (approved,
+ * declined, 3-D Secure) and OXXO payments, totals, order tracking and the seller's status changes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createCustomerFixture, createProductFixture, createSellerFixture, createStoreFixture, seedPostalCodesFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
+import { expireOverdueReservations } from '../../src/server/modules/orders/index.js';
+import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
+import type { OrderView, PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
+
+const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
+
+describe('checkout flow', () => {
+  let t: TestApp;
+  let store: StoreFixture;
+  let codigo: string;
+  let seller: { token: string };
+  const h = () => ({ 'x-store-domain': store.hostname });
+  const order = (payload: Record<string, unknown>, token?: string) => t.app.inject({
+    method: 'POST', url: '/api/pedido', headers: { ...h(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    payload: { idempotencyKey: randomUUID(), items: [{ codigo, sku: `${codigo}-M`, quantity: 2 }], shipping: { servicio: 'economico' }, ...payload },
+  });
+  const stockOf = async (sku: string) => (await getVariantsForCheckout(t.database.db, store.id, [sku]))[0].stock;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedPostalCodesFixture(t.database.db);
+    store = await createStoreFixture(t.database.db, { oxxoFeeCents: 1500 });
+    const p = await createProductFixture(t.database.db, store.id, {
+      name: 'Chamarra impermeable', minOrderQty: 1, weightGrams: 800, dimensionsCm: { length: 30, width: 25, height: 10 },
+      variants: [{ sku: 'X-M', options: { talla: 'M' }, priceCents: 99900, stock: 20 }, { sku: 'X-L', options: { talla: 'L' }, priceCents: 104900, stock: 1 }],
+      codigo: 'X',
+    });
+    codigo = p.codigo;
+    seller = await createSellerFixture(t.app, store.id);
+  });
+  afterAll(async () => { await t.close(); });
+
+  it('looks up a postal code (state, municipality, colonias) and 404s an unknown one', async () => {
+    const ok = await t.app.inject({ url: '/api/postal-codes/06700', headers: h() });
+    expect(ok.json()).toEqual({ postalCode: '06700', state: 'Ciudad de México', municipality: 'Cuauhtémoc', city: 'Ciudad de México', neighborhoods: [{ name: 'Roma Norte', type: 'Colonia' }] });
+    expect((await t.app.inject({ url: '/api/postal-codes/99999', headers: h() })).json().code).toBe('POSTAL_CODE_NOT_FOUND');
+    expect((await t.app.inject({ url: '/api/postal-codes/ABC', headers: h() })).statusCode).toBe(400);
+  });
+
+  it('quotes shipping by zone and billable weight', async () => {
+    const quote = async (cp: string) => (await t.app.inject({ method: 'POST', url: '/api/reseller/packaging/rate-service', headers: h(), payload: { postalCode: cp, items: [{ codigo, sku: 'X-M', quantity: 1 }] } })).json();
+    const cdmx = await quote('06700');
+    expect(cdmx.map((q: { servicio: string }) => q.servicio)).toEqual(['economico', 'paquete', 'pickup']);
+    // 800 g, but 30×25×10 cm is 1.5 kg volumetric: billable 2 kg = 99.00 base + 10.00 per extra kg in zone 1.
+    expect(cdmx[0].precio).toBe(10900);
+    expect(cdmx[2].precio).toBe(0);
+    const cancun = await quote('77500');
+    expect(cancun[0].precio).toBeGreaterThan(cdmx[0].precio);
+  });
+
+  it('reports cart problems with the SPEC §5 codes', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/api/cart/quote', headers: h(), payload: { items: [{ codigo, sku: 'X-M', quantity: 2 }, { codigo, sku: 'X-L', quantity: 3 }, { codigo: 'NOPE', sku: 'NOPE-1', quantity: 1 }] } });
+    const body = res.json();
+    expect(body.lines.map((l: { problem: string | null }) => l.problem)).toEqual([null, 'INSUFFICIENT_STOCK', 'PRODUCT_NOT_AVAILABLE']);
+    expect(body.itemsCents).toBe(199800);
+  });
+
+  it('places a guest card order whose totals add up, and the buyer can track it with the view token', async () => {
+    const res = await order({ email: 'guest@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 2 }] });
+    expect(res.statusCode).toBe(201);
+    const { order: o, viewToken } = res.json() as PlaceOrderResponse;
+    expect(o.status).toBe('paid');
+    expect(o.itemsCents).toBe(199800);
+    expect(o.shippingCents).toBe(11900);
+    expect(o.feeCents).toBe(0);
+    expect(o.totalCents).toBe(o.itemsCents + o.shippingCents + o.feeCents - o.discountCents);
+    expect(Number.isInteger(o.totalCents)).toBe(true);
+    expect(o.payment).toMatchObject({ method: 'card', status: 'succeeded', cardLast4: '4242', cardBrand: 'visa' });
+    expect(await stockOf('X-M')).toBe(18);
+    const view = await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=${viewToken}`, headers: h() });
+    expect(view.json().folio).toBe(o.folio);
+    expect((await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=wrong-token-value`, headers: h() })).statusCode).toBe(404);
+  });
+
+  it('returns the same order when a submit is retried with the same idempotency key', async () => {
+    const key = randomUUID();
+    const payload = { idempotencyKey: key, email: 'retry@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 1 }], shipping: { servicio: 'economico' } };
+    const a = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
+    const b = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
+    expect(a.json().order.id).toBe(b.json().order.id);
+    expect(await stockOf('X-M')).toBe(17);
+  });
+
+  it('cancels the order and releases the stock when the card is declined', async () => {
+    const res = await order({ email: 'declined@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: { ...CARD_OK, number: '4000000000000002' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('PAYMENT_DECLINED');
+    expect(await stockOf('X-M')).toBe(17);
+  });
+
+  it('asks for 3-D Secure and pays after the challenge is approved; a failed challenge releases the stock', async () => {
+    const a = (await order({ email: '3ds@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: { ...CARD_OK, number: '4000000000003220' } })).json() as PlaceOrderResponse;
+    expect(a.order.status).toBe('pending');
+    expect(a.order.payment?.status).toBe('requires_action');
+    expect(await stockOf('X-M')).toBe(15);
+    const ok = await t.app.inject({ method: 'POST', url: `/api/payments/${a.order.payment!.id}/3ds?viewToken=${a.viewToken}`, headers: h(), payload: { challengeId: a.order.payment!.challengeId, approved: true } });
+    expect(ok.json().status).toBe('paid');
+
+    const b = (await order({ email: '3ds2@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: { ...CARD_OK, number: '4000000000003220' } })).json() as PlaceOrderResponse;
+    const fail = await t.app.inject({ method: 'POST', url: `/api/payments/${b.order.payment!.id}/3ds?viewToken=${b.viewToken}`, headers: h(), payload: { challengeId: b.order.payment!.challengeId, approved: false } });
+    expect(fail.json().code).toBe('THREE_D_SECURE_FAILED');
+    expect(await stockOf('X-M')).toBe(15);
+  });
+
+  it('issues an OXXO voucher valid 3 days with the store fee, then marks it paid', async () => {
+    const res = await order({ email: 'oxxo@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 1 }] });
+    const { order: o, viewToken } = res.json() as PlaceOrderResponse;
+    expect(o.status).toBe('pending');
+    expect(o.feeCents).toBe(1500);
+    expect(o.totalCents).toBe(99900 + 10900 + 1500);
+    expect(o.payment?.reference).toMatch(/^\d{14}$/);
+    const days = (new Date(o.payment!.expiresAt!).getTime() - new Date(o.createdAt).getTime()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.99);
+    expect(days).toBeLessThan(3.01);
+    expect(o.payment?.amountCents).toBe(o.totalCents);
+    const voucher = await t.app.inject({ url: `/api/oxxopay/${o.id}?viewToken=${viewToken}`, headers: h() });
+    expect(voucher.json().payment.reference).toBe(o.payment!.reference);
+    const paid = await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`, headers: h() });
+    expect(paid.json().status).toBe('paid');
+    const again = await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`, headers: h() });
+    expect(again.json().code).toBe('PAYMENT_ALREADY_PROCESSED');
+  });
+
+  it('cancels unpaid OXXO orders after the voucher expires and gives the stock back', async () => {
+    const before = await stockOf('X-M');
+    await order({ email: 'late@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 3 }] });
+    expect(await stockOf('X-M')).toBe(before - 3);
+    expect(await expireOverdueReservations(t.database.db, new Date(Date.now() + 3 * 86_400_000 + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await stockOf('X-M')).toBe(before);
+  });
+
+  it('refuses a quantity under the minimum and more than the stock', async () => {
+    const over = await order({ email: 'a@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-L', quantity: 2 }] });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ code: 'INSUFFICIENT_STOCK', params: { available: 1 } });
+  });
+
+  it('refuses an order whose total changed since the shopper saw it', async () => {
+    const res = await order({ email: 'a@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, expectedTotalCents: 100 });
+    expect(res.json().code).toBe('PRICE_CHANGED');
+  });
+
+  it('lets a signed-in customer save addresses, order with one and list their orders', async () => {
+    const buyer = await createCustomerFixture(t.app, store);
+    const auth = { ...h(), authorization: `Bearer ${buyer.token}` };
+    const bad = await t.app.inject({ method: 'POST', url: '/api/addresses', headers: auth, payload: { ...TEST_ADDRESS, phone: '123' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields).toEqual([expect.objectContaining({ path: 'phone', code: 'invalid_phone', message: 'Número de teléfono incorrecto.' })]);
+    const saved = await t.app.inject({ method: 'POST', url: '/api/addresses', headers: auth, payload: TEST_ADDRESS });
+    expect(saved.statusCode).toBe(201);
+    const res = await order({ addressId: saved.json().id, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 1 }] }, buyer.token);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().order.email).toBe(buyer.email);
+    const list = await t.app.inject({ url: '/api/pedidos', headers: auth });
+    expect(list.json().items.map((o: { id: string }) => o.id)).toEqual([res.json().order.id]);
+    const own = await t.app.inject({ url: `/api/pedidos/${res.json().order.id}`, headers: auth });
+    expect(own.statusCode).toBe(200);
+  });
+
+  it('lets the seller move an order through the allowed states only, and the buyer sees it', async () => {
+    const { order: o, viewToken } = (await order({ email: 'track@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 1 }] })).json() as PlaceOrderResponse;
+    const admin = { authorization: `Bearer ${seller.token}` };
+    const move = (status: string, trackingNumber?: string) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${o.id}/status`, headers: admin, payload: { status, trackingNumber } });
+    expect((await move('delivered')).json().code).toBe('INVALID_TRANSITION');
+    expect((await move('ready_for_pickup')).json().code).toBe('INVALID_TRANSITION');
+    expect((await move('ready_to_ship')).json().status).toBe('ready_to_ship');
+    const onTheWay = (await move('on_the_way', 'TRK123')).json() as OrderView;
+    expect(onTheWay.trackingNumber).toBe('TRK123');
+    expect(onTheWay.nextStatuses).toEqual(['delivered']);
+    expect((await move('delivered')).json().status).toBe('delivered');
+    expect((await move('cancelled')).json().code).toBe('INVALID_TRANSITION');
+    const seen = (await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=${viewToken}`, headers: h() })).json() as OrderView;
+    expect(seen.status).toBe('delivered');
+    expect(seen.history.map((x) => x.status)).toEqual(['pending', 'paid', 'ready_to_ship', 'on_the_way', 'delivered']);
+    const list = await t.app.inject({ url: '/api/admin/orders?status=delivered', headers: admin });
+    expect(list.json().items.map((x: { id: string }) => x.id)).toContain(o.id);
+  });
+
+  it('releases stock exactly once when the seller cancels', async () => {
+    const before = await stockOf('X-M');
+    const { order: o } = (await order({ email: 'c@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 2 }] })).json() as PlaceOrderResponse;
+    expect(await stockOf('X-M')).toBe(before - 2);
+    const admin = { authorization: `Bearer ${seller.token}` };
+    const [a, b] = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: `/api/admin/orders/${o.id}/status`, headers: admin, payload: { status: 'cancelled' } })));
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    expect(await stockOf('X-M')).toBe(before);
+  });
+
+  it('shows the admin dashboard with the domain and the store-floor link carrying the token', async () => {
+    const res = await t.app.inject({ url: '/api/admin/dashboard', headers: { authorization: `Bearer ${seller.token}` } });
+    const body = res.json();
+    expect(body.domains[0].hostname).toBe(store.hostname);
+    expect(new URL(body.storeFloorUrl).searchParams.get('token')).toBe(seller.token);
+  });
+
+  it('registers, signs in and out, and resets a password through the emailed link', async () => {
+    const email = `reset-${Date.now()}@example.com`;
+    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: h(), payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original12' } });
+    expect(reg.json().fields[0]).toMatchObject({ path: 'passwordConfirm', message: 'Las contraseñas no coinciden.' });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: h(), payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original123' } })).statusCode).toBe(201);
+    const dup = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: h(), payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original123' } });
+    expect(dup.json().code).toBe('EMAIL_TAKEN');
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...h(), 'accept-language': 'en' }, payload: { email, password: 'nope-nope' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('The credentials do not match, try again later.');
+    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: h(), payload: { email, password: 'Original123' } });
+    const token = login.json().token as string;
+    expect((await t.app.inject({ url: '/api/user', headers: { ...h(), authorization: `Bearer ${token}` } })).json().email).toBe(email);
+    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...h(), authorization: `Bearer ${token}` } });
+    expect((await t.app.inject({ url: '/api/user', headers: { ...h(), authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/recover', headers: h(), payload: { email } })).statusCode).toBe(200);
+    const outbox = path.join(t.dataDir, 'outbox');
+    // The .eml body is quoted-printable: undo soft line breaks and =XX escapes before reading the link.
+    const decode = (m: string) => m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const mail = fs.readdirSync(outbox).map((f) => decode(fs.readFileSync(path.join(outbox, f), 'utf8'))).find((m) => m.includes(email))!;
+    const resetToken = /\/recuperar\/token\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
+    expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).json()).toEqual({ valid: true, email });
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset', headers: h(), payload: { token: resetToken, password: 'Cambiada123', passwordConfirm: 'Cambiada123' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).statusCode).toBe(410);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: h(), payload: { email, password: 'Cambiada123' } })).statusCode).toBe(200);
+  });
+});
