@@ -57,7 +57,7 @@ describe('storefront basics', () => {
   it('finds products despite a typo and offers the correction; keeps search words in palabrasbuscadas', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(storeUrl('demo'));
-    const box = page.getByRole('searchbox');
+    const box = page.getByRole('search').getByRole('combobox');
     await box.fill('sudadra');
     await box.press('Enter');
     await page.getByText('¿Quisiste decir').waitFor();
@@ -71,7 +71,7 @@ describe('storefront basics', () => {
     await page.goto(storeUrl('hogar'));
     await expect.poll(() => page.title()).toBe('Casa & Tech');
     await page.getByRole('heading', { name: 'Departments' }).waitFor();
-    const box = page.getByRole('searchbox');
+    const box = page.getByRole('search').getByRole('combobox');
     await box.fill('cameras');
     await box.press('Enter');
     await page.getByText(/\d+ products?/).first().waitFor();

@@ -14,7 +14,7 @@ describe.sequential('first sale', () => {
   afterAll(async () => { await browser.close(); });
 
   async function addFirstResultToCart(page: Page, term: string, addLabel: RegExp, goToCart: RegExp) {
-    const search = page.getByRole('searchbox');
+    const search = page.getByRole('search').getByRole('combobox');
     await search.fill(term);
     await search.press('Enter');
     await page.waitForURL(/\/search\/keyword\?q=/);
@@ -105,6 +105,7 @@ describe.sequential('first sale', () => {
     await page.getByText('Order received! Pay at OXXO to confirm it.').waitFor();
     const reference = (await page.getByTestId('voucher-reference').textContent())!.trim();
     expect(reference).toMatch(/^\d{14}$/);
+    await page.locator('.voucher [role="img"] svg').waitFor(); // bwip-js loads on demand, only where a voucher shows
     expect(await page.locator('.voucher svg').count()).toBe(1);
     const amount = centsOf((await page.getByTestId('voucher-amount').textContent())!);
     const [items, shipping, fee, total] = (await page.locator('.print-area dl dd').allTextContents()).map(centsOf);
@@ -135,10 +136,11 @@ describe.sequential('first sale', () => {
     expect(floor.searchParams.get('token')).toBe(await page.evaluate(() => localStorage.getItem('admin_access_token')));
 
     await page.getByRole('link', { name: 'Ventas' }).click();
-    await page.getByRole('link', { name: `#${sale.cardFolio}` }).waitFor();
-    await page.getByRole('link', { name: `#${sale.oxxoFolio}` }).waitFor();
-    await page.getByRole('link', { name: `#${sale.cardFolio}` }).click();
+    await page.getByRole('link', { name: `#${sale.cardFolio}`, exact: true }).waitFor();
+    await page.getByRole('link', { name: `#${sale.oxxoFolio}`, exact: true }).waitFor();
+    await page.getByRole('link', { name: `#${sale.cardFolio}`, exact: true }).click();
 
+    await pause(THROTTLE_GAP_MS); // the sign-in was a state-changing request less than 3 s ago (SPEC §9)
     await page.getByRole('button', { name: 'Marcar como «Listo para enviar»' }).click();
     await page.getByText('Pedido actualizado: Listo para enviar.').waitFor();
     await pause(THROTTLE_GAP_MS);

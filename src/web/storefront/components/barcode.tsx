@@ -5,8 +5,9 @@ export function Barcode({ value, label }: { value: string; label: string }) {
   const [svg, setSvg] = useState<string | null>(null);
   useEffect(() => {
     let cancelled = false;
-    void import('bwip-js/browser').then(({ toSVG }) => {
-      if (!cancelled) setSvg(toSVG({ bcid: 'code128', text: value, height: 14, includetext: true, textxalign: 'center', scale: 2 }));
+    // The named encoder + SVG drawing keep the chunk to Code 128 instead of bwip-js's 100+ symbologies.
+    void import('bwip-js/browser').then(({ code128, drawingSVG }) => {
+      if (!cancelled) setSvg(code128({ bcid: 'code128', text: value, height: 14, includetext: true, textxalign: 'center', scale: 2 }, drawingSVG()));
     });
     return () => { cancelled = true; };
   }, [value]);

@@ -16,7 +16,7 @@ export function OrderPage() {
   const id = params.get('id') ?? '';
   const token = params.get('t') ?? undefined;
   const config = useQuery(storeConfigQuery);
-  const order = useQuery({ queryKey: ['order', id, token], queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }), enabled: Boolean(id), refetchInterval: 30_000 });
+  const order = useQuery({ queryKey: ['order', id, token], queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }), enabled: Boolean(id), staleTime: 0, refetchInterval: 30_000 });
   if (!id) return <div className="container page"><Alert kind="error">{t('orders.missing')}</Alert></div>;
   if (order.isPending) return <Loading />;
   if (!order.data) return <div className="container page"><Alert kind="error">{(order.error as Error)?.message}</Alert></div>;
