@@ -9,12 +9,29 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './db/seed/index.js';
+import { expireOverdueReservations } from './modules/orders/index.js';
+
+/** How often unpaid orders whose stock reservation ran out are cancelled (their stock goes back on sale). */
+const RESERVATION_SWEEP_MS = 60_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
+/** Newest modification time (ms) of the files under `dir`. */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile()) newest = Math.max(newest, fs.statSync(path.join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Builds dist/web when it is missing or older than the web sources (after a pull or an edit), or when asked to. */
 async function ensureWebBuild(): Promise<void> {
-  if (fs.existsSync(path.join(root, 'dist/web/index.html')) && process.env.VITRINA_REBUILD_WEB !== 'true') return;
-  console.log('Building the web app (first start)…');
+  const index = path.join(root, 'dist/web/index.html');
+  const sources = ['src/web', 'src/locales', 'src/shared'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d));
+  const stale = !fs.existsSync(index) || sources.some((d) => newestMtime(d) > fs.statSync(index).mtimeMs);
+  if (!stale && process.env.VITRINA_REBUILD_WEB !== 'true') return;
+  console.log('Building the web app…');
   const { build } = await import('vite');
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
 }
@@ -40,7 +57,13 @@ async function main(): Promise<void> {
     lines.push(`  Buyer:      ${seeded.buyerEmail} / ${seeded.buyerPassword} (on every demo store)`);
   }
   console.log(lines.join('\n') + '\n');
-  const stop = async () => { await app.close(); await database.close(); process.exit(0); };
+  const sweep = setInterval(() => {
+    expireOverdueReservations(database.db)
+      .then((n) => { if (n > 0) app.log.info({ cancelled: n }, 'cancelled orders whose stock reservation expired'); })
+      .catch((err: unknown) => app.log.error({ err }, 'reservation sweep failed'));
+  }, RESERVATION_SWEEP_MS);
+  sweep.unref();
+  const stop = async () => { clearInterval(sweep); await app.close(); await database.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

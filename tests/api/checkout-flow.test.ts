@@ -2,11 +2,10 @@
  * The first sale end to end through the API: accounts, addresses, postal codes, shipping quotes, card (approved,
  * declined, 3-D Secure) and OXXO payments, totals, order tracking and the seller's status changes.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { mailsTo } from '../helpers/outbox.js';
 import { createCustomerFixture, createProductFixture, createSellerFixture, createStoreFixture, seedPostalCodesFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
 import { expireOverdueReservations } from '../../src/server/modules/orders/index.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
@@ -80,6 +79,13 @@ describe('checkout flow', () => {
     const view = await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=${viewToken}`, headers: h() });
     expect(view.json().folio).toBe(o.folio);
     expect((await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=wrong-token-value`, headers: h() })).statusCode).toBe(404);
+
+    const [mail] = mailsTo(t.dataDir, 'guest@example.com');
+    expect(mail).toContain(`Este es tu pedido ${o.folio}.`);
+    expect(mail).toContain('Recibimos tu pago y ya estamos preparando tu pedido.');
+    expect(mail).toContain('2 × Chamarra impermeable (M)  $1,998.00');
+    expect(mail).toContain('Total: $2,117.00');
+    expect(mail).toContain(`/pedidos/pedido?id=${o.id}&t=${viewToken}`);
   });
 
   it('returns the same order when a submit is retried with the same idempotency key', async () => {
@@ -88,7 +94,9 @@ describe('checkout flow', () => {
     const a = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
     const b = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
     expect(a.json().order.id).toBe(b.json().order.id);
+    expect(b.json().viewToken).toBe(a.json().viewToken);
     expect(await stockOf('X-M')).toBe(17);
+    expect(mailsTo(t.dataDir, 'retry@example.com')).toHaveLength(1);
   });
 
   it('cancels the order and releases the stock when the card is declined', async () => {
@@ -96,6 +104,7 @@ describe('checkout flow', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('PAYMENT_DECLINED');
     expect(await stockOf('X-M')).toBe(17);
+    expect(mailsTo(t.dataDir, 'declined@example.com')).toHaveLength(0);
   });
 
   it('asks for 3-D Secure and pays after the challenge is approved; a failed challenge releases the stock', async () => {
@@ -105,6 +114,7 @@ describe('checkout flow', () => {
     expect(await stockOf('X-M')).toBe(15);
     const ok = await t.app.inject({ method: 'POST', url: `/api/payments/${a.order.payment!.id}/3ds?viewToken=${a.viewToken}`, headers: h(), payload: { challengeId: a.order.payment!.challengeId, approved: true } });
     expect(ok.json().status).toBe('paid');
+    expect(mailsTo(t.dataDir, '3ds@example.com')[0]).toContain(`/pedidos/pedido?id=${a.order.id}&t=${a.viewToken}`);
 
     const b = (await order({ email: '3ds2@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: { ...CARD_OK, number: '4000000000003220' } })).json() as PlaceOrderResponse;
     const fail = await t.app.inject({ method: 'POST', url: `/api/payments/${b.order.payment!.id}/3ds?viewToken=${b.viewToken}`, headers: h(), payload: { challengeId: b.order.payment!.challengeId, approved: false } });
@@ -129,6 +139,13 @@ describe('checkout flow', () => {
     expect(paid.json().status).toBe('paid');
     const again = await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`, headers: h() });
     expect(again.json().code).toBe('PAYMENT_ALREADY_PROCESSED');
+
+    const [voucherMail, paidMail, ...more] = mailsTo(t.dataDir, 'oxxo@example.com');
+    expect(voucherMail).toContain(`Referencia: ${o.payment!.reference}`);
+    expect(voucherMail).toContain('Monto a pagar: $1,123.00');
+    expect(voucherMail).toContain('Comisión OXXO: $15.00');
+    expect(paidMail).toContain(`Recibimos tu pago en OXXO por $1,123.00 del pedido ${o.folio}.`);
+    expect(more).toHaveLength(0);
   });
 
   it('cancels unpaid OXXO orders after the voucher expires and gives the stock back', async () => {
@@ -220,10 +237,7 @@ describe('checkout flow', () => {
     expect((await t.app.inject({ url: '/api/user', headers: { ...h(), authorization: `Bearer ${token}` } })).statusCode).toBe(401);
 
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/recover', headers: h(), payload: { email } })).statusCode).toBe(200);
-    const outbox = path.join(t.dataDir, 'outbox');
-    // The .eml body is quoted-printable: undo soft line breaks and =XX escapes before reading the link.
-    const decode = (m: string) => m.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-    const mail = fs.readdirSync(outbox).map((f) => decode(fs.readFileSync(path.join(outbox, f), 'utf8'))).find((m) => m.includes(email))!;
+    const [mail] = mailsTo(t.dataDir, email);
     const resetToken = /\/recuperar\/token\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
     expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).json()).toEqual({ valid: true, email });
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset', headers: h(), payload: { token: resetToken, password: 'Cambiada123', passwordConfirm: 'Cambiada123' } })).statusCode).toBe(200);

@@ -1,5 +1,5 @@
 /** Opaque random tokens and their SHA-256 digests (DESIGN.md "Auth": 32 random bytes, stored hashed). */
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function newToken(bytes = 32): string {
   return randomBytes(bytes).toString('base64url');
@@ -7,4 +7,11 @@ export function newToken(bytes = 32): string {
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
+}
+
+/** Compares a presented token with a stored one in constant time. */
+export function sameToken(presented: string, stored: string): boolean {
+  const a = Buffer.from(presented);
+  const b = Buffer.from(stored);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

@@ -35,6 +35,17 @@ export function normaliseHost(value: string | undefined): string | null {
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null;
 }
 
+/**
+ * The storefront origin a request came from, e.g. `http://demo.localhost:3000`, for links in emails: the store domain
+ * the SPA named (already checked to belong to an active store) or the Host, with the request's scheme and port.
+ */
+export function requestOrigin(request: FastifyRequest): string {
+  const named = request.headers[STORE_DOMAIN_HEADER];
+  const host = normaliseHost(Array.isArray(named) ? named[0] : named) ?? request.hostname;
+  const port = request.port && ![80, 443].includes(request.port) ? `:${request.port}` : '';
+  return `${request.protocol}://${host}${port}`;
+}
+
 async function findStoreByHost(db: Db, host: string): Promise<RequestStore | null> {
   const rows = await db
     .select({ id: stores.id, slug: stores.slug, name: stores.name, lang: stores.lang, status: stores.status, websiteActive: stores.websiteActive })

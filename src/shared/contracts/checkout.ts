@@ -80,6 +80,8 @@ export const orderView = z.object({
   status: orderStatus,
   createdAt: z.string(),
   email: z.string(),
+  /** The language the buyer ordered in; emails about the order use it. */
+  lang: z.enum(['es', 'en']),
   customerName: z.string().nullable(),
   paymentMethod: z.enum(['card', 'oxxo']),
   itemsCents: cents, shippingCents: cents, feeCents: cents, discountCents: cents, totalCents: cents,

@@ -1,24 +1,35 @@
-/** The storefront route tree (SPEC §2 public routes). Pages of the purchase flow load with the storefront chunk. */
+/** The storefront route tree (SPEC §2 public routes). Browsing pages load with the storefront chunk; checkout and account pages on demand. */
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import { Loading } from '../components/ui/loading';
 import { ShopLayout } from './layout/shop-layout';
 import { HomePage } from './features/home/home-page';
 import { SearchPage } from './features/search/search-page';
 import { ProductPage } from './features/product/product-page';
 import { CartPage } from './features/cart/cart-page';
-import { AddressPage } from './features/checkout/address-page';
-import { ShippingPage } from './features/checkout/shipping-page';
-import { PaymentPage } from './features/checkout/payment-page';
-import { FinalizePage } from './features/checkout/finalize-page';
-import { LoginPage } from './features/account/login-page';
-import { RegisterPage } from './features/account/register-page';
-import { RecoverPage } from './features/account/recover-page';
-import { ResetPage } from './features/account/reset-page';
-import { AddressesPage, PersonalDataPage, ProfileLayout } from './features/account/profile-page';
-import { OrdersPage } from './features/orders/orders-page';
-import { OrderPage } from './features/orders/order-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { AccountSuspendedPage } from './pages/account-suspended-page';
 import { ContentPage } from './pages/content-page';
+
+/** A page loaded on first visit, with "Loading..." meanwhile (SPEC §2); keeps forms and checkout out of the first load. */
+function later<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
+  const Page = lazy(() => load().then((m) => ({ default: pick(m) })));
+  return <Suspense fallback={<Loading />}><Page /></Suspense>;
+}
+
+const addressPage = later(() => import('./features/checkout/address-page'), (m) => m.AddressPage);
+const shippingPage = later(() => import('./features/checkout/shipping-page'), (m) => m.ShippingPage);
+const paymentPage = later(() => import('./features/checkout/payment-page'), (m) => m.PaymentPage);
+const finalizePage = later(() => import('./features/checkout/finalize-page'), (m) => m.FinalizePage);
+const loginPage = later(() => import('./features/account/login-page'), (m) => m.LoginPage);
+const registerPage = later(() => import('./features/account/register-page'), (m) => m.RegisterPage);
+const recoverPage = later(() => import('./features/account/recover-page'), (m) => m.RecoverPage);
+const resetPage = later(() => import('./features/account/reset-page'), (m) => m.ResetPage);
+const profileLayout = later(() => import('./features/account/profile-page'), (m) => m.ProfileLayout);
+const personalDataPage = later(() => import('./features/account/profile-page'), (m) => m.PersonalDataPage);
+const addressesPage = later(() => import('./features/account/profile-page'), (m) => m.AddressesPage);
+const ordersPage = later(() => import('./features/orders/orders-page'), (m) => m.OrdersPage);
+const orderPage = later(() => import('./features/orders/order-page'), (m) => m.OrderPage);
 
 const CONTENT_PAGES = ['somos', 'aviso', 'bolsa_trabajo', 'faq', 'glosario', 'politicas_compras', 'pagos_envios', 'aboutus', 'proveedor', 'reviews'] as const;
 
@@ -35,20 +46,20 @@ export function StorefrontRoutes() {
         <Route path="cat" element={<SearchPage />} />
         <Route path="product" element={<ProductPage />} />
         <Route path="micarrito" element={<CartPage />} />
-        <Route path="micarrito/direccion" element={<AddressPage />} />
-        <Route path="micarrito/envio" element={<ShippingPage />} />
-        <Route path="micarrito/pago" element={<PaymentPage />} />
-        <Route path="micarrito/finaliza" element={<FinalizePage />} />
-        <Route path="login" element={<LoginPage />} />
-        <Route path="registro" element={<RegisterPage />} />
-        <Route path="recuperar" element={<RecoverPage />} />
-        <Route path="recuperar/token" element={<ResetPage />} />
-        <Route path="pedidos" element={<OrdersPage />} />
-        <Route path="pedidos/pedido" element={<OrderPage />} />
-        <Route path="miperfil" element={<ProfileLayout />}>
+        <Route path="micarrito/direccion" element={addressPage} />
+        <Route path="micarrito/envio" element={shippingPage} />
+        <Route path="micarrito/pago" element={paymentPage} />
+        <Route path="micarrito/finaliza" element={finalizePage} />
+        <Route path="login" element={loginPage} />
+        <Route path="registro" element={registerPage} />
+        <Route path="recuperar" element={recoverPage} />
+        <Route path="recuperar/token" element={resetPage} />
+        <Route path="pedidos" element={ordersPage} />
+        <Route path="pedidos/pedido" element={orderPage} />
+        <Route path="miperfil" element={profileLayout}>
           <Route index element={<Navigate to="datos" replace />} />
-          <Route path="datos" element={<PersonalDataPage />} />
-          <Route path="misdirecciones" element={<AddressesPage />} />
+          <Route path="datos" element={personalDataPage} />
+          <Route path="misdirecciones" element={addressesPage} />
         </Route>
         <Route path="messages" element={<ContentPage slug="messages" />} />
         {CONTENT_PAGES.map((slug) => <Route key={slug} path={slug} element={<ContentPage slug={slug} />} />)}

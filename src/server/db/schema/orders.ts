@@ -43,8 +43,11 @@ export const orders = pgTable('orders', {
   paidAt: timestamp('paid_at', { withTimezone: true }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   idempotencyKey: text('idempotency_key'),
-  /** SHA-256 of the token that lets a guest read this order (/pedidos/pedido?t=...). */
-  viewTokenHash: text('view_token_hash'),
+  /**
+   * Random token that lets a guest read (never change) this order at /pedidos/pedido?t=…. Kept as issued so a retried
+   * submit and the confirmation email carry the same link (decision 022).
+   */
+  viewToken: text('view_token'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [

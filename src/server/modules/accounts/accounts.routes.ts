@@ -5,7 +5,7 @@ import {
   address, addressInput, loginBody, postalCodeLookup, recoverBody, registerBody, resetBody, resetCheckResponse, sessionResponse, user,
 } from '../../../shared/contracts/accounts.js';
 import { okResponse, postalCode, uuid } from '../../../shared/contracts/common.js';
-import { baseContext, customerContext, storeContext } from '../../plugins/request-context.js';
+import { baseContext, customerContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import * as accounts from './accounts.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -29,8 +29,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/recover', { schema: { tags: ['accounts'], body: recoverBody, response: { 200: okResponse } }, config: AUTH_RATE_LIMIT },
     async (request) => {
-      const origin = `${request.protocol}://${request.headers['x-store-domain'] ?? request.hostname}${request.port && ![80, 443].includes(request.port) ? `:${request.port}` : ''}`;
-      await accounts.requestPasswordReset(storeContext(request), request.body.email, origin);
+      await accounts.requestPasswordReset(storeContext(request), request.body.email, requestOrigin(request));
       return { ok: true as const };
     });
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { cartQuoteBody, cartQuoteResponse, orderView, placeOrderBody, placeOrderResponse, threeDSecureBody } from '../../../shared/contracts/checkout.js';
 import { uuid } from '../../../shared/contracts/common.js';
-import { storeContext } from '../../plugins/request-context.js';
+import { requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { AppError } from '../../lib/app-error.js';
 import * as checkout from './checkout.service.js';
 
@@ -14,10 +14,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => checkout.quoteCart(storeContext(request), request.body.items));
 
   app.post('/api/pedido', { schema: { tags: ['checkout'], summary: 'Place an order and pay (card or OXXO)', body: placeOrderBody, response: { 201: placeOrderResponse } } },
-    async (request, reply) => reply.status(201).send(await checkout.placeOrder(storeContext(request), request.body)));
+    async (request, reply) => reply.status(201).send(await checkout.placeOrder(storeContext(request), request.body, requestOrigin(request))));
 
   app.post('/api/payments/:id/3ds', { schema: { tags: ['payments'], summary: 'Answer the sandbox 3-D Secure challenge', params: z.object({ id: uuid }), querystring: viewTokenQuery, body: threeDSecureBody, response: { 200: orderView } } },
-    async (request) => checkout.answerThreeDSecure(storeContext(request), request.params.id, { ...request.body, viewToken: request.query.viewToken }));
+    async (request) => checkout.answerThreeDSecure(storeContext(request), request.params.id, { ...request.body, viewToken: request.query.viewToken }, requestOrigin(request)));
 
   app.get('/api/oxxopay/:orderId', { schema: { tags: ['payments'], summary: 'The OXXO cash voucher of an order', params: z.object({ orderId: uuid }), querystring: viewTokenQuery, response: { 200: orderView } } },
     async (request) => checkout.getOxxoVoucher(storeContext(request), request.params.orderId, request.query.viewToken));

@@ -18,7 +18,8 @@ import { quoteShippingWith } from '../shipping/index.js';
 import {
   chargeCardForOrder, completeThreeDSecure, createOxxoForOrder, getOxxoPaymentByReference, getPayment, setPaymentStatus,
 } from '../payments/index.js';
-import { applyTransition, buildOrderView, findOrderByIdempotencyKey, getOrderForBuyer, getOrderForSeller, insertOrder, replaceViewToken } from '../orders/index.js';
+import { sendOrderConfirmation, sendOxxoPaymentReceived } from './order-emails.js';
+import { applyTransition, buildOrderView, findOrderByIdempotencyKey, getOrderForBuyer, getOrderForSeller, insertOrder } from '../orders/index.js';
 
 /** A card order not completed within this time (abandoned 3-D Secure) gives its stock back. */
 const CARD_RESERVATION_MS = 30 * 60_000;
@@ -79,13 +80,11 @@ function mergeLines(items: Line[]): Line[] {
  * reserves stock (conditional UPDATEs: never oversells) and inserts the order; then it pays. A declined card cancels
  * the order, releases the stock and throws PAYMENT_DECLINED (the cancelled order is kept). Idempotent by key.
  */
-export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput): Promise<PlaceOrderResponse> {
+export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput, origin?: string): Promise<PlaceOrderResponse> {
   const existing = await findOrderByIdempotencyKey(ctx.db, ctx.storeId, input.idempotencyKey);
   if (existing) {
-    // A retried submit (lost answer, double click) gets the order it already placed, with a fresh view token.
-    const token = newToken(24);
-    await replaceViewToken(ctx.db, ctx.storeId, existing.id, token);
-    return { order: await buildOrderView(ctx.db, existing), viewToken: token };
+    // A retried submit (lost answer, double click) gets the order it already placed and the same view link.
+    return { order: await buildOrderView(ctx.db, existing), viewToken: existing.viewToken ?? '' };
   }
   if (input.paymentMethod === 'card' && !input.card) {
     throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'required', message: '' }]);
@@ -167,20 +166,31 @@ export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput): Pro
     }
   }
   // Re-read: the payment step may have moved the order to paid or cancelled.
-  return { order: await getOrderForSeller(ctx, order.id), viewToken };
+  const placed = await getOrderForSeller(ctx, order.id);
+  if (origin && (placed.status === 'paid' || placed.payment?.method === 'oxxo')) await sendOrderConfirmation(ctx, placed, orderLink(origin, placed.id, viewToken));
+  return { order: placed, viewToken };
+}
+
+/** Absolute URL of the order's tracking page (/pedidos/pedido, SPEC §2), with the guest's view token if any. */
+function orderLink(origin: string, orderId: string, viewToken?: string): string {
+  const q = new URLSearchParams({ id: orderId });
+  if (viewToken) q.set('t', viewToken);
+  return `${origin}/pedidos/pedido?${q}`;
 }
 
 /**
  * POST /api/payments/:id/3ds: the shopper's answer to a 3-D Secure challenge. Approved → order paid; failed →
  * order cancelled, stock released, THREE_D_SECURE_FAILED. The caller must be allowed to read the order.
  */
-export async function answerThreeDSecure(ctx: StoreContext, paymentId: string, input: { challengeId: string; approved: boolean; viewToken?: string }): Promise<OrderView> {
+export async function answerThreeDSecure(ctx: StoreContext, paymentId: string, input: { challengeId: string; approved: boolean; viewToken?: string }, origin?: string): Promise<OrderView> {
   const payment = await getPayment(ctx.db, ctx.storeId, paymentId);
   await getOrderForBuyer(ctx, payment.orderId, input.viewToken);
   const done = await completeThreeDSecure(ctx.db, ctx.providers, payment, input);
   if (done.status === 'succeeded') {
     await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, payment.orderId, 'paid', { actorId: ctx.actor?.userId }));
-    return getOrderForBuyer(ctx, payment.orderId, input.viewToken);
+    const paid = await getOrderForBuyer(ctx, payment.orderId, input.viewToken);
+    if (origin) await sendOrderConfirmation(ctx, paid, orderLink(origin, paid.id, input.viewToken));
+    return paid;
   }
   await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, payment.orderId, 'cancelled', { actorId: ctx.actor?.userId, note: 'three_d_secure_failed' }));
   throw new AppError('THREE_D_SECURE_FAILED');
@@ -204,7 +214,9 @@ export async function markOxxoPaid(ctx: StoreContext, reference: string): Promis
     await setPaymentStatus(tx, payment, 'succeeded');
     await applyTransition(tx, ctx.storeId, payment.orderId, 'paid', { note: 'oxxo_paid' });
   });
-  return getOrderForSeller(ctx, payment.orderId);
+  const paid = await getOrderForSeller(ctx, payment.orderId);
+  await sendOxxoPaymentReceived(ctx, paid);
+  return paid;
 }
 
 /** Marks an OXXO voucher paid by reference across stores (the `npm run oxxo:pay` CLI). */

@@ -1,6 +1,6 @@
 /** Public interface of the orders module. */
 export {
-  insertOrder, replaceViewToken, findOrderByIdempotencyKey, buildOrderView, getOrderForBuyer, getOrderForSeller, listCustomerOrders, listStoreOrders,
+  insertOrder, findOrderByIdempotencyKey, buildOrderView, getOrderForBuyer, getOrderForSeller, listCustomerOrders, listStoreOrders,
   applyTransition, changeOrderStatus, expireOverdueReservations, orderCounts, ORDERS_PAGE_SIZE, type NewOrder,
 } from './orders.service.js';
 export { ORDER_TRANSITIONS, nextStatuses } from './order-status.js';

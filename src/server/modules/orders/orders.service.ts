@@ -9,7 +9,7 @@ import { orderItems, orderStatusHistory, orders, type OrderAddress, type OrderSh
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
-import { hashToken } from '../../lib/tokens.js';
+import { sameToken } from '../../lib/tokens.js';
 import type { OrderList, OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
 import { recordSale, releaseStock } from '../catalog/index.js';
 import { getOrderPayment, setPaymentStatus, toPayment } from '../payments/index.js';
@@ -30,16 +30,11 @@ export interface NewOrder {
 
 /** Inserts an order in status pending with its lines and first history entry (inside the checkout transaction). */
 export async function insertOrder(tx: Tx, storeId: string, o: NewOrder): Promise<OrderRow> {
-  const { items, viewToken, ...rest } = o;
-  const [row] = await tx.insert(orders).values({ ...rest, storeId, status: 'pending', viewTokenHash: hashToken(viewToken) }).returning();
+  const { items, ...rest } = o;
+  const [row] = await tx.insert(orders).values({ ...rest, storeId, status: 'pending' }).returning();
   await tx.insert(orderItems).values(items.map((i) => ({ ...i, storeId, orderId: row.id })));
   await tx.insert(orderStatusHistory).values({ storeId, orderId: row.id, fromStatus: null, toStatus: 'pending', actorId: o.customerId });
   return row;
-}
-
-/** Replaces the guest view token of an order (a retried checkout gets a new one). */
-export async function replaceViewToken(db: Db, storeId: string, orderId: string, token: string): Promise<void> {
-  await db.update(orders).set({ viewTokenHash: hashToken(token) }).where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)));
 }
 
 /** The order placed earlier with this idempotency key, or null. */
@@ -64,7 +59,7 @@ export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView
   ]);
   const status = order.status as OrderStatus;
   return {
-    id: order.id, folio: order.folio, status, createdAt: order.createdAt.toISOString(), email: order.email,
+    id: order.id, folio: order.folio, status, createdAt: order.createdAt.toISOString(), email: order.email, lang: order.lang === 'en' ? 'en' : 'es',
     customerName: (order.customerId && names.get(order.customerId)) || order.address?.fullName || null,
     paymentMethod: order.paymentMethod as 'card' | 'oxxo',
     itemsCents: order.itemsCents, shippingCents: order.shippingCents, feeCents: order.feeCents, discountCents: order.discountCents, totalCents: order.totalCents,
@@ -83,7 +78,7 @@ export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView
 export async function getOrderForBuyer(ctx: StoreContext, orderId: string, viewToken?: string): Promise<OrderView> {
   const order = await loadOrder(ctx.db, ctx.storeId, orderId);
   const own = ctx.actor?.role === 'customer' && order.customerId === ctx.actor.userId;
-  const byToken = viewToken && order.viewTokenHash && hashToken(viewToken) === order.viewTokenHash;
+  const byToken = Boolean(viewToken && order.viewToken && sameToken(viewToken, order.viewToken));
   if (!own && !byToken) throw new AppError('ORDER_NOT_FOUND');
   return buildOrderView(ctx.db, order);
 }

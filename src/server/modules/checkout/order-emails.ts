@@ -1,0 +1,57 @@
+/**
+ * Emails to the buyer about an order, in the language they ordered in (SPEC §1: Spanish default and fallback):
+ * the confirmation once an order is paid or its OXXO voucher issued (with the link to follow it and, for OXXO, the
+ * reference, amount and expiry), and the notice when an OXXO payment arrives. Amounts are integer centavos,
+ * formatted as MXN. A mail failure is logged and never undoes the order.
+ */
+import type { StoreContext } from '../../lib/context.js';
+import { translator } from '../../lib/i18n.js';
+import { formatMoney } from '../../../shared/money.js';
+import type { OrderView } from '../../../shared/contracts/checkout.js';
+import { getStoreById } from '../stores/index.js';
+
+/** Text lines of the order's items and totals, for the email body. */
+function receiptText(order: OrderView, t: ReturnType<typeof translator>): string {
+  const money = (c: number) => formatMoney(c, order.lang);
+  const lines = order.items.map((i) => `  ${i.quantity} × ${i.name}${Object.keys(i.options).length ? ` (${Object.values(i.options).join(', ')})` : ''}  ${money(i.lineTotalCents)}`);
+  lines.push('', `  ${t('emails:order.items')}: ${money(order.itemsCents)}`, `  ${t('emails:order.shipping')}: ${money(order.shippingCents)}`);
+  if (order.feeCents > 0) lines.push(`  ${t('emails:order.fee')}: ${money(order.feeCents)}`);
+  if (order.discountCents > 0) lines.push(`  ${t('emails:order.discount')}: -${money(order.discountCents)}`);
+  lines.push(`  ${t('emails:order.total')}: ${money(order.totalCents)}`);
+  return lines.join('\n');
+}
+
+async function send(ctx: StoreContext, order: OrderView, subject: string, text: string): Promise<void> {
+  try {
+    await ctx.providers.mail.send({ to: order.email, subject, text });
+  } catch (err) {
+    ctx.log.error({ err, orderId: order.id }, 'order email could not be sent');
+  }
+}
+
+/**
+ * Sends the order confirmation. `link` is the absolute URL of /pedidos/pedido for this order (with the guest's view
+ * token when there is one). Call once the order is paid or its OXXO voucher exists; never for a declined card.
+ */
+export async function sendOrderConfirmation(ctx: StoreContext, order: OrderView, link: string): Promise<void> {
+  const t = translator(order.lang);
+  const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
+  const oxxo = order.payment?.method === 'oxxo' && order.payment.status === 'pending';
+  const intro = oxxo
+    ? t('emails:order.oxxoIntro', {
+      reference: order.payment!.reference,
+      amount: formatMoney(order.payment!.amountCents, order.lang),
+      expires: new Date(order.payment!.expiresAt!).toLocaleString(order.lang === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Mexico_City' }),
+    })
+    : t('emails:order.paidIntro');
+  const text = t('emails:order.confirmation', { name: order.customerName ?? order.address?.fullName ?? '', folio: order.folio, store, intro, receipt: receiptText(order, t), link });
+  await send(ctx, order, t(oxxo ? 'emails:order.oxxoSubject' : 'emails:order.subject', { folio: order.folio, store }), text);
+}
+
+/** Tells the buyer their OXXO payment arrived and the order is being prepared. */
+export async function sendOxxoPaymentReceived(ctx: StoreContext, order: OrderView): Promise<void> {
+  const t = translator(order.lang);
+  const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
+  const text = t('emails:order.oxxoPaid', { name: order.customerName ?? order.address?.fullName ?? '', folio: order.folio, store, amount: formatMoney(order.totalCents, order.lang) });
+  await send(ctx, order, t('emails:order.oxxoPaidSubject', { folio: order.folio, store }), text);
+}
