@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: measures the search and product-detail endpoints on a 10,000-product store under 50 concurrent
  * connections (autocannon), and a bare Fastify route as the ceiling; reports requests/s and p50/p95/p99 latency,
- * then the storefront's initial JavaScript (gzip) and checks that no admin code is in it. Writes bench/results.json
+ * then the storefront's initial JavaScript (gzip) and checks that no admin code is in it. Writes bench/results-<pglite|postgresql>.json
  * and prints a Markdown table for docs/performance.md. Load goes to 127.0.0.1 only, bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -13,6 +13,8 @@ import autocannon from 'autocannon';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
+/** Unmeasured load before each measurement, so JIT and caches are warm as in a running shop. */
+const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const WORDS = ['chamarra', 'playera', 'sudadera', 'short', 'pantalon', 'mochila', 'reloj', 'botella', 'tapete', 'sudaderas', 'negro', 'azul', 'laptop', 'camera', 'chair', 'jacket', 'hoodie', 'yoga', 'running', 'plant'];
 
 interface Figures { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number }
@@ -36,17 +38,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function load(name: string, port: number, paths: string[], host: string): Promise<Figures> {
+  if (WARMUP_S > 0) await run(port, paths, host, WARMUP_S, []);
   const latencies: number[] = [];
-  let i = 0;
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: DURATION_S,
-    headers: { host, 'x-store-domain': host, 'accept-language': 'es' },
-    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
-  });
-  (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => { latencies.push(responseTime); });
-  const result = await instance;
+  const result = await run(port, paths, host, DURATION_S, latencies);
   latencies.sort((a, b) => a - b);
   return {
     name,
@@ -60,37 +54,62 @@ async function load(name: string, port: number, paths: string[], host: string): 
   };
 }
 
+/** One autocannon run cycling through `paths`; pushes each response time (ms) into `latencies`. */
+async function run(port: number, paths: string[], host: string, seconds: number, latencies: number[]): Promise<autocannon.Result> {
+  let i = 0;
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    // Wait up to 30 s for an answer, so a slow answer is measured as latency rather than dropped as an error.
+    timeout: 30,
+    headers: { host, 'x-store-domain': host, 'accept-language': 'es' },
+    requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
+  });
+  (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => { latencies.push(responseTime); });
+  return instance;
+}
+
+/** Static imports of a built chunk (minified `import{…}from"./x.js"` and bare `import"./x.js"`), as assets/ paths. */
+function staticImports(src: string): string[] {
+  return [...src.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => `assets/${m[1]}`);
+}
+
+/**
+ * What a shopper's browser downloads before the storefront's first page renders: the entry chunks of index.html, the
+ * storefront route chunk the router loads at once, and everything those import statically. Admin code must not be
+ * among them (it loads only under /admin).
+ */
 function bundleFigures(): { initialJsGzipKb: number; initialFiles: string[]; adminInInitial: boolean; adminChunks: string[] } {
   const dist = path.resolve('dist/web');
+  const read = (f: string) => fs.readFileSync(path.join(dist, f), 'utf8');
+  const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const initial = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-  // Follow static imports of the entry chunks (what the browser downloads before the first render).
+  const entry = [...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  const storefrontRoutes = all.filter((f) => read(f).includes('micarrito/direccion'));
   const seen = new Set<string>();
-  const queue = [...initial];
+  const queue = [...entry, ...storefrontRoutes];
   while (queue.length) {
     const f = queue.shift()!;
     if (seen.has(f)) continue;
     seen.add(f);
-    const src = fs.readFileSync(path.join(dist, f), 'utf8');
-    for (const m of src.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) queue.push(`assets/${m[1]}`);
+    queue.push(...staticImports(read(f)));
   }
+  const isAdmin = (f: string) => /\/api\/admin\/(dashboard|orders)/.test(read(f));
   let gz = 0;
-  let adminInInitial = false;
-  for (const f of seen) {
-    const buf = fs.readFileSync(path.join(dist, f));
-    gz += zlib.gzipSync(buf, { level: 9 }).length;
-    // Strings only the admin tree contains.
-    if (/admin_access_token.*\/api\/admin\/orders|\/api\/admin\/dashboard/.test(buf.toString())) adminInInitial = true;
-  }
-  const adminChunks = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js') && /\/api\/admin\//.test(fs.readFileSync(path.join(dist, 'assets', f), 'utf8')));
-  return { initialJsGzipKb: +(gz / 1024).toFixed(1), initialFiles: [...seen], adminInInitial, adminChunks };
+  for (const f of seen) gz += zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+  return {
+    initialJsGzipKb: +(gz / 1024).toFixed(1),
+    initialFiles: [...seen],
+    adminInInitial: [...seen].some(isAdmin),
+    adminChunks: all.filter(isAdmin),
+  };
 }
 
 async function main(): Promise<void> {
-  if (!fs.existsSync('dist/web/index.html')) {
-    const { build } = await import('vite');
-    await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
-  }
+  // Always measure the current sources.
+  const { build } = await import('vite');
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
   const results: Figures[] = [];
 
   const bare = await startServer(['--bare']);
@@ -112,11 +131,12 @@ async function main(): Promise<void> {
   const report = {
     date: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, products: Number(process.env.BENCH_PRODUCTS ?? 10_000), database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite' },
+    settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S, products: Number(process.env.BENCH_PRODUCTS ?? 10_000), database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite' },
     results,
     bundle,
   };
-  fs.writeFileSync('bench/results.json', JSON.stringify(report, null, 2) + '\n');
+  const out = `bench/results-${report.settings.database}.json`;
+  fs.writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
   console.log(`\n| endpoint | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx |\n|---|---|---|---|---|---|---|---|`);
   for (const r of results) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.non2xx} |`);
   console.log(`\nStorefront initial JS: ${bundle.initialJsGzipKb} KB gzip in ${bundle.initialFiles.length} file(s); admin code in it: ${bundle.adminInInitial ? 'YES' : 'no'} (admin chunks: ${bundle.adminChunks.join(', ') || 'none'})`);

@@ -1,5 +1,6 @@
 /**
- * Benchmark server (child process of bench/run.ts): a fresh PGlite database in a temp folder (or BENCH_DATABASE_URL),
+ * Benchmark server (child process of bench/run.ts): a fresh PGlite database in a temp folder (or, with
+ * BENCH_DATABASE_URL=postgres://…/vitrina_bench, a freshly recreated PostgreSQL database),
  * seeded with a 10,000-product store at bench.localhost, served on an ephemeral port; prints `READY <port> <codes>`.
  * With `--bare` it serves only a bare Fastify route, the ceiling of what the framework does on this machine.
  */
@@ -7,6 +8,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { buildApp } from '../src/server/app.js';
@@ -20,8 +22,22 @@ async function bare(): Promise<void> {
   console.log(`READY ${typeof addr === 'object' && addr ? addr.port : 0}`);
 }
 
+/** Drops and recreates the benchmark's PostgreSQL database; refuses any database not named vitrina_bench*. */
+async function freshPostgres(url: string): Promise<void> {
+  const u = new URL(url);
+  const name = decodeURIComponent(u.pathname.slice(1));
+  if (!/^vitrina_bench\w*$/.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database vitrina_bench*, not "${name}" (it is dropped and recreated)`);
+  u.pathname = '/postgres';
+  const admin = new pg.Client({ connectionString: u.toString() });
+  await admin.connect();
+  await admin.query(`drop database if exists "${name}" with (force)`);
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+}
+
 async function full(): Promise<void> {
   const products = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
   const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'production' });
   const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') });

@@ -140,16 +140,15 @@ describe.sequential('first sale', () => {
     await page.getByRole('link', { name: `#${sale.oxxoFolio}`, exact: true }).waitFor();
     await page.getByRole('link', { name: `#${sale.cardFolio}`, exact: true }).click();
 
-    await pause(THROTTLE_GAP_MS); // the sign-in was a state-changing request less than 3 s ago (SPEC §9)
+    // The sign-in was a state-changing request less than 3 s ago: the client waits its turn (SPEC §9), no error shows.
     await page.getByRole('button', { name: 'Marcar como «Listo para enviar»' }).click();
     await page.getByText('Pedido actualizado: Listo para enviar.').waitFor();
-    await pause(THROTTLE_GAP_MS);
     await page.getByLabel('Número de guía').fill('VTR123456MX');
     await page.getByRole('button', { name: 'Marcar como «Paquete en camino»' }).click();
     await page.getByText('Pedido actualizado: Paquete en camino.').waitFor();
-    await pause(THROTTLE_GAP_MS);
     await page.getByRole('button', { name: 'Marcar como «Entregado»' }).click();
     await page.getByText('Pedido actualizado: Entregado.').waitFor();
+    expect(await page.getByText('Demasiadas solicitudes en poco tiempo. Inténtalo de nuevo en unos instantes.').count()).toBe(0);
     expect(await page.getByText('Este pedido ya no admite cambios.').isVisible()).toBe(true);
     await context.close();
 

@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
@@ -13,6 +14,8 @@ import { expireOverdueReservations } from './modules/orders/index.js';
 
 /** How often unpaid orders whose stock reservation ran out are cancelled (their stock goes back on sale). */
 const RESERVATION_SWEEP_MS = 60_000;
+/** How often the embedded database refreshes its planner statistics (PGlite has no autovacuum daemon). */
+const PGLITE_ANALYZE_MS = 60 * 60_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -63,7 +66,11 @@ async function main(): Promise<void> {
       .catch((err: unknown) => app.log.error({ err }, 'reservation sweep failed'));
   }, RESERVATION_SWEEP_MS);
   sweep.unref();
-  const stop = async () => { clearInterval(sweep); await app.close(); await database.close(); process.exit(0); };
+  const analyze = setInterval(() => {
+    if (database.kind === 'pglite') database.db.execute(sql`analyze`).catch((err: unknown) => app.log.error({ err }, 'analyze failed'));
+  }, PGLITE_ANALYZE_MS);
+  analyze.unref();
+  const stop = async () => { clearInterval(sweep); clearInterval(analyze); await app.close(); await database.close(); process.exit(0); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -27,17 +27,25 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Minimum pg_trgm word similarity for the search's typo fallback (decision 011). Set as the session's
+ * `pg_trgm.word_similarity_threshold` so the `<%` operator, which the trigram GIN index serves, applies it.
+ */
+export const TYPO_WORD_SIMILARITY = 0.35;
+const SESSION_SETTINGS = `-c pg_trgm.word_similarity_threshold=${TYPO_WORD_SIMILARITY}`;
+
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /** Options: `url` for PostgreSQL, else `dataDir` for a PGlite folder, else an in-memory PGlite. */
 export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: SESSION_SETTINGS });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm, unaccent } }));
+  await client.exec(`SET pg_trgm.word_similarity_threshold = ${TYPO_WORD_SIMILARITY}`);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'pglite', close: () => client.close() };

@@ -23,4 +23,8 @@ export interface BaseContext {
 }
 
 /** Context of work done for one store; every tenant query is scoped by `storeId`. */
-export interface StoreContext extends BaseContext { storeId: string }
+export interface StoreContext extends BaseContext {
+  storeId: string;
+  /** The store's catalogue language when the request already knows it (saves a query on hot paths such as search). */
+  storeLang?: Locale;
+}

@@ -124,7 +124,7 @@ export function storeContext(request: FastifyRequest): StoreContext {
   if (!store) throw new AppError('STORE_NOT_FOUND');
   if (store.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED');
   const actor = request.actor && request.actor.storeId === store.id ? request.actor : null;
-  return { ...baseContext(request), actor, storeId: store.id };
+  return { ...baseContext(request), actor, storeId: store.id, storeLang: store.lang === 'en' ? 'en' : 'es' };
 }
 
 /** Context of a signed-in customer of the request's store. Throws UNAUTHORIZED otherwise. */

@@ -1,7 +1,8 @@
 /**
  * The one API client (DESIGN.md "Web", SPEC §7-§9). Every request carries `Authorization` with the stored
  * access token, `X-Page-Url` with the current page URL and `X-Store-Domain` with the domain without "www."
- * (decision 003). The client throttle of SPEC §9 rejects with the catalogue's RATE_LIMITED message.
+ * (decision 003). The client throttle of SPEC §9 rejects with the catalogue's RATE_LIMITED message (or, when the
+ * caller asks, waits its turn).
  * 401 sends the user to /login (to /admin/login in the admin), except for /api/user; 402 to
  * /account_suspended unless already there; 404 to /404 unless the caller opts out (decision 008).
  */
@@ -23,6 +24,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Set false when a 404 is an expected answer the page handles itself (a postal code not found). */
   redirectOn404?: boolean;
+  /**
+   * Wait until the SPEC §9 throttle allows the request instead of rejecting it: for a deliberate single action that
+   * follows another one closely (answering 3-D Secure right after paying, a seller's first status change after signing in).
+   */
+  waitForThrottle?: boolean;
   signal?: AbortSignal;
 }
 
@@ -52,6 +58,9 @@ function handleRedirects(status: number, path: string, redirectOn404: boolean): 
 /** Calls the API and returns the parsed JSON body. Throws ApiError with a translated message. */
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
+  if (opts.waitForThrottle) {
+    for (let wait = throttle.waitMs(method, path); wait > 0; wait = throttle.waitMs(method, path)) await new Promise((r) => setTimeout(r, wait));
+  }
   if (!throttle.allow(method, path)) {
     throw new ApiError(429, 'RATE_LIMITED', i18n.t('errors:RATE_LIMITED'));
   }

@@ -26,4 +26,18 @@ describe('client throttle (SPEC §9)', () => {
     now += 1;
     expect(th.allow('DELETE', '/api/addresses/1')).toBe(true);
   });
+
+  it('tells how long until a request would be allowed, without recording it', () => {
+    let now = 0;
+    const th = createThrottle(() => now);
+    expect(th.waitMs('POST', '/api/pedido')).toBe(0);
+    th.allow('POST', '/api/pedido');
+    now = 1000;
+    expect(th.waitMs('POST', '/api/payments/1/3ds')).toBe(2000);
+    expect(th.waitMs('POST', '/api/payments/1/3ds')).toBe(2000);
+    now = 3000;
+    expect(th.allow('POST', '/api/payments/1/3ds')).toBe(true);
+    [1, 2, 3].forEach((i) => { now = 3000 + i * 100; th.allow('GET', '/api/x'); });
+    expect(th.waitMs('GET', '/api/x')).toBe(3100 + 3000 - 3300);
+  });
 });

@@ -8,16 +8,27 @@ import { THROTTLE_MAX_PER_WINDOW, THROTTLE_MUTATION_GAP_MS, THROTTLE_WINDOW_MS }
 /** POST paths that count per path like GETs (they read, they do not change state). */
 export const THROTTLED_AS_READ = ['/api/getVistos', '/api/visto', '/api/reseller/packaging/rate-service', '/api/cart/quote'];
 
-export interface Throttle { allow(method: string, path: string): boolean }
+export interface Throttle {
+  /** Records and allows the request, or returns false when SPEC §9 rejects it. */
+  allow(method: string, path: string): boolean;
+  /** Milliseconds until `allow` would accept this request (0 when it would now). Records nothing. */
+  waitMs(method: string, path: string): number;
+}
 
 export function createThrottle(now: () => number = () => Date.now()): Throttle {
   const perPath = new Map<string, number[]>();
   let lastMutationAt = -Infinity;
+  const isRead = (method: string, path: string) => method.toUpperCase() === 'GET' || THROTTLED_AS_READ.includes(path);
   return {
+    waitMs(method, path) {
+      const t = now();
+      if (!isRead(method, path)) return Math.max(0, lastMutationAt + THROTTLE_MUTATION_GAP_MS - t);
+      const recent = (perPath.get(`${method.toUpperCase()} ${path}`) ?? []).filter((at) => t - at < THROTTLE_WINDOW_MS);
+      return recent.length < THROTTLE_MAX_PER_WINDOW ? 0 : recent[recent.length - THROTTLE_MAX_PER_WINDOW] + THROTTLE_WINDOW_MS - t;
+    },
     allow(method, path) {
       const t = now();
-      const isRead = method.toUpperCase() === 'GET' || THROTTLED_AS_READ.includes(path);
-      if (isRead) {
+      if (isRead(method, path)) {
         const key = `${method.toUpperCase()} ${path}`;
         const recent = (perPath.get(key) ?? []).filter((at) => t - at < THROTTLE_WINDOW_MS);
         if (recent.length >= THROTTLE_MAX_PER_WINDOW) { perPath.set(key, recent); return false; }

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../client.js';
 import type { AppConfig } from '../../config.js';
 import type { Providers } from '../../providers/index.js';
@@ -123,5 +124,7 @@ export async function seedDemoIfEmpty(opts: SeedOptions): Promise<SeedResult | n
     console.log(`Seeding demo store ${demo.name} (${demo.hostname}): products and images…`);
     await seedStore(opts, demo);
   }
+  // Planner statistics for the freshly loaded tables (PGlite runs no autovacuum).
+  await opts.db.execute(sql`analyze`);
   return result();
 }

@@ -212,8 +212,10 @@ export async function refreshSearchDocuments(ctx: Pick<StoreContext, 'db' | 'sto
 }
 
 /**
- * Inserts many products at once (bulk loads such as the benchmark store): batched multi-row INSERTs of products and
- * variants, then one search-document refresh. Departments and categories must already exist (ids given).
+ * Inserts many products at once (bulk loads such as the demo seed and the benchmark store): batched multi-row INSERTs
+ * of products and variants, then one search-document refresh and fresh planner statistics (PGlite has no autovacuum
+ * to gather them, and without them the planner misjudges every catalogue query). Departments and categories must
+ * already exist (ids given).
  */
 export async function bulkInsertProducts(ctx: Pick<StoreContext, 'db' | 'storeId'>, items: (NewProduct & { departmentId: string | null; categoryId: string | null })[], batchSize = 500): Promise<void> {
   for (let i = 0; i < items.length; i += batchSize) {
@@ -232,6 +234,7 @@ export async function bulkInsertProducts(ctx: Pick<StoreContext, 'db' | 'storeId
     });
   }
   await refreshSearchDocuments(ctx);
+  await ctx.db.execute(sql`analyze products, product_variants`);
 }
 
 /** Number of listable products of a store (admin dashboard). */

@@ -12,7 +12,9 @@ export const cardColumns = {
   image: products.imageUrl,
   ratingAvgX100: products.ratingAvg,
   ratingCount: products.ratingCount,
-  inStock: sql<boolean>`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.store_id = ${products.storeId} and v.stock > 0)`,
+  // A scalar subquery (not EXISTS): the planner would turn EXISTS into a hash of every variant of every store, when
+  // only the page's few rows need it; this form runs after the LIMIT, through the variants' product index.
+  inStock: sql<boolean>`coalesce((select true from product_variants v where v.product_id = ${products.id} and v.store_id = ${products.storeId} and v.stock > 0 limit 1), false)`,
   department: departments.name,
   category: categories.name,
 };

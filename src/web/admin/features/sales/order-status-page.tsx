@@ -26,7 +26,7 @@ export function OrderStatusPage() {
   const [confirmCancel, setConfirmCancel] = useState(false);
   const order = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => api.get<OrderView>(`/api/admin/orders/${id}`), enabled: Boolean(id) });
   const move = useMutation({
-    mutationFn: (status: OrderStatus) => api.post<OrderView>(`/api/admin/orders/${id}/status`, { status, trackingNumber: status === 'on_the_way' && tracking ? tracking : undefined }),
+    mutationFn: (status: OrderStatus) => api.post<OrderView>(`/api/admin/orders/${id}/status`, { status, trackingNumber: status === 'on_the_way' && tracking ? tracking : undefined }, { waitForThrottle: true }),
     onSuccess: (o) => { qc.setQueryData(['admin', 'order', id], o); void qc.invalidateQueries({ queryKey: ['admin', 'orders'] }); setConfirmCancel(false); },
   });
   if (!id) return <Alert kind="error">{t('order.missing')}</Alert>;

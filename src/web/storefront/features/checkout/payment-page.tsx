@@ -81,7 +81,7 @@ export function PaymentPage() {
     if (!challenge?.order.payment) return;
     setBusy(true);
     try {
-      await api.post<OrderView>(`/api/payments/${challenge.order.payment.id}/3ds?viewToken=${encodeURIComponent(challenge.viewToken)}`, { challengeId: challenge.order.payment.challengeId, approved });
+      await api.post<OrderView>(`/api/payments/${challenge.order.payment.id}/3ds?viewToken=${encodeURIComponent(challenge.viewToken)}`, { challengeId: challenge.order.payment.challengeId, approved }, { waitForThrottle: true });
       finish(challenge);
     } catch (err) {
       setError(err as ApiError);

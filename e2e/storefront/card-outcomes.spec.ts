@@ -1,0 +1,56 @@
+/**
+ * The sandbox card outcomes in a real browser (issue 2): a declined card shows the bank's refusal and keeps the cart
+ * and the form, so the shopper can pay with another card; a card that asks for 3-D Secure opens the bank's dialog,
+ * and authorising it completes the purchase.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, storeUrl } from '../fixtures';
+
+describe('card outcomes', () => {
+  let browser: Browser;
+  beforeAll(async () => { browser = await launch(); });
+  afterAll(async () => { await browser.close(); });
+
+  it('refuses a declined card with the bank message, then pays after a 3-D Secure challenge', async () => {
+    const { context, page } = await newPage(browser, { phone: true });
+    await page.goto(storeUrl('demo', '/product?codigo=24-WB04'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.getByRole('button', { name: /Agregar al carrito/ }).click();
+    await page.getByRole('link', { name: /Ver carrito/ }).click();
+    await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+
+    await page.getByLabel('Correo electrónico').fill('tarjetas@example.com');
+    await page.getByLabel('Nombre completo').fill('Mariana Soto');
+    await page.getByLabel('Código postal').fill('64000');
+    await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Nuevo León');
+    await page.getByLabel('Colonia').selectOption({ index: 1 });
+    await page.getByLabel('Calle').fill('Padre Mier');
+    await page.getByLabel('Número exterior').fill('500');
+    await page.getByLabel('Teléfono').fill('81 8123 4567');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
+    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+
+    await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
+    await page.getByLabel('Nombre como aparece en la tarjeta').fill('Mariana Soto');
+    await page.getByLabel('Vencimiento (MM/AA)').fill('11/29');
+    await page.getByLabel('CVC').fill('321');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await page.getByText('El pago fue rechazado por el banco. Intenta con otra tarjeta o paga en OXXO.').waitFor();
+    expect(JSON.parse(await page.evaluate(() => localStorage.getItem('carrito') ?? '[]'))).toHaveLength(1);
+    expect(await page.getByLabel('Nombre como aparece en la tarjeta').inputValue()).toBe('Mariana Soto');
+
+    await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 3220');
+    await new Promise((r) => setTimeout(r, 3100)); // SPEC §9: a new payment submit 3 s after the previous one
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
+    await dialog.waitFor();
+    // Answered at once: the client waits for the throttle's 3 s instead of refusing (SPEC §9).
+    await dialog.getByRole('button', { name: 'Autorizar' }).click();
+    await page.getByText('¡Gracias por tu compra!').waitFor();
+    expect(await page.getByText('Pagado').first().isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('carrito'))).toBe('[]');
+    await context.close();
+  });
+});
