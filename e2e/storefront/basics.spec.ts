@@ -1,7 +1,10 @@
-/** The storefront shell of SPEC §2, §4, §7: "Loading...", 404, scroll to top, recently viewed, typo-tolerant search. */
+/**
+ * The storefront shell of SPEC §2, §4, §7, §8: "Loading...", 404, scroll to top, recently viewed, typo-tolerant search,
+ * and the API client's redirects on 401, 402 and 404.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, storeUrl } from '../fixtures';
+import { launch, newPage, PORT, storeUrl } from '../fixtures';
 
 describe('storefront basics', () => {
   let browser: Browser;
@@ -76,6 +79,46 @@ describe('storefront basics', () => {
     await box.press('Enter');
     await page.getByText(/\d+ products?/).first().waitFor();
     expect(await page.locator('.product-card').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('sends the shopper to /404 when the API answers 404 for a product', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(storeUrl('demo', '/product?codigo=NO-EXISTE-123'));
+    await page.waitForURL(storeUrl('demo', '/404'));
+    await page.getByRole('heading', { name: 'Lo sentimos, página no encontrada' }).waitFor();
+    await context.close();
+  });
+
+  it('signs the shopper out and sends them to /login when the API answers 401 (session ended elsewhere)', async () => {
+    const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-store-domain': 'demo.localhost' },
+      body: JSON.stringify({ email: 'comprador@vitrina.mx', password: 'Comprador2026!' }),
+    });
+    const { token } = await login.json() as { token: string };
+    const { context, page } = await newPage(browser);
+    await context.addInitScript((t) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem('access_token', t); sessionStorage.setItem('seeded', '1'); } }, token);
+    await page.goto(storeUrl('demo'));
+    await page.getByRole('link', { name: 'Mis pedidos' }).waitFor();
+    // The session ends on the server (signed out on another device); the page still believes it is signed in.
+    await fetch(`http://127.0.0.1:${PORT}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-store-domain': 'demo.localhost' } });
+    await page.getByRole('link', { name: 'Mis pedidos' }).click();
+    await page.waitForURL(/\/login/);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
+    expect(await page.getByRole('link', { name: 'Mis pedidos' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('sends the shopper to /account_suspended when the API answers 402', async () => {
+    const { context, page } = await newPage(browser);
+    await page.route('**/api/home', (route) => route.fulfill({
+      status: 402, contentType: 'application/json',
+      body: JSON.stringify({ code: 'ACCOUNT_SUSPENDED', message: 'La cuenta de esta tienda está suspendida.', params: {}, fields: [] }),
+    }));
+    await page.goto(storeUrl('demo'));
+    await page.waitForURL(storeUrl('demo', '/account_suspended'));
+    await page.getByRole('heading', { name: 'Cuenta suspendida' }).waitFor();
     await context.close();
   });
 });

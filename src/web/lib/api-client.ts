@@ -38,6 +38,10 @@ const throttle = createThrottle();
 let navigate: (to: string) => void = (to) => { location.assign(to); };
 export function setApiNavigate(fn: (to: string) => void): void { navigate = fn; }
 
+/** Told when a 401 ended the session of an area, so cached "who is signed in" data is dropped too. */
+let onSignedOut: (area: 'storefront' | 'admin') => void = () => undefined;
+export function setApiSignedOut(fn: (area: 'storefront' | 'admin') => void): void { onSignedOut = fn; }
+
 /** The page's domain without a leading "www." (SPEC §7). */
 export function storeDomain(): string {
   return location.hostname.replace(/^www\./, '');
@@ -47,6 +51,7 @@ function handleRedirects(status: number, path: string, redirectOn404: boolean): 
   const area = areaOf(location.pathname);
   if (status === 401 && path !== '/api/user') {
     setToken(area, null);
+    onSignedOut(area);
     navigate(area === 'admin' ? '/admin/login' : '/login');
   } else if (status === 402 && location.pathname !== '/account_suspended') {
     navigate('/account_suspended');
