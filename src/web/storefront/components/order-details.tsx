@@ -39,12 +39,12 @@ export function OrderDetails({ order }: { order: OrderView }) {
       <p className="muted small">{date} · {order.email}</p>
       <div className="table-wrap">
         <table className="data-table">
-          <thead><tr><th scope="col">{t('order.product')}</th><th scope="col">{t('order.quantity')}</th><th scope="col">{t('order.price')}</th><th scope="col">{t('order.subtotal')}</th></tr></thead>
+          <thead><tr><th scope="col">{t('order.product')}</th><th scope="col">{t('order.quantity')}</th><th scope="col" className="hide-phone num">{t('order.price')}</th><th scope="col" className="num">{t('order.subtotal')}</th></tr></thead>
           <tbody>
             {order.items.map((i) => (
               <tr key={i.sku}>
                 <td>{i.name}{Object.keys(i.options).length > 0 && <div className="small muted">{Object.entries(i.options).map(([k, v]) => `${k}: ${v}`).join(' · ')}</div>}<div className="small muted">{i.codigo}</div></td>
-                <td>{i.quantity}</td><td>{money(i.unitPriceCents)}</td><td>{money(i.lineTotalCents)}</td>
+                <td>{i.quantity}</td><td className="hide-phone num">{money(i.unitPriceCents)}</td><td className="num">{money(i.lineTotalCents)}</td>
               </tr>
             ))}
           </tbody>
