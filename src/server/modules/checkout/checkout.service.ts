@@ -79,6 +79,8 @@ function mergeLines(items: Line[]): Line[] {
  * PRICE_CHANGED when `expectedTotalCents` differs from the server's total. In one transaction it allocates the folio,
  * reserves stock (conditional UPDATEs: never oversells) and inserts the order; then it pays. A declined card cancels
  * the order, releases the stock and throws PAYMENT_DECLINED (the cancelled order is kept). Idempotent by key.
+ * With `origin` (the storefront's origin, e.g. http://demo.localhost:3000) the buyer is emailed the confirmation and
+ * tracking link once the card is approved or the OXXO voucher exists (order-emails.ts).
  */
 export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput, origin?: string): Promise<PlaceOrderResponse> {
   const existing = await findOrderByIdempotencyKey(ctx.db, ctx.storeId, input.idempotencyKey);
@@ -180,7 +182,8 @@ function orderLink(origin: string, orderId: string, viewToken?: string): string 
 
 /**
  * POST /api/payments/:id/3ds: the shopper's answer to a 3-D Secure challenge. Approved → order paid; failed →
- * order cancelled, stock released, THREE_D_SECURE_FAILED. The caller must be allowed to read the order.
+ * order cancelled, stock released, THREE_D_SECURE_FAILED. The caller must be allowed to read the order. With
+ * `origin`, an approved challenge emails the order confirmation.
  */
 export async function answerThreeDSecure(ctx: StoreContext, paymentId: string, input: { challengeId: string; approved: boolean; viewToken?: string }, origin?: string): Promise<OrderView> {
   const payment = await getPayment(ctx.db, ctx.storeId, paymentId);
