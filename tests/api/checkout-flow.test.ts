@@ -140,12 +140,13 @@ describe('checkout flow', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`, headers: h() });
     expect(again.json().code).toBe('PAYMENT_ALREADY_PROCESSED');
 
-    const [voucherMail, paidMail, ...more] = mailsTo(t.dataDir, 'oxxo@example.com');
+    const mails = mailsTo(t.dataDir, 'oxxo@example.com');
+    expect(mails).toHaveLength(2);
+    const voucherMail = mails.find((m) => m.includes('Referencia:'))!;
     expect(voucherMail).toContain(`Referencia: ${o.payment!.reference}`);
     expect(voucherMail).toContain('Monto a pagar: $1,123.00');
     expect(voucherMail).toContain('Comisión OXXO: $15.00');
-    expect(paidMail).toContain(`Recibimos tu pago en OXXO por $1,123.00 del pedido ${o.folio}.`);
-    expect(more).toHaveLength(0);
+    expect(mails.filter((m) => m.includes(`Recibimos tu pago en OXXO por $1,123.00 del pedido ${o.folio}.`))).toHaveLength(1);
   });
 
   it('cancels unpaid OXXO orders after the voucher expires and gives the stock back', async () => {
@@ -201,6 +202,11 @@ describe('checkout flow', () => {
     expect(seen.history.map((x) => x.status)).toEqual(['pending', 'paid', 'ready_to_ship', 'on_the_way', 'delivered']);
     const list = await t.app.inject({ url: '/api/admin/orders?status=delivered', headers: admin });
     expect(list.json().items.map((x: { id: string }) => x.id)).toContain(o.id);
+    // The buyer was told: confirmation, then on its way (with the tracking number) and delivered; not ready_to_ship.
+    const mails = mailsTo(t.dataDir, 'track@example.com');
+    expect(mails).toHaveLength(3);
+    expect(mails.filter((m) => m.includes(`Tu pedido ${o.folio} va en camino. Número de guía: TRK123.`))).toHaveLength(1);
+    expect(mails.filter((m) => m.includes(`Tu pedido ${o.folio} fue entregado.`))).toHaveLength(1);
   });
 
   it('releases stock exactly once when the seller cancels', async () => {
@@ -211,6 +217,9 @@ describe('checkout flow', () => {
     const [a, b] = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: `/api/admin/orders/${o.id}/status`, headers: admin, payload: { status: 'cancelled' } })));
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await stockOf('X-M')).toBe(before);
+    const mails = mailsTo(t.dataDir, 'c@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((m) => m.includes(`canceló tu pedido ${o.folio}`))).toHaveLength(1);
   });
 
   it('shows the admin dashboard with the domain and the store-floor link carrying the token', async () => {

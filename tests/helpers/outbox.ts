@@ -8,7 +8,7 @@ export function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-/** Every mail in the outbox of `dataDir` addressed to `to`, oldest first. */
+/** Every mail in the outbox of `dataDir` addressed to `to` (in file-name order, which is not reliable within one ms). */
 export function mailsTo(dataDir: string, to: string): string[] {
   const outbox = path.join(dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return [];

@@ -18,8 +18,9 @@ import { quoteShippingWith } from '../shipping/index.js';
 import {
   chargeCardForOrder, completeThreeDSecure, createOxxoForOrder, getOxxoPaymentByReference, getPayment, setPaymentStatus,
 } from '../payments/index.js';
-import { sendOrderConfirmation, sendOxxoPaymentReceived } from './order-emails.js';
-import { applyTransition, buildOrderView, findOrderByIdempotencyKey, getOrderForBuyer, getOrderForSeller, insertOrder } from '../orders/index.js';
+import {
+  applyTransition, buildOrderView, findOrderByIdempotencyKey, getOrderForBuyer, getOrderForSeller, insertOrder, sendOrderConfirmation, sendOxxoPaymentReceived,
+} from '../orders/index.js';
 
 /** A card order not completed within this time (abandoned 3-D Secure) gives its stock back. */
 const CARD_RESERVATION_MS = 30 * 60_000;
@@ -80,7 +81,7 @@ function mergeLines(items: Line[]): Line[] {
  * reserves stock (conditional UPDATEs: never oversells) and inserts the order; then it pays. A declined card cancels
  * the order, releases the stock and throws PAYMENT_DECLINED (the cancelled order is kept). Idempotent by key.
  * With `origin` (the storefront's origin, e.g. http://demo.localhost:3000) the buyer is emailed the confirmation and
- * tracking link once the card is approved or the OXXO voucher exists (order-emails.ts).
+ * tracking link once the card is approved or the OXXO voucher exists (orders/order-emails.ts).
  */
 export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput, origin?: string): Promise<PlaceOrderResponse> {
   const existing = await findOrderByIdempotencyKey(ctx.db, ctx.storeId, input.idempotencyKey);

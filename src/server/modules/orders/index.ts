@@ -4,3 +4,4 @@ export {
   applyTransition, changeOrderStatus, expireOverdueReservations, orderCounts, ORDERS_PAGE_SIZE, type NewOrder,
 } from './orders.service.js';
 export { ORDER_TRANSITIONS, nextStatuses } from './order-status.js';
+export { sendOrderConfirmation, sendOxxoPaymentReceived, sendStatusUpdate, NOTIFIED_STATUSES } from './order-emails.js';

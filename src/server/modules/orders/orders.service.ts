@@ -15,6 +15,7 @@ import { recordSale, releaseStock } from '../catalog/index.js';
 import { getOrderPayment, setPaymentStatus, toPayment } from '../payments/index.js';
 import { getUserNames } from '../accounts/index.js';
 import { nextStatuses } from './order-status.js';
+import { sendStatusUpdate } from './order-emails.js';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -154,7 +155,9 @@ function nextStatusesTable(shippingType: string): Record<OrderStatus, OrderStatu
 /** Seller changes an order's status (POST /api/admin/orders/:id/status). Returns the new view. */
 export async function changeOrderStatus(ctx: StoreContext, orderId: string, to: OrderStatus, trackingNumber?: string): Promise<OrderView> {
   await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, orderId, to, { actorId: ctx.actor?.userId, trackingNumber }));
-  return getOrderForSeller(ctx, orderId);
+  const view = await getOrderForSeller(ctx, orderId);
+  await sendStatusUpdate(ctx, view);
+  return view;
 }
 
 /**

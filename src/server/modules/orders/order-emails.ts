@@ -1,13 +1,14 @@
 /**
  * Emails to the buyer about an order, in the language they ordered in (SPEC §1: Spanish default and fallback):
  * the confirmation once an order is paid or its OXXO voucher issued (with the link to follow it and, for OXXO, the
- * reference, amount and expiry), and the notice when an OXXO payment arrives. Amounts are integer centavos,
- * formatted as MXN. A mail failure is logged and never undoes the order.
+ * reference, amount and expiry), the notice when an OXXO payment arrives, and the seller's status changes the buyer
+ * acts on (on its way with the tracking number, ready for pickup, delivered, cancelled). Amounts are integer
+ * centavos, formatted as MXN. A mail failure is logged and never undoes the order (decision 022).
  */
 import type { StoreContext } from '../../lib/context.js';
 import { translator } from '../../lib/i18n.js';
 import { formatMoney } from '../../../shared/money.js';
-import type { OrderView } from '../../../shared/contracts/checkout.js';
+import type { OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
 import { getStoreById } from '../stores/index.js';
 
 /** Text lines of the order's items and totals, for the email body. */
@@ -54,4 +55,18 @@ export async function sendOxxoPaymentReceived(ctx: StoreContext, order: OrderVie
   const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
   const text = t('emails:order.oxxoPaid', { name: order.customerName ?? order.address?.fullName ?? '', folio: order.folio, store, amount: formatMoney(order.totalCents, order.lang) });
   await send(ctx, order, t('emails:order.oxxoPaidSubject', { folio: order.folio, store }), text);
+}
+
+/** Statuses a seller moves an order to that the buyer is told about by email. */
+export const NOTIFIED_STATUSES: readonly OrderStatus[] = ['on_the_way', 'ready_for_pickup', 'delivered', 'cancelled'];
+
+/** Tells the buyer their order moved to `order.status` (one of NOTIFIED_STATUSES; others send nothing). */
+export async function sendStatusUpdate(ctx: StoreContext, order: OrderView): Promise<void> {
+  if (!NOTIFIED_STATUSES.includes(order.status)) return;
+  const t = translator(order.lang);
+  const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
+  const tracking = order.status === 'on_the_way' && order.trackingNumber ? t('emails:order.trackingNumber', { tracking: order.trackingNumber }) : '';
+  const message = t(`emails:order.status.${order.status}`, { folio: order.folio, store, tracking });
+  const text = t('emails:order.statusUpdate', { name: order.customerName ?? order.address?.fullName ?? '', message });
+  await send(ctx, order, t('emails:order.statusSubject', { folio: order.folio, store, status: t(`emails:order.statusName.${order.status}`) }), text);
 }
