@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n') + '\n');
   const sweep = setInterval(() => {
-    expireOverdueReservations(database.db)
+    expireOverdueReservations({ db: database.db, providers: app.providers, log: app.log })
       .then((n) => { if (n > 0) app.log.info({ cancelled: n }, 'cancelled orders whose stock reservation expired'); })
       .catch((err: unknown) => app.log.error({ err }, 'reservation sweep failed'));
   }, RESERVATION_SWEEP_MS);

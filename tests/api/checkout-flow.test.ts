@@ -153,8 +153,11 @@ describe('checkout flow', () => {
     const before = await stockOf('X-M');
     await order({ email: 'late@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 3 }] });
     expect(await stockOf('X-M')).toBe(before - 3);
-    expect(await expireOverdueReservations(t.database.db, new Date(Date.now() + 3 * 86_400_000 + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(await expireOverdueReservations({ db: t.database.db, providers: t.app.providers, log: t.app.log }, new Date(Date.now() + 3 * 86_400_000 + 60_000))).toBeGreaterThanOrEqual(1);
     expect(await stockOf('X-M')).toBe(before);
+    const mails = mailsTo(t.dataDir, 'late@example.com');
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((m) => m.includes('venció sin recibir el pago, así que el pedido se canceló'))).toHaveLength(1);
   });
 
   it('refuses a quantity under the minimum and more than the stock', async () => {

@@ -22,7 +22,10 @@ function receiptText(order: OrderView, t: ReturnType<typeof translator>): string
   return lines.join('\n');
 }
 
-async function send(ctx: StoreContext, order: OrderView, subject: string, text: string): Promise<void> {
+/** What sending an order email needs: the store, the database and the mail provider. */
+type MailContext = Pick<StoreContext, 'db' | 'storeId' | 'providers' | 'log'>;
+
+async function send(ctx: MailContext, order: OrderView, subject: string, text: string): Promise<void> {
   try {
     await ctx.providers.mail.send({ to: order.email, subject, text });
   } catch (err) {
@@ -34,7 +37,7 @@ async function send(ctx: StoreContext, order: OrderView, subject: string, text: 
  * Sends the order confirmation. `link` is the absolute URL of /pedidos/pedido for this order (with the guest's view
  * token when there is one). Call once the order is paid or its OXXO voucher exists; never for a declined card.
  */
-export async function sendOrderConfirmation(ctx: StoreContext, order: OrderView, link: string): Promise<void> {
+export async function sendOrderConfirmation(ctx: MailContext, order: OrderView, link: string): Promise<void> {
   const t = translator(order.lang);
   const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
   const oxxo = order.payment?.method === 'oxxo' && order.payment.status === 'pending';
@@ -50,7 +53,7 @@ export async function sendOrderConfirmation(ctx: StoreContext, order: OrderView,
 }
 
 /** Tells the buyer their OXXO payment arrived and the order is being prepared. */
-export async function sendOxxoPaymentReceived(ctx: StoreContext, order: OrderView): Promise<void> {
+export async function sendOxxoPaymentReceived(ctx: MailContext, order: OrderView): Promise<void> {
   const t = translator(order.lang);
   const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
   const text = t('emails:order.oxxoPaid', { name: order.customerName ?? order.address?.fullName ?? '', folio: order.folio, store, amount: formatMoney(order.totalCents, order.lang) });
@@ -61,7 +64,7 @@ export async function sendOxxoPaymentReceived(ctx: StoreContext, order: OrderVie
 export const NOTIFIED_STATUSES: readonly OrderStatus[] = ['on_the_way', 'ready_for_pickup', 'delivered', 'cancelled'];
 
 /** Tells the buyer their order moved to `order.status` (one of NOTIFIED_STATUSES; others send nothing). */
-export async function sendStatusUpdate(ctx: StoreContext, order: OrderView): Promise<void> {
+export async function sendStatusUpdate(ctx: MailContext, order: OrderView): Promise<void> {
   if (!NOTIFIED_STATUSES.includes(order.status)) return;
   const t = translator(order.lang);
   const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
@@ -69,4 +72,13 @@ export async function sendStatusUpdate(ctx: StoreContext, order: OrderView): Pro
   const message = t(`emails:order.status.${order.status}`, { folio: order.folio, store, tracking });
   const text = t('emails:order.statusUpdate', { name: order.customerName ?? order.address?.fullName ?? '', message });
   await send(ctx, order, t('emails:order.statusSubject', { folio: order.folio, store, status: t(`emails:order.statusName.${order.status}`) }), text);
+}
+
+/** Tells the buyer their unpaid order was cancelled because the payment did not arrive in time (voucher expired). */
+export async function sendReservationExpired(ctx: MailContext, order: OrderView): Promise<void> {
+  const t = translator(order.lang);
+  const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
+  const message = t(order.paymentMethod === 'oxxo' ? 'emails:order.expired.oxxo' : 'emails:order.expired.card', { folio: order.folio, store });
+  const text = t('emails:order.statusUpdate', { name: order.customerName ?? order.address?.fullName ?? '', message });
+  await send(ctx, order, t('emails:order.statusSubject', { folio: order.folio, store, status: t('emails:order.statusName.cancelled') }), text);
 }

@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orderItems, orderStatusHistory, orders, type OrderAddress, type OrderShipping } from '../../db/schema/index.js';
-import type { StoreContext } from '../../lib/context.js';
+import type { BaseContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
 import { sameToken } from '../../lib/tokens.js';
@@ -15,7 +15,7 @@ import { recordSale, releaseStock } from '../catalog/index.js';
 import { getOrderPayment, setPaymentStatus, toPayment } from '../payments/index.js';
 import { getUserNames } from '../accounts/index.js';
 import { nextStatuses } from './order-status.js';
-import { sendStatusUpdate } from './order-emails.js';
+import { sendReservationExpired, sendStatusUpdate } from './order-emails.js';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -162,19 +162,23 @@ export async function changeOrderStatus(ctx: StoreContext, orderId: string, to: 
 
 /**
  * Cancels pending orders whose stock reservation expired (an unpaid OXXO voucher after 3 days, an abandoned card
- * payment) and releases their stock. Safe to run from several instances. Returns how many were cancelled.
+ * payment), releases their stock and tells each buyer. Safe to run from several instances (an order another instance
+ * already moved is skipped). Returns how many were cancelled.
  */
-export async function expireOverdueReservations(db: Db, now = new Date()): Promise<number> {
-  const overdue = await db.select({ id: orders.id, storeId: orders.storeId }).from(orders)
+export async function expireOverdueReservations(ctx: Pick<BaseContext, 'db' | 'providers' | 'log'>, now = new Date()): Promise<number> {
+  const overdue = await ctx.db.select({ id: orders.id, storeId: orders.storeId }).from(orders)
     .where(and(eq(orders.status, 'pending'), lt(orders.reservationExpiresAt, now))).limit(500);
   let n = 0;
   for (const o of overdue) {
     try {
-      await db.transaction((tx) => applyTransition(tx, o.storeId, o.id, 'cancelled', { note: 'reservation_expired' }));
+      await ctx.db.transaction((tx) => applyTransition(tx, o.storeId, o.id, 'cancelled', { note: 'reservation_expired' }));
       n++;
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'INVALID_TRANSITION')) throw e;
+      continue;
     }
+    const storeCtx = { ...ctx, storeId: o.storeId };
+    await sendReservationExpired(storeCtx, await buildOrderView(ctx.db, await loadOrder(ctx.db, o.storeId, o.id)));
   }
   return n;
 }
