@@ -26,7 +26,8 @@ export async function createTestDb(): Promise<TestDatabase> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  // Closing connections may still be in flight when DROP DATABASE … WITH (FORCE) terminates them (57P01): expected.
+  const database = await openDatabase({ url: url.toString(), onPoolError: (err) => { if ((err as { code?: string }).code !== '57P01') throw err; } });
   return {
     ...database,
     url: url.toString(),

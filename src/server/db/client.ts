@@ -36,10 +36,15 @@ const SESSION_SETTINGS = `-c pg_trgm.word_similarity_threshold=${TYPO_WORD_SIMIL
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
-/** Options: `url` for PostgreSQL, else `dataDir` for a PGlite folder, else an in-memory PGlite. */
-export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite }): Promise<Database> {
+/**
+ * Options: `url` for PostgreSQL, else `dataDir` for a PGlite folder, else an in-memory PGlite. `onPoolError` hears
+ * errors of idle PostgreSQL connections (a server restart, a terminated backend); without a listener node-postgres
+ * would crash the process on them. By default they are written to stderr and the pool replaces the connection.
+ */
+export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite; onPoolError?: (err: Error) => void }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: SESSION_SETTINGS });
+    pool.on('error', opts.onPoolError ?? ((err) => { console.error(`PostgreSQL idle connection error: ${err.message}`); }));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end() };
