@@ -48,6 +48,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimit, {
     global: true,
     redis,
+    nameSpace: config.REDIS_KEY_PREFIX,
     skipOnError: true,
     max: config.RATE_LIMIT_PER_MINUTE,
     timeWindow: 60_000,

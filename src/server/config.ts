@@ -17,6 +17,8 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
   /** redis://... shares rate-limit counters between instances; unset keeps them in memory. */
   REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  /** Prefix of the rate-limit keys in Redis (several deployments, or test runs, can share one Redis). */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('vitrina:rate-limit:'),
   /** The bare platform domain (landing page, seller sign-up). Stores answer at <slug>.<PLATFORM_DOMAIN>. */
   PLATFORM_DOMAIN: z.string().min(1).default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
