@@ -38,7 +38,11 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function load(name: string, port: number, paths: string[], host: string): Promise<Figures> {
-  if (WARMUP_S > 0) await run(port, paths, host, WARMUP_S, []);
+  if (WARMUP_S > 0) {
+    await run(port, paths, host, WARMUP_S, []);
+    // Let the server finish what the warm-up left in flight, so the measured run starts from steady state.
+    await new Promise((r) => setTimeout(r, 2000));
+  }
   const latencies: number[] = [];
   const result = await run(port, paths, host, DURATION_S, latencies);
   latencies.sort((a, b) => a - b);
