@@ -51,9 +51,24 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
   }
   const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm, unaccent } }));
   await client.exec(`SET pg_trgm.word_similarity_threshold = ${TYPO_WORD_SIMILARITY}`);
+  yieldBeforeEachQuery(client);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * PGlite runs each query synchronously in WebAssembly, and the next queued query starts from the previous one's
+ * promise: under load, queries chain through microtasks and the event loop never gets to read new requests, so a
+ * burst of shoppers starves whoever connected last (docs/performance.md). Yielding to the event loop before each
+ * query and transaction lets requests that arrived in between join the queue fairly.
+ */
+function yieldBeforeEachQuery(client: PGlite): void {
+  const nextTick = () => new Promise<void>((resolve) => { setImmediate(resolve); });
+  const query = client.query.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = (async (...args: Parameters<PGlite['query']>) => { await nextTick(); return query(...args); }) as PGlite['query'];
+  client.transaction = (async (...args: Parameters<PGlite['transaction']>) => { await nextTick(); return transaction(...args); }) as PGlite['transaction'];
 }
 
 /** Extensions PGlite must load; exported for tests that build their own PGlite instance. */
