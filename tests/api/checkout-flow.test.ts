@@ -9,6 +9,8 @@ import { mailsTo } from '../helpers/outbox.js';
 import { createCustomerFixture, createProductFixture, createSellerFixture, createStoreFixture, seedPostalCodesFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
 import { expireOverdueReservations } from '../../src/server/modules/orders/index.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
+import { products } from '../../src/server/db/schema/index.js';
+import { and, eq } from 'drizzle-orm';
 import type { OrderView, PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
 
 const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
@@ -24,6 +26,7 @@ describe('checkout flow', () => {
     payload: { idempotencyKey: randomUUID(), items: [{ codigo, sku: `${codigo}-M`, quantity: 2 }], shipping: { servicio: 'economico' }, ...payload },
   });
   const stockOf = async (sku: string) => (await getVariantsForCheckout(t.database.db, store.id, [sku]))[0].stock;
+  const soldCountOf = async (c: string) => (await t.database.db.select({ n: products.soldCount }).from(products).where(and(eq(products.storeId, store.id), eq(products.codigo, c))))[0].n;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -212,17 +215,37 @@ describe('checkout flow', () => {
     expect(mails.filter((m) => m.includes(`Tu pedido ${o.folio} fue entregado.`))).toHaveLength(1);
   });
 
-  it('releases stock exactly once when the seller cancels', async () => {
+  it('releases stock exactly once when the seller cancels, refunds the card and takes the sale off the counts', async () => {
     const before = await stockOf('X-M');
+    const soldBefore = await soldCountOf(codigo);
     const { order: o } = (await order({ email: 'c@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 2 }] })).json() as PlaceOrderResponse;
     expect(await stockOf('X-M')).toBe(before - 2);
+    expect(await soldCountOf(codigo)).toBe(soldBefore + 2);
     const admin = { authorization: `Bearer ${seller.token}` };
     const [a, b] = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: `/api/admin/orders/${o.id}/status`, headers: admin, payload: { status: 'cancelled' } })));
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await stockOf('X-M')).toBe(before);
+    expect(await soldCountOf(codigo)).toBe(soldBefore);
+    const cancelled = (await t.app.inject({ url: `/api/admin/orders/${o.id}`, headers: admin })).json() as OrderView;
+    expect(cancelled.payment).toMatchObject({ method: 'card', status: 'refunded', amountCents: o.totalCents });
     const mails = mailsTo(t.dataDir, 'c@example.com');
     expect(mails).toHaveLength(2);
-    expect(mails.filter((m) => m.includes(`canceló tu pedido ${o.folio}`))).toHaveLength(1);
+    expect(mails.filter((m) => m.includes(`canceló tu pedido ${o.folio}. Reembolsamos $2,117.00 a tu tarjeta terminada en 4242`))).toHaveLength(1);
+  });
+
+  it('keeps a cash payment marked as owed when the seller cancels a paid OXXO order, and an unpaid one costs nothing', async () => {
+    const admin = { authorization: `Bearer ${seller.token}` };
+    const paid = (await order({ email: 'oxxo-cancel@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 1 }] })).json() as PlaceOrderResponse;
+    await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/oxxo/${paid.order.payment!.reference}/pay`, headers: h() });
+    const a = (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${paid.order.id}/status`, headers: admin, payload: { status: 'cancelled' } })).json() as OrderView;
+    expect(a.status).toBe('cancelled');
+    expect(a.payment?.status).toBe('succeeded');
+    expect(mailsTo(t.dataDir, 'oxxo-cancel@example.com').filter((m) => m.includes('la tienda se pondrá en contacto contigo para devolverte $1,123.00'))).toHaveLength(1);
+
+    const unpaid = (await order({ email: 'oxxo-unpaid@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 1 }] })).json() as PlaceOrderResponse;
+    const b = (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${unpaid.order.id}/status`, headers: admin, payload: { status: 'cancelled' } })).json() as OrderView;
+    expect(b.payment?.status).toBe('expired');
+    expect(mailsTo(t.dataDir, 'oxxo-unpaid@example.com').filter((m) => m.includes(`canceló tu pedido ${unpaid.order.folio}. No se te cobró nada.`))).toHaveLength(1);
   });
 
   it('shows the admin dashboard with the domain and the store-floor link carrying the token', async () => {

@@ -61,7 +61,8 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 export const payment = z.object({
   id: z.string(),
   method: z.enum(['card', 'oxxo']),
-  status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'expired']),
+  /** `refunded`: a card payment returned in full when the seller cancelled the order. */
+  status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'expired', 'refunded']),
   amountCents: cents,
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),

@@ -60,3 +60,12 @@ export async function recordSale(tx: Tx | Db, storeId: string, lines: { productI
       .where(and(eq(products.id, l.productId), eq(products.storeId, storeId)));
   }
 }
+
+/** Takes a cancelled paid order's units back off the best-seller counters (never below zero). */
+export async function reverseSale(tx: Tx | Db, storeId: string, lines: { productId: string | null; quantity: number }[]): Promise<void> {
+  for (const l of lines) {
+    if (!l.productId) continue;
+    await tx.update(products).set({ soldCount: sql`greatest(${products.soldCount} - ${l.quantity}, 0)` })
+      .where(and(eq(products.id, l.productId), eq(products.storeId, storeId)));
+  }
+}

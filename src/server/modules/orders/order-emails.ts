@@ -60,6 +60,14 @@ export async function sendOxxoPaymentReceived(ctx: MailContext, order: OrderView
   await send(ctx, order, t('emails:order.oxxoPaidSubject', { folio: order.folio, store }), text);
 }
 
+/** What happened to the buyer's money when their order was cancelled. */
+function refundText(order: OrderView, t: ReturnType<typeof translator>): string {
+  const amount = formatMoney(order.payment?.amountCents ?? order.totalCents, order.lang);
+  if (order.payment?.status === 'refunded') return t('emails:order.refund.card', { amount, last4: order.payment.cardLast4 ?? '' });
+  if (order.payment?.status === 'succeeded') return t('emails:order.refund.contact', { amount });
+  return t('emails:order.refund.none');
+}
+
 /** Statuses a seller moves an order to that the buyer is told about by email. */
 export const NOTIFIED_STATUSES: readonly OrderStatus[] = ['on_the_way', 'ready_for_pickup', 'delivered', 'cancelled'];
 
@@ -69,7 +77,7 @@ export async function sendStatusUpdate(ctx: MailContext, order: OrderView): Prom
   const t = translator(order.lang);
   const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
   const tracking = order.status === 'on_the_way' && order.trackingNumber ? t('emails:order.trackingNumber', { tracking: order.trackingNumber }) : '';
-  const message = t(`emails:order.status.${order.status}`, { folio: order.folio, store, tracking });
+  const message = t(`emails:order.status.${order.status}`, { folio: order.folio, store, tracking, refund: order.status === 'cancelled' ? refundText(order, t) : '' });
   const text = t('emails:order.statusUpdate', { name: order.customerName ?? order.address?.fullName ?? '', message });
   await send(ctx, order, t('emails:order.statusSubject', { folio: order.folio, store, status: t(`emails:order.statusName.${order.status}`) }), text);
 }

@@ -11,8 +11,8 @@ import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
 import { sameToken } from '../../lib/tokens.js';
 import type { OrderList, OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
-import { recordSale, releaseStock } from '../catalog/index.js';
-import { getOrderPayment, setPaymentStatus, toPayment } from '../payments/index.js';
+import { recordSale, releaseStock, reverseSale } from '../catalog/index.js';
+import { getOrderPayment, refundCardPayment, setPaymentStatus, toPayment } from '../payments/index.js';
 import { getUserNames } from '../accounts/index.js';
 import { nextStatuses } from './order-status.js';
 import { sendReservationExpired, sendStatusUpdate } from './order-emails.js';
@@ -141,6 +141,7 @@ export async function applyTransition(tx: Tx, storeId: string, orderId: string, 
     .from(orderItems).where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
   if (to === 'cancelled') {
     await releaseStock(tx, storeId, items);
+    if (order.paidAt) await reverseSale(tx, storeId, items);
     const payment = await getOrderPayment(tx, storeId, orderId);
     if (payment && (payment.status === 'pending' || payment.status === 'requires_action')) await setPaymentStatus(tx, payment, 'expired');
   }
@@ -152,9 +153,29 @@ function nextStatusesTable(shippingType: string): Record<OrderStatus, OrderStatu
   return Object.fromEntries(all.map((s) => [s, nextStatuses(s, shippingType)])) as Record<OrderStatus, OrderStatus[]>;
 }
 
-/** Seller changes an order's status (POST /api/admin/orders/:id/status). Returns the new view. */
+/**
+ * A cancelled order's card payment goes back to the card, after the cancellation committed (a provider call never
+ * holds a database transaction open). If the provider refuses, the cancellation stands, the payment stays
+ * succeeded and the admin shows the seller that the buyer still has to be refunded. Cash paid at OXXO cannot go back
+ * automatically; the admin says so too.
+ */
+async function refundAfterCancel(ctx: StoreContext, orderId: string): Promise<void> {
+  const payment = await getOrderPayment(ctx.db, ctx.storeId, orderId);
+  if (!payment || payment.method !== 'card' || payment.status !== 'succeeded') return;
+  try {
+    await refundCardPayment(ctx.db, ctx.providers, payment);
+  } catch (err) {
+    ctx.log.error({ err, orderId }, 'refund of a cancelled order failed');
+  }
+}
+
+/**
+ * Seller changes an order's status (POST /api/admin/orders/:id/status). Returns the new view. Cancelling releases
+ * the stock, takes the units off the best-seller counts if it was paid, refunds a card payment and tells the buyer.
+ */
 export async function changeOrderStatus(ctx: StoreContext, orderId: string, to: OrderStatus, trackingNumber?: string): Promise<OrderView> {
   await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, orderId, to, { actorId: ctx.actor?.userId, trackingNumber }));
+  if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
   const view = await getOrderForSeller(ctx, orderId);
   await sendStatusUpdate(ctx, view);
   return view;

@@ -82,8 +82,23 @@ export async function completeThreeDSecure(db: Db, providers: Providers, payment
   return setPaymentStatus(db, payment, r.status, r.failureCode ?? null);
 }
 
-/** Moves a pending or requires_action payment to a final status (conditional: a concurrent change wins once). */
-export async function setPaymentStatus(db: Db | Tx, payment: PaymentRow, status: 'succeeded' | 'failed' | 'expired', failureCode: string | null = null): Promise<PaymentRow> {
+/**
+ * Refunds a succeeded card payment in full through the provider and marks it refunded. Returns the row, unchanged
+ * when there is nothing to refund (not a card, not succeeded). Throws PAYMENT_REFUND_FAILED when the provider refuses,
+ * PAYMENT_ALREADY_PROCESSED when a concurrent refund won.
+ */
+export async function refundCardPayment(db: Db, providers: Providers, payment: PaymentRow): Promise<PaymentRow> {
+  if (payment.method !== 'card' || payment.status !== 'succeeded') return payment;
+  const r = await providers.payments.refundCard({ providerRef: payment.providerRef, amountCents: payment.amountCents, idempotencyKey: `refund_${payment.id}` });
+  if (r.status !== 'succeeded') throw new AppError('PAYMENT_REFUND_FAILED', { reason: r.failureCode });
+  return setPaymentStatus(db, payment, 'refunded');
+}
+
+/**
+ * Moves a payment on: pending or requires_action to a final status, succeeded to refunded (conditional: of two
+ * concurrent changes one wins, the other gets PAYMENT_ALREADY_PROCESSED).
+ */
+export async function setPaymentStatus(db: Db | Tx, payment: PaymentRow, status: 'succeeded' | 'failed' | 'expired' | 'refunded', failureCode: string | null = null): Promise<PaymentRow> {
   const [row] = await db.update(payments).set({ status, failureCode, updatedAt: new Date() })
     .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId), eq(payments.status, payment.status))).returning();
   if (!row) throw new AppError('PAYMENT_ALREADY_PROCESSED');

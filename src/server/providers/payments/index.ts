@@ -23,6 +23,8 @@ export interface PaymentProvider {
   completeThreeDSecure(input: { providerRef: string; challengeId: string; approved: boolean }): Promise<{ status: 'succeeded' | 'failed'; failureCode?: string }>;
   /** Creates an OXXO cash voucher valid until `expiresAt`. */
   createOxxoVoucher(input: { amountCents: number; expiresAt: Date; idempotencyKey: string }): Promise<OxxoVoucher>;
+  /** Refunds `amountCents` of a succeeded card charge to the card. `idempotencyKey` makes a retry refund once. */
+  refundCard(input: { providerRef: string; amountCents: number; idempotencyKey: string }): Promise<{ status: 'succeeded' | 'failed'; failureCode?: string }>;
 }
 
 export function createPaymentProvider(config: Pick<AppConfig, 'PAYMENT_PROVIDER'>): PaymentProvider {

@@ -4,7 +4,7 @@
  *   4000 0000 0000 0002  declined (card_declined)
  *   4000 0000 0000 9995  declined (insufficient_funds)
  *   4000 0000 0000 3220  requires a 3-D Secure challenge
- * Any other valid number is approved. OXXO vouchers get a 14-digit reference.
+ * Any other valid number is approved. OXXO vouchers get a 14-digit reference. Card refunds always succeed.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { CardChargeResult, PaymentProvider } from './index.js';
@@ -43,6 +43,9 @@ export function createSandboxPayments(): PaymentProvider {
     },
     async completeThreeDSecure({ approved }) {
       return approved ? { status: 'succeeded' } : { status: 'failed', failureCode: 'three_d_secure_failed' };
+    },
+    async refundCard() {
+      return { status: 'succeeded' };
     },
     async createOxxoVoucher({ expiresAt, idempotencyKey }) {
       const reference = Array.from({ length: 14 }, () => randomInt(10)).join('');

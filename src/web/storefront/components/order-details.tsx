@@ -60,7 +60,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
       {order.address && (
         <div><h3>{t('order.deliverTo')}</h3><p>{order.address.fullName}<br />{order.address.street} {order.address.exteriorNumber}{order.address.interiorNumber ? ` int. ${order.address.interiorNumber}` : ''}, {order.address.neighborhood}<br />{order.address.postalCode} {order.address.municipality}, {order.address.state}<br />{order.address.phone}</p></div>
       )}
-      <div><h3>{t('order.payment')}</h3><p>{order.paymentMethod === 'card' ? t('order.paidWithCard', { brand: order.payment?.cardBrand ?? '', last4: order.payment?.cardLast4 ?? '' }) : t('order.paidWithOxxo')}</p></div>
+      <div><h3>{t('order.payment')}</h3><p>{order.paymentMethod === 'card' ? t('order.paidWithCard', { brand: order.payment?.cardBrand ?? '', last4: order.payment?.cardLast4 ?? '' }) : t('order.paidWithOxxo')}{order.payment?.status === 'refunded' && <><br /><strong>{t('order.refunded')}</strong></>}</p></div>
       {order.trackingNumber && <p><strong>{t('order.tracking')}:</strong> {order.trackingNumber}</p>}
     </div>
   );

@@ -41,6 +41,7 @@ export function OrderStatusPage() {
       <div className="row"><h1 style={{ margin: 0 }}>{t('order.title', { folio: o.folio })}</h1><StatusBadge status={o.status} /></div>
       <p className="muted small">{fmt(o.createdAt)} · {o.customerName ?? ''} · {o.email}</p>
       {move.error && <Alert kind="error">{(move.error as ApiError).message}</Alert>}
+      {o.status === 'cancelled' && o.payment?.status === 'succeeded' && <Alert kind="warning">{t('order.refundDue', { amount: money(o.payment.amountCents) })}</Alert>}
       {move.isSuccess && <Alert kind="success">{t('order.updated', { status: t(`common:orderStatus.${o.status}`) })}</Alert>}
       <section className="card stack" aria-labelledby="next-status">
         <h2 id="next-status">{t('order.changeStatus')}</h2>
@@ -53,6 +54,7 @@ export function OrderStatusPage() {
         {confirmCancel && (
           <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="cancel-q">
             <p id="cancel-q">{t('order.cancelConfirm')}</p>
+            {o.payment?.status === 'succeeded' && <p>{t('order.cancelConfirmPaid', { amount: money(o.payment.amountCents) })}</p>}
             <div className="row">
               <Button variant="danger" busy={move.isPending} onClick={() => move.mutate('cancelled')}>{t('order.cancelYes')}</Button>
               <Button variant="secondary" onClick={() => setConfirmCancel(false)}>{t('order.cancelNo')}</Button>
