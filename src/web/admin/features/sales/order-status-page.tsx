@@ -54,7 +54,7 @@ export function OrderStatusPage() {
         {confirmCancel && (
           <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="cancel-q">
             <p id="cancel-q">{t('order.cancelConfirm')}</p>
-            {o.payment?.status === 'succeeded' && <p>{t('order.cancelConfirmPaid', { amount: money(o.payment.amountCents) })}</p>}
+            {o.payment?.status === 'succeeded' && <p>{t(o.payment.method === 'card' ? 'order.cancelConfirmPaidCard' : 'order.cancelConfirmPaidOxxo', { amount: money(o.payment.amountCents) })}</p>}
             <div className="row">
               <Button variant="danger" busy={move.isPending} onClick={() => move.mutate('cancelled')}>{t('order.cancelYes')}</Button>
               <Button variant="secondary" onClick={() => setConfirmCancel(false)}>{t('order.cancelNo')}</Button>
