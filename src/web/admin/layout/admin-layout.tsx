@@ -40,7 +40,7 @@ export function AdminLayout() {
         <button type="button" className="icon-btn admin-menu-btn" aria-expanded={open} aria-controls="admin-nav" onClick={() => setOpen(!open)}>☰ <span className="visually-hidden">{t('menu')}</span></button>
         <Link to={paths.admin.home()} className="admin-brand">Vitrina · {t('title')}</Link>
         <span className="spacer" />
-        <button type="button" className="icon-btn" onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')} aria-label={t('switchLanguage')}>{lang === 'es' ? 'EN' : 'ES'}</button>
+        <button type="button" className="icon-btn" onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')} aria-label={`${lang === 'es' ? 'EN' : 'ES'} – ${t('switchLanguage')}`}>{lang === 'es' ? 'EN' : 'ES'}</button>
         <span className="small hide-mobile">{seller.data.fullName}</span>
         <Button variant="ghost" onClick={() => void signOut()}>{t('signOut')}</Button>
       </header>

@@ -64,7 +64,8 @@ export function ShopLayout() {
           </Link>
           <SearchBox />
           <nav className="header-actions" aria-label={t('accountNav')}>
-            <button type="button" className="icon-btn lang-switch" onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')} aria-label={t('switchLanguage')} lang={lang === 'es' ? 'en' : 'es'}>
+            {/* The accessible name starts with the visible "EN"/"ES" (WCAG 2.5.3), then says what the button does. */}
+            <button type="button" className="icon-btn lang-switch" onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')} aria-label={`${lang === 'es' ? 'EN' : 'ES'} – ${t('switchLanguage')}`}>
               {lang === 'es' ? 'EN' : 'ES'}
             </button>
             {customer.data
