@@ -9,6 +9,8 @@ export const PORT = Number(process.env.E2E_PORT ?? 3000);
 export const storeUrl = (slug: 'demo' | 'hogar', path = '/') => `http://${slug}.localhost:${PORT}${path}`;
 export const platformUrl = (path = '/') => `http://localhost:${PORT}${path}`;
 export const THROTTLE_GAP_MS = 3100;
+/** Translation keys the pages reported missing (src/web/lib/i18n.ts logs them); e2e/setup.ts fails a file on any. */
+export const missingTranslationKeys: string[] = [];
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -22,6 +24,7 @@ export async function newPage(browser: Browser, opts: { phone?: boolean; locale?
   const context = await browser.newContext({ viewport: opts.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 }, locale: opts.locale ?? 'es-MX' });
   const page = await context.newPage();
   page.on('pageerror', (e) => { throw e; });
+  page.on('console', (m) => { if (m.text().startsWith('i18n missing key:')) missingTranslationKeys.push(`${m.text()} (on ${page.url()})`); });
   return { context, page };
 }
 

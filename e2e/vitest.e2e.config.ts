@@ -6,6 +6,7 @@ const name = process.env.TEST_RESULTS_NAME ?? 'unit';
 export default defineConfig({
   test: {
     include: ['e2e/**/*.spec.ts'],
+    setupFiles: ['e2e/setup.ts'],
     fileParallelism: false,
     testTimeout: 180_000,
     hookTimeout: 120_000,

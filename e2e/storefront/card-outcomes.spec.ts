@@ -1,7 +1,7 @@
 /**
  * The sandbox card outcomes in a real browser (issue 2): a declined card shows the bank's refusal and keeps the cart
- * and the form, so the shopper can pay with another card; a card that asks for 3-D Secure opens the bank's dialog,
- * and authorising it completes the purchase.
+ * and the form, so the shopper can pay with another card; a card that asks for 3-D Secure opens the bank's modal
+ * dialog (keyboard: focus inside, Escape refuses), and authorising it completes the purchase.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
@@ -45,6 +45,26 @@ describe('card outcomes', () => {
     await new Promise((r) => setTimeout(r, 3100)); // SPEC §9: a new payment submit 3 s after the previous one
     await page.getByRole('button', { name: /^Pagar/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
+    await dialog.waitFor();
+    // A modal: focus starts inside, Tab stays inside, Escape is the shopper closing the bank's window (a refusal).
+    // Where focus is: inside the dialog, on the page behind it (must never happen), or nowhere in the page (the
+    // browser's own controls, where Tab goes after the dialog's last button).
+    const focusAt = () => page.evaluate(() => {
+      const el = document.activeElement;
+      if (el?.closest('dialog')) return 'dialog';
+      return !el || el === document.body ? 'browser' : `page: ${el.outerHTML.slice(0, 80)}`;
+    });
+    expect(await focusAt()).toBe('dialog');
+    const seen = new Set<string>();
+    for (let i = 0; i < 6; i++) { await page.keyboard.press('Tab'); seen.add(await focusAt()); }
+    expect([...seen].filter((w) => w.startsWith('page'))).toEqual([]);
+    expect(seen.has('dialog')).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.getByText('No se completó la verificación 3-D Secure.').waitFor();
+    expect(await dialog.count()).toBe(0);
+
+    await new Promise((r) => setTimeout(r, 3100));
+    await page.getByRole('button', { name: /^Pagar/ }).click();
     await dialog.waitFor();
     // Answered at once: the client waits for the throttle's 3 s instead of refusing (SPEC §9).
     await dialog.getByRole('button', { name: 'Autorizar' }).click();

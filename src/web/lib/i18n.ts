@@ -16,6 +16,8 @@ import esErrors from '../../locales/es/errors.json';
 import enErrors from '../../locales/en/errors.json';
 
 export const LANGUAGE_KEY = 'lang';
+/** Start of the console message for a translation key found in no catalogue. */
+export const MISSING_KEY_MESSAGE = 'i18n missing key:';
 export type Lang = 'es' | 'en';
 
 const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;
@@ -32,6 +34,9 @@ void i18n.use(initReactI18next).init({
   },
   interpolation: { escapeValue: false },
   initAsync: false,
+  // A key missing in every language would show raw on screen: report it (the browser tests fail on this message).
+  saveMissing: true,
+  missingKeyHandler: (_lngs, ns, key) => { console.error(`${MISSING_KEY_MESSAGE} ${ns}:${key}`); },
 });
 
 i18n.on('languageChanged', (lng) => { document.documentElement.lang = lng; });

@@ -36,10 +36,10 @@ export function ShippingPage() {
           {rates.data.map((r) => (
             <label key={r.servicio} className="radio-card">
               <input type="radio" name="servicio" value={r.servicio} checked={shipping.servicio === r.servicio}
-                onChange={() => setShipping({ proveedor: r.proveedor, servicio: r.servicio, precio: r.precio, descripcion: t(`shipping.services.${r.servicio}`), entrega: t('shipping.days', { min: r.minDays, max: r.maxDays }) })} />
+                onChange={() => setShipping({ proveedor: r.proveedor, servicio: r.servicio, precio: r.precio, descripcion: t(`shipping.services.${r.servicio}`), entrega: t('shipping.days', { min: r.minDays, max: r.maxDays, count: r.maxDays }) })} />
               <span style={{ flex: 1 }}>
                 <strong>{t(`shipping.services.${r.servicio}`)}</strong>
-                <span className="small muted" style={{ display: 'block' }}>{r.servicio === 'pickup' ? t('shipping.pickupText') : `${r.proveedor} · ${t('shipping.days', { min: r.minDays, max: r.maxDays })}`}</span>
+                <span className="small muted" style={{ display: 'block' }}>{r.servicio === 'pickup' ? t('shipping.pickupText') : `${r.proveedor} · ${t('shipping.days', { min: r.minDays, max: r.maxDays, count: r.maxDays })}`}</span>
               </span>
               <strong>{r.precio === 0 ? t('summary.free') : money(r.precio)}</strong>
             </label>
