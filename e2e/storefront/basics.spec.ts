@@ -121,4 +121,18 @@ describe('storefront basics', () => {
     await page.getByRole('heading', { name: 'Cuenta suspendida' }).waitFor();
     await context.close();
   });
+
+  it('shows a translated "could not load this page" with a retry when the script of a page fails to load', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(storeUrl('demo'));
+    await page.getByRole('heading', { name: 'Departamentos' }).waitFor();
+    await page.route('**/assets/login-page-*.js', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('link', { name: 'Iniciar sesión' }).click();
+    await page.getByRole('heading', { name: 'No pudimos cargar esta página' }).waitFor();
+    await page.unroute('**/assets/login-page-*.js');
+    await page.getByRole('button', { name: 'Volver a intentar' }).click();
+    await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
 });

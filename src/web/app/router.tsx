@@ -5,14 +5,17 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { RootLayout } from './root-layout';
 import { Loading } from '../components/ui/loading';
+import { loadChunk } from '../lib/load-chunk';
+import { RouteError } from './route-error';
 
 const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     hydrateFallbackElement: <Loading />,
+    errorElement: <RouteError />,
     children: [
-      { path: '/admin/*', lazy: () => import('../admin/routes').then((m) => ({ Component: m.AdminRoutes })) },
-      { path: '/*', lazy: () => import('../storefront/routes').then((m) => ({ Component: m.StorefrontRoutes })) },
+      { path: '/admin/*', lazy: () => loadChunk(() => import('../admin/routes')).then((m) => ({ Component: m.AdminRoutes })) },
+      { path: '/*', lazy: () => loadChunk(() => import('../storefront/routes')).then((m) => ({ Component: m.StorefrontRoutes })) },
     ],
   },
 ];

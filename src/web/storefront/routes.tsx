@@ -2,6 +2,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/ui/loading';
+import { loadChunk } from '../lib/load-chunk';
 import { ShopLayout } from './layout/shop-layout';
 import { HomePage } from './features/home/home-page';
 import { SearchPage } from './features/search/search-page';
@@ -13,7 +14,7 @@ import { ContentPage } from './pages/content-page';
 
 /** A page loaded on first visit, with "Loading..." meanwhile (SPEC §2); keeps forms and checkout out of the first load. */
 function later<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  const Page = lazy(() => load().then((m) => ({ default: pick(m) })));
+  const Page = lazy(() => loadChunk(load).then((m) => ({ default: pick(m) })));
   return <Suspense fallback={<Loading />}><Page /></Suspense>;
 }
 
