@@ -22,6 +22,8 @@ export function SalesPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const q = useQuery({ queryKey: ['admin', 'orders', status, page], queryFn: () => api.get<OrderList>('/api/admin/orders', { query: { status, page } }), placeholderData: keepPreviousData, refetchInterval: 30_000 });
   const pages = q.data ? Math.ceil(q.data.total / q.data.pageSize) : 0;
+  const locale = i18n.language === 'en' ? 'en-US' : 'es-MX';
+  const shortDate = (iso: string) => new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
   return (
     <div className="stack">
       <div className="toolbar">
@@ -35,15 +37,15 @@ export function SalesPage() {
         <div className="table-wrap card" style={{ padding: 0 }}>
           <table className="data-table">
             <caption className="visually-hidden">{t('sales.title')}</caption>
-            <thead><tr><th scope="col">{t('sales.folio')}</th><th scope="col">{t('sales.date')}</th><th scope="col">{t('sales.customer')}</th><th scope="col">{t('sales.payment')}</th><th scope="col">{t('sales.total')}</th><th scope="col">{t('sales.status')}</th></tr></thead>
+            <thead><tr><th scope="col">{t('sales.folio')}</th><th scope="col" className="hide-phone">{t('sales.date')}</th><th scope="col">{t('sales.customer')}</th><th scope="col" className="hide-phone">{t('sales.payment')}</th><th scope="col" className="num">{t('sales.total')}</th><th scope="col">{t('sales.status')}</th></tr></thead>
             <tbody>
               {q.data.items.map((o) => (
                 <tr key={o.id}>
-                  <td><Link to={paths.admin.orderStatus(o.id)}>#{o.folio}</Link></td>
-                  <td>{new Date(o.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'short', timeStyle: 'short' })}</td>
-                  <td>{o.customerName ?? o.email}<div className="small muted">{o.email}</div></td>
-                  <td>{t(`sales.method.${o.paymentMethod}`)}</td>
-                  <td>{money(o.totalCents)}</td>
+                  <td><Link to={paths.admin.orderStatus(o.id)}>#{o.folio}</Link><div className="small muted show-phone">{shortDate(o.createdAt)}</div></td>
+                  <td className="hide-phone">{new Date(o.createdAt).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })}</td>
+                  <td>{o.customerName ?? o.email}<div className="small muted hide-phone">{o.email}</div></td>
+                  <td className="hide-phone">{t(`sales.method.${o.paymentMethod}`)}</td>
+                  <td className="num">{money(o.totalCents)}</td>
                   <td><StatusBadge status={o.status} /></td>
                 </tr>
               ))}
