@@ -36,3 +36,11 @@ export function centsOf(text: string): number {
 }
 
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Fills the card form of /micarrito/pago in Spanish (the sandbox cards are in README.md). Does not submit. */
+export async function fillCardEs(page: Page, card: { number: string; holder: string; expiry: string; cvc: string }): Promise<void> {
+  await page.getByLabel('Número de tarjeta').fill(card.number);
+  await page.getByLabel('Nombre como aparece en la tarjeta').fill(card.holder);
+  await page.getByLabel('Vencimiento (MM/AA)').fill(card.expiry);
+  await page.getByLabel('CVC').fill(card.cvc);
+}

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, storeUrl } from '../fixtures';
+import { fillCardEs, launch, newPage, storeUrl } from '../fixtures';
 
 describe('card outcomes', () => {
   let browser: Browser;
@@ -32,10 +32,7 @@ describe('card outcomes', () => {
     await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
 
-    await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 0002');
-    await page.getByLabel('Nombre como aparece en la tarjeta').fill('Mariana Soto');
-    await page.getByLabel('Vencimiento (MM/AA)').fill('11/29');
-    await page.getByLabel('CVC').fill('321');
+    await fillCardEs(page, { number: '4000 0000 0000 0002', holder: 'Mariana Soto', expiry: '11/29', cvc: '321' });
     await page.getByRole('button', { name: /^Pagar/ }).click();
     await page.getByText('El pago fue rechazado por el banco. Intenta con otra tarjeta o paga en OXXO.').waitFor();
     expect(JSON.parse(await page.evaluate(() => localStorage.getItem('carrito') ?? '[]'))).toHaveLength(1);

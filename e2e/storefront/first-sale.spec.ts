@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { centsOf, launch, newPage, pause, platformUrl, PORT, storeUrl, THROTTLE_GAP_MS } from '../fixtures';
+import { centsOf, fillCardEs, launch, newPage, pause, platformUrl, PORT, storeUrl, THROTTLE_GAP_MS } from '../fixtures';
 
 describe.sequential('first sale', () => {
   let browser: Browser;
@@ -51,10 +51,7 @@ describe.sequential('first sale', () => {
     await page.getByRole('radio', { name: /Envío económico/ }).check();
     await page.getByRole('button', { name: 'Continuar al pago' }).click();
 
-    await page.getByLabel('Número de tarjeta').fill('4242 4242 4242 4242');
-    await page.getByLabel('Nombre como aparece en la tarjeta').fill('Lucía Ramírez');
-    await page.getByLabel('Vencimiento (MM/AA)').fill('12/30');
-    await page.getByLabel('CVC').fill('123');
+    await fillCardEs(page, { number: '4242 4242 4242 4242', holder: 'Lucía Ramírez', expiry: '12/30', cvc: '123' });
     await page.getByRole('button', { name: /^Pagar/ }).click();
 
     await page.getByText('¡Gracias por tu compra!').waitFor();
