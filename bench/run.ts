@@ -15,13 +15,45 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 /** Unmeasured load before each measurement, so JIT and caches are warm as in a running shop. */
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
-const WORDS = ['chamarra', 'playera', 'sudadera', 'short', 'pantalon', 'mochila', 'reloj', 'botella', 'tapete', 'sudaderas', 'negro', 'azul', 'laptop', 'camera', 'chair', 'jacket', 'hoodie', 'yoga', 'running', 'plant'];
+const WORDS = [
+  'chamarra',
+  'playera',
+  'sudadera',
+  'short',
+  'pantalon',
+  'mochila',
+  'reloj',
+  'botella',
+  'tapete',
+  'sudaderas',
+  'negro',
+  'azul',
+  'laptop',
+  'camera',
+  'chair',
+  'jacket',
+  'hoodie',
+  'yoga',
+  'running',
+  'plant',
+];
 
-interface Figures { name: string; requests: number; rps: number; p50: number; p95: number; p99: number; errors: number; non2xx: number }
+interface Figures {
+  name: string;
+  requests: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
 
 function startServer(args: string[]): Promise<{ child: ChildProcess; port: number; codes: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', ...args], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
@@ -59,7 +91,13 @@ async function load(name: string, port: number, paths: string[], host: string): 
 }
 
 /** One autocannon run cycling through `paths`; pushes each response time (ms) into `latencies`. */
-async function run(port: number, paths: string[], host: string, seconds: number, latencies: number[]): Promise<autocannon.Result> {
+async function run(
+  port: number,
+  paths: string[],
+  host: string,
+  seconds: number,
+  latencies: number[],
+): Promise<autocannon.Result> {
   let i = 0;
   const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -70,13 +108,20 @@ async function run(port: number, paths: string[], host: string, seconds: number,
     headers: { host, 'x-store-domain': host, 'accept-language': 'es' },
     requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }],
   });
-  (instance as unknown as NodeJS.EventEmitter).on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => { latencies.push(responseTime); });
+  (instance as unknown as NodeJS.EventEmitter).on(
+    'response',
+    (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
+      latencies.push(responseTime);
+    },
+  );
   return instance;
 }
 
 /** Static imports of a built chunk (minified `import{…}from"./x.js"` and bare `import"./x.js"`), as assets/ paths. */
 function staticImports(src: string): string[] {
-  return [...src.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map((m) => `assets/${m[1]}`);
+  return [...src.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map(
+    (m) => `assets/${m[1]}`,
+  );
 }
 
 /**
@@ -84,10 +129,18 @@ function staticImports(src: string): string[] {
  * storefront route chunk the router loads at once, and everything those import statically. Admin code must not be
  * among them (it loads only under /admin).
  */
-function bundleFigures(): { initialJsGzipKb: number; initialFiles: string[]; adminInInitial: boolean; adminChunks: string[] } {
+function bundleFigures(): {
+  initialJsGzipKb: number;
+  initialFiles: string[];
+  adminInInitial: boolean;
+  adminChunks: string[];
+} {
   const dist = path.resolve('dist/web');
   const read = (f: string) => fs.readFileSync(path.join(dist, f), 'utf8');
-  const all = fs.readdirSync(path.join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+  const all = fs
+    .readdirSync(path.join(dist, 'assets'))
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => `assets/${f}`);
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   const storefrontRoutes = all.filter((f) => read(f).includes('micarrito/direccion'));
@@ -128,22 +181,47 @@ async function main(): Promise<void> {
     `/api/reseller/producto/search?q=${encodeURIComponent(w)}&sort=${['price_asc', 'price_desc', 'newest', 'best_seller'][k % 4]}&page=2`,
   ]);
   results.push(await load('search (/api/reseller/producto/search)', app.port, searchPaths, host));
-  results.push(await load('product detail (/api/productos/:codigo)', app.port, app.codes.map((c) => `/api/productos/${encodeURIComponent(c)}`), host));
+  results.push(
+    await load(
+      'product detail (/api/productos/:codigo)',
+      app.port,
+      app.codes.map((c) => `/api/productos/${encodeURIComponent(c)}`),
+      host,
+    ),
+  );
   app.child.kill('SIGTERM');
 
   const bundle = bundleFigures();
   const report = {
     date: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memGiB: Math.round(os.totalmem() / 2 ** 30), node: process.version },
-    settings: { connections: CONNECTIONS, durationSeconds: DURATION_S, warmupSeconds: WARMUP_S, products: Number(process.env.BENCH_PRODUCTS ?? 10_000), database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite' },
+    machine: {
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memGiB: Math.round(os.totalmem() / 2 ** 30),
+      node: process.version,
+    },
+    settings: {
+      connections: CONNECTIONS,
+      durationSeconds: DURATION_S,
+      warmupSeconds: WARMUP_S,
+      products: Number(process.env.BENCH_PRODUCTS ?? 10_000),
+      database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite',
+    },
     results,
     bundle,
   };
   const out = `bench/results-${report.settings.database}.json`;
   fs.writeFileSync(out, JSON.stringify(report, null, 2) + '\n');
-  console.log(`\n| endpoint | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx |\n|---|---|---|---|---|---|---|---|`);
-  for (const r of results) console.log(`| ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.non2xx} |`);
-  console.log(`\nStorefront initial JS: ${bundle.initialJsGzipKb} KB gzip in ${bundle.initialFiles.length} file(s); admin code in it: ${bundle.adminInInitial ? 'YES' : 'no'} (admin chunks: ${bundle.adminChunks.join(', ') || 'none'})`);
+  console.log(
+    `\n| endpoint | req/s | p50 ms | p95 ms | p99 ms | requests | errors | non-2xx |\n|---|---|---|---|---|---|---|---|`,
+  );
+  for (const r of results)
+    console.log(
+      `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p95} | ${r.p99} | ${r.requests} | ${r.errors} | ${r.non2xx} |`,
+    );
+  console.log(
+    `\nStorefront initial JS: ${bundle.initialJsGzipKb} KB gzip in ${bundle.initialFiles.length} file(s); admin code in it: ${bundle.adminInInitial ? 'YES' : 'no'} (admin chunks: ${bundle.adminChunks.join(', ') || 'none'})`,
+  );
   process.exit(0);
 }
 

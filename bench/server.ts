@@ -26,7 +26,10 @@ async function bare(): Promise<void> {
 async function freshPostgres(url: string): Promise<void> {
   const u = new URL(url);
   const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^vitrina_bench\w*$/.test(name)) throw new Error(`BENCH_DATABASE_URL must name a database vitrina_bench*, not "${name}" (it is dropped and recreated)`);
+  if (!/^vitrina_bench\w*$/.test(name))
+    throw new Error(
+      `BENCH_DATABASE_URL must name a database vitrina_bench*, not "${name}" (it is dropped and recreated)`,
+    );
   u.pathname = '/postgres';
   const admin = new pg.Client({ connectionString: u.toString() });
   await admin.connect();
@@ -39,8 +42,16 @@ async function full(): Promise<void> {
   const products = Number(process.env.BENCH_PRODUCTS ?? 10_000);
   if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
-  const config = loadConfig({ ...process.env, DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000000', NODE_ENV: 'production' });
-  const database = await openDatabase(process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') });
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    NODE_ENV: 'production',
+  });
+  const database = await openDatabase(
+    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
+  );
   const started = Date.now();
   const { codes } = await seedBenchmarkStore(database.db, { products });
   console.error(`seeded ${products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -48,7 +59,12 @@ async function full(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   console.log(`READY ${typeof addr === 'object' && addr ? addr.port : 0} ${codes.slice(0, 200).join(',')}`);
-  process.on('SIGTERM', async () => { await app.close(); await database.close(); fs.rmSync(dataDir, { recursive: true, force: true }); process.exit(0); });
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
 }
 
 void (process.argv.includes('--bare') ? bare() : full());

@@ -15,16 +15,33 @@ export const missingTranslationKeys: string[] = [];
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
 /** A fresh context (own localStorage) at a phone or desktop size. */
-export async function newPage(browser: Browser, opts: { phone?: boolean; locale?: string } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: opts.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 }, locale: opts.locale ?? 'es-MX' });
+export async function newPage(
+  browser: Browser,
+  opts: { phone?: boolean; locale?: string } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    viewport: opts.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
+    locale: opts.locale ?? 'es-MX',
+  });
   const page = await context.newPage();
-  page.on('pageerror', (e) => { throw e; });
-  page.on('console', (m) => { if (m.text().startsWith('i18n missing key:')) missingTranslationKeys.push(`${m.text()} (on ${page.url()})`); });
+  page.on('pageerror', (e) => {
+    throw e;
+  });
+  page.on('console', (m) => {
+    if (m.text().startsWith('i18n missing key:')) missingTranslationKeys.push(`${m.text()} (on ${page.url()})`);
+  });
   return { context, page };
 }
 
@@ -38,7 +55,10 @@ export function centsOf(text: string): number {
 export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Fills the card form of /micarrito/pago in Spanish (the sandbox cards are in README.md). Does not submit. */
-export async function fillCardEs(page: Page, card: { number: string; holder: string; expiry: string; cvc: string }): Promise<void> {
+export async function fillCardEs(
+  page: Page,
+  card: { number: string; holder: string; expiry: string; cvc: string },
+): Promise<void> {
   await page.getByLabel('Número de tarjeta').fill(card.number);
   await page.getByLabel('Nombre como aparece en la tarjeta').fill(card.holder);
   await page.getByLabel('Vencimiento (MM/AA)').fill(card.expiry);

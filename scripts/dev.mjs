@@ -3,10 +3,19 @@
 import { spawn } from 'node:child_process';
 
 const procs = [
-  spawn('npx', ['tsx', 'watch', 'src/server/server.ts'], { stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' } }),
+  spawn('npx', ['tsx', 'watch', 'src/server/server.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  }),
   spawn('npx', ['vite'], { stdio: 'inherit' }),
 ];
-const stop = () => { for (const p of procs) p.kill('SIGTERM'); process.exit(0); };
+const stop = () => {
+  for (const p of procs) p.kill('SIGTERM');
+  process.exit(0);
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-for (const p of procs) p.on('exit', (code) => { if (code) stop(); });
+for (const p of procs)
+  p.on('exit', (code) => {
+    if (code) stop();
+  });

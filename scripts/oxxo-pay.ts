@@ -16,9 +16,21 @@ if (!reference || !/^\d{8,30}$/.test(reference)) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') });
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
+);
 try {
-  const order = await markOxxoPaidByReference({ db: database.db, config, providers: createProviders(config), log: pino({ level: 'warn' }), actor: null, locale: 'es' }, reference);
+  const order = await markOxxoPaidByReference(
+    {
+      db: database.db,
+      config,
+      providers: createProviders(config),
+      log: pino({ level: 'warn' }),
+      actor: null,
+      locale: 'es',
+    },
+    reference,
+  );
   console.log(`Voucher ${reference} paid: order ${order.folio} is now ${order.status}.`);
 } catch (e) {
   console.error((e as Error).message);

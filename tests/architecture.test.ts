@@ -21,39 +21,70 @@ function files(dir: string): string[] {
 
 function imports(file: string): { spec: string; resolved: string | null }[] {
   const src = fs.readFileSync(file, 'utf8');
-  const specs = [...src.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]);
-  return specs.map((spec) => ({ spec, resolved: spec.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), spec)) : null }));
+  const specs = [
+    ...src.matchAll(/(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g),
+  ].map((m) => m[1] ?? m[2]);
+  return specs.map((spec) => ({
+    spec,
+    resolved: spec.startsWith('.') ? path.relative(root, path.resolve(path.dirname(file), spec)) : null,
+  }));
 }
 
 const rel = (f: string) => path.relative(root, f);
 
 describe('architecture: import directions', () => {
   it('src/shared imports only zod, libphonenumber-js and other shared files', () => {
-    const bad = files(path.join(root, 'src/shared')).flatMap((f) => imports(f)
-      .filter((i) => (i.resolved ? !i.resolved.startsWith('src/shared') : !/^(zod|libphonenumber-js)(\/|$)/.test(i.spec)))
-      .map((i) => `${rel(f)} -> ${i.spec}`));
+    const bad = files(path.join(root, 'src/shared')).flatMap((f) =>
+      imports(f)
+        .filter((i) =>
+          i.resolved ? !i.resolved.startsWith('src/shared') : !/^(zod|libphonenumber-js)(\/|$)/.test(i.spec),
+        )
+        .map((i) => `${rel(f)} -> ${i.spec}`),
+    );
     expect(bad).toEqual([]);
   });
 
   it('server and web never import each other', () => {
     const bad = [
-      ...files(path.join(root, 'src/server')).flatMap((f) => imports(f).filter((i) => i.resolved?.startsWith('src/web')).map((i) => `${rel(f)} -> ${i.spec}`)),
-      ...files(path.join(root, 'src/web')).flatMap((f) => imports(f).filter((i) => i.resolved?.startsWith('src/server')).map((i) => `${rel(f)} -> ${i.spec}`)),
+      ...files(path.join(root, 'src/server')).flatMap((f) =>
+        imports(f)
+          .filter((i) => i.resolved?.startsWith('src/web'))
+          .map((i) => `${rel(f)} -> ${i.spec}`),
+      ),
+      ...files(path.join(root, 'src/web')).flatMap((f) =>
+        imports(f)
+          .filter((i) => i.resolved?.startsWith('src/server'))
+          .map((i) => `${rel(f)} -> ${i.spec}`),
+      ),
     ];
     expect(bad).toEqual([]);
   });
 
   it('storefront and admin never import each other', () => {
     const bad = [
-      ...files(path.join(root, 'src/web/storefront')).flatMap((f) => imports(f).filter((i) => i.resolved?.startsWith('src/web/admin')).map((i) => `${rel(f)} -> ${i.spec}`)),
-      ...files(path.join(root, 'src/web/admin')).flatMap((f) => imports(f).filter((i) => i.resolved?.startsWith('src/web/storefront')).map((i) => `${rel(f)} -> ${i.spec}`)),
+      ...files(path.join(root, 'src/web/storefront')).flatMap((f) =>
+        imports(f)
+          .filter((i) => i.resolved?.startsWith('src/web/admin'))
+          .map((i) => `${rel(f)} -> ${i.spec}`),
+      ),
+      ...files(path.join(root, 'src/web/admin')).flatMap((f) =>
+        imports(f)
+          .filter((i) => i.resolved?.startsWith('src/web/storefront'))
+          .map((i) => `${rel(f)} -> ${i.spec}`),
+      ),
     ];
     expect(bad).toEqual([]);
   });
 
   it('server plugins/ and lib/ never import modules/', () => {
     const dirs = ['src/server/plugins', 'src/server/lib'].map((d) => path.join(root, d));
-    const bad = dirs.flatMap((d) => files(d)).flatMap((f) => imports(f).filter((i) => i.resolved?.startsWith('src/server/modules')).map((i) => `${rel(f)} -> ${i.spec}`));
+    const bad = dirs
+      .flatMap((d) => files(d))
+      .flatMap((f) =>
+        imports(f)
+          .filter((i) => i.resolved?.startsWith('src/server/modules'))
+          .map((i) => `${rel(f)} -> ${i.spec}`),
+      );
     expect(bad).toEqual([]);
   });
 

@@ -21,12 +21,20 @@ function files(dir: string): string[] {
 
 function catalogue(lang: string): Map<string, Record<string, unknown>> {
   const dir = path.join(root, 'src/locales', lang);
-  return new Map(fs.readdirSync(dir).map((f) => [f.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))]));
+  return new Map(
+    fs.readdirSync(dir).map((f) => [f.replace(/\.json$/, ''), JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'))]),
+  );
 }
 
 /** 'plain' when the key holds a string, 'plural' when only its _one/_other forms exist, else null. */
 function lookup(ns: Record<string, unknown> | undefined, key: string): 'plain' | 'plural' | null {
-  const find = (k: string) => k.split('.').reduce<unknown>((o, part) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[part] : undefined), ns);
+  const find = (k: string) =>
+    k
+      .split('.')
+      .reduce<unknown>(
+        (o, part) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[part] : undefined),
+        ns,
+      );
   if (typeof find(key) === 'string') return 'plain';
   return ['_one', '_other'].every((suffix) => typeof find(`${key}${suffix}`) === 'string') ? 'plural' : null;
 }
@@ -49,7 +57,8 @@ describe('translation keys used in the code', () => {
           const where = `${path.relative(root, file)}: ${ns}:${key}`;
           if (!found) missing.push(where);
           // A key that exists only in plural forms shows raw unless the call passes `count`.
-          else if (found === 'plural' && !/\bcount\b/.test(m[2])) missing.push(`${where} (plural key called without count)`);
+          else if (found === 'plural' && !/\bcount\b/.test(m[2]))
+            missing.push(`${where} (plural key called without count)`);
         }
       }
       expect(missing).toEqual([]);

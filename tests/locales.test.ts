@@ -8,9 +8,17 @@ import { describe, expect, it } from 'vitest';
 
 const dir = path.resolve(__dirname, '../src/locales');
 const flatten = (o: Record<string, unknown>, prefix = ''): string[] =>
-  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  Object.entries(o).flatMap(([k, v]) =>
+    v && typeof v === 'object' ? flatten(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`],
+  );
 const keys = (lang: string, file: string) =>
-  [...new Set(flatten(JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8'))).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, '')))].sort();
+  [
+    ...new Set(
+      flatten(JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8'))).map((k) =>
+        k.replace(/_(zero|one|two|few|many|other)$/, ''),
+      ),
+    ),
+  ].sort();
 
 describe('message catalogues', () => {
   it('has the same namespaces in es and en', () => {
@@ -22,7 +30,12 @@ describe('message catalogues', () => {
       expect(keys('en', file)).toEqual(keys('es', file));
       for (const lang of ['es', 'en']) {
         const empty = flatten(JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8'))).filter((k) => {
-          const v = k.split('.').reduce<unknown>((o, p) => (o as Record<string, unknown>)[p], JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8')));
+          const v = k
+            .split('.')
+            .reduce<unknown>(
+              (o, p) => (o as Record<string, unknown>)[p],
+              JSON.parse(fs.readFileSync(path.join(dir, lang, file), 'utf8')),
+            );
           return typeof v !== 'string' || v.trim() === '';
         });
         expect(empty, `${lang}/${file}`).toEqual([]);

@@ -9,30 +9,54 @@ import { launch, newPage, platformUrl, storeUrl } from '../fixtures';
 
 const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
 
 /** Serious and critical WCAG 2.1 A/AA violations on the current page, as "rule: help (selectors)" lines. */
 async function violations(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: axePath });
   const found = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
-    const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
     return r.violations;
   });
-  return found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')})`);
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map(
+      (v) =>
+        `${v.id}: ${v.help} (${v.nodes
+          .slice(0, 3)
+          .map((n) => n.target.join(' '))
+          .join(', ')})`,
+    );
 }
 
 describe('accessibility (axe-core)', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser.close(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
 
   const pages: [string, string, (p: Page) => Promise<unknown>][] = [
     ['home', storeUrl('demo'), (p) => p.getByRole('heading', { name: 'Departamentos' }).waitFor()],
     ['search', storeUrl('demo', '/search/keyword?q=chamarra'), (p) => p.locator('.product-card').first().waitFor()],
     ['product', storeUrl('demo', '/product?codigo=MH01'), (p) => p.getByRole('heading', { level: 1 }).waitFor()],
-    ['empty cart', storeUrl('demo', '/micarrito'), (p) => p.getByRole('heading', { name: 'Tu carrito está vacío' }).waitFor()],
+    [
+      'empty cart',
+      storeUrl('demo', '/micarrito'),
+      (p) => p.getByRole('heading', { name: 'Tu carrito está vacío' }).waitFor(),
+    ],
     ['sign in', storeUrl('demo', '/login'), (p) => p.getByRole('button', { name: 'Iniciar sesión' }).waitFor()],
     ['English store', storeUrl('hogar'), (p) => p.getByRole('heading', { name: 'Departments' }).waitFor()],
     ['admin sign in', platformUrl('/admin/login'), (p) => p.getByRole('button', { name: 'Entrar' }).waitFor()],

@@ -8,12 +8,19 @@ import { launch, newPage, PORT, storeUrl } from '../fixtures';
 
 describe('storefront basics', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser.close(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
 
   it('shows "Loading..." while the store loads, then the store', async () => {
     const { context, page } = await newPage(browser);
-    await page.route('**/api/reseller/configwebsite', async (route) => { await new Promise((r) => setTimeout(r, 1500)); await route.continue(); });
+    await page.route('**/api/reseller/configwebsite', async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
     await page.goto(storeUrl('demo'));
     await page.getByText('Loading...').waitFor();
     await page.getByRole('heading', { name: 'Departamentos' }).waitFor();
@@ -65,7 +72,9 @@ describe('storefront basics', () => {
     await box.press('Enter');
     await page.getByText('¿Quisiste decir').waitFor();
     expect(await page.locator('.product-card').count()).toBeGreaterThan(0);
-    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('palabrasbuscadas') ?? '[]'))).toEqual(['sudadra']);
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem('palabrasbuscadas') ?? '[]'))).toEqual([
+      'sudadra',
+    ]);
     await context.close();
   });
 
@@ -94,16 +103,25 @@ describe('storefront basics', () => {
 
   it('signs the shopper out and sends them to /login when the API answers 401 (session ended elsewhere)', async () => {
     const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json', 'x-store-domain': 'demo.localhost' },
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-store-domain': 'demo.localhost' },
       body: JSON.stringify({ email: 'comprador@vitrina.mx', password: 'Comprador2026!' }),
     });
-    const { token } = await login.json() as { token: string };
+    const { token } = (await login.json()) as { token: string };
     const { context, page } = await newPage(browser);
-    await context.addInitScript((t) => { if (!sessionStorage.getItem('seeded')) { localStorage.setItem('access_token', t); sessionStorage.setItem('seeded', '1'); } }, token);
+    await context.addInitScript((t) => {
+      if (!sessionStorage.getItem('seeded')) {
+        localStorage.setItem('access_token', t);
+        sessionStorage.setItem('seeded', '1');
+      }
+    }, token);
     await page.goto(storeUrl('demo'));
     await page.getByRole('link', { name: 'Mis pedidos' }).waitFor();
     // The session ends on the server (signed out on another device); the page still believes it is signed in.
-    await fetch(`http://127.0.0.1:${PORT}/api/auth/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'x-store-domain': 'demo.localhost' } });
+    await fetch(`http://127.0.0.1:${PORT}/api/auth/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'x-store-domain': 'demo.localhost' },
+    });
     await page.getByRole('link', { name: 'Mis pedidos' }).click();
     await page.waitForURL(/\/login/);
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
@@ -114,10 +132,18 @@ describe('storefront basics', () => {
 
   it('sends the shopper to /account_suspended when the API answers 402', async () => {
     const { context, page } = await newPage(browser);
-    await page.route('**/api/home', (route) => route.fulfill({
-      status: 402, contentType: 'application/json',
-      body: JSON.stringify({ code: 'ACCOUNT_SUSPENDED', message: 'La cuenta de esta tienda está suspendida.', params: {}, fields: [] }),
-    }));
+    await page.route('**/api/home', (route) =>
+      route.fulfill({
+        status: 402,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'ACCOUNT_SUSPENDED',
+          message: 'La cuenta de esta tienda está suspendida.',
+          params: {},
+          fields: [],
+        }),
+      }),
+    );
     await page.goto(storeUrl('demo'));
     await page.waitForURL(storeUrl('demo', '/account_suspended'));
     await page.getByRole('heading', { name: 'Cuenta suspendida' }).waitFor();

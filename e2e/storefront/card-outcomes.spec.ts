@@ -9,8 +9,12 @@ import { fillCardEs, launch, newPage, storeUrl } from '../fixtures';
 
 describe('card outcomes', () => {
   let browser: Browser;
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser.close(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
 
   it('refuses a declined card with the bank message, then pays after a 3-D Secure challenge', async () => {
     const { context, page } = await newPage(browser, { phone: true });
@@ -46,14 +50,18 @@ describe('card outcomes', () => {
     // A modal: focus starts inside, Tab stays inside, Escape is the shopper closing the bank's window (a refusal).
     // Where focus is: inside the dialog, on the page behind it (must never happen), or nowhere in the page (the
     // browser's own controls, where Tab goes after the dialog's last button).
-    const focusAt = () => page.evaluate(() => {
-      const el = document.activeElement;
-      if (el?.closest('dialog')) return 'dialog';
-      return !el || el === document.body ? 'browser' : `page: ${el.outerHTML.slice(0, 80)}`;
-    });
+    const focusAt = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        if (el?.closest('dialog')) return 'dialog';
+        return !el || el === document.body ? 'browser' : `page: ${el.outerHTML.slice(0, 80)}`;
+      });
     expect(await focusAt()).toBe('dialog');
     const seen = new Set<string>();
-    for (let i = 0; i < 6; i++) { await page.keyboard.press('Tab'); seen.add(await focusAt()); }
+    for (let i = 0; i < 6; i++) {
+      await page.keyboard.press('Tab');
+      seen.add(await focusAt());
+    }
     expect([...seen].filter((w) => w.startsWith('page'))).toEqual([]);
     expect(seen.has('dialog')).toBe(true);
     await page.keyboard.press('Escape');

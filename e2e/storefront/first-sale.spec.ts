@@ -10,8 +10,12 @@ describe.sequential('first sale', () => {
   let browser: Browser;
   const sale = { cardFolio: '', cardTrackUrl: '', oxxoFolio: '' };
 
-  beforeAll(async () => { browser = await launch(); });
-  afterAll(async () => { await browser.close(); });
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
 
   async function addFirstResultToCart(page: Page, term: string, addLabel: RegExp, goToCart: RegExp) {
     const search = page.getByRole('search').getByRole('combobox');
@@ -63,7 +67,10 @@ describe.sequential('first sale', () => {
     expect(shipping).toBeGreaterThan(0);
     expect(total).toBe(items + shipping);
     expect(await page.getByText('Pagado').first().isVisible()).toBe(true);
-    sale.cardTrackUrl = new URL(await page.getByRole('link', { name: 'Seguir mi pedido' }).getAttribute('href') ?? '', storeUrl('demo')).toString();
+    sale.cardTrackUrl = new URL(
+      (await page.getByRole('link', { name: 'Seguir mi pedido' }).getAttribute('href')) ?? '',
+      storeUrl('demo'),
+    ).toString();
     expect(await page.evaluate(() => localStorage.getItem('carrito'))).toBe('[]');
     await context.close();
   });
@@ -109,11 +116,18 @@ describe.sequential('first sale', () => {
     expect(fee).toBe(1500);
     expect(total).toBe(items + shipping + fee);
     expect(amount).toBe(total);
-    const expiry = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric' });
+    const expiry = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('en-US', {
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+    });
     expect(await page.getByTestId('voucher-expiry').textContent()).toContain(expiry);
     sale.oxxoFolio = (await page.getByRole('heading', { name: /^Order \d+$/ }).textContent())!.replace(/\D/g, '');
 
-    const paid = await fetch(`http://127.0.0.1:${PORT}/api/payments/sandbox/oxxo/${reference}/pay`, { method: 'POST', headers: { 'x-store-domain': 'demo.localhost' } });
+    const paid = await fetch(`http://127.0.0.1:${PORT}/api/payments/sandbox/oxxo/${reference}/pay`, {
+      method: 'POST',
+      headers: { 'x-store-domain': 'demo.localhost' },
+    });
     expect(paid.status).toBe(200);
     expect((await paid.json()).status).toBe('paid');
     await page.getByRole('link', { name: 'Track my order' }).click();
@@ -145,7 +159,9 @@ describe.sequential('first sale', () => {
     await page.getByText('Pedido actualizado: Paquete en camino.').waitFor();
     await page.getByRole('button', { name: 'Marcar como «Entregado»' }).click();
     await page.getByText('Pedido actualizado: Entregado.').waitFor();
-    expect(await page.getByText('Demasiadas solicitudes en poco tiempo. Inténtalo de nuevo en unos instantes.').count()).toBe(0);
+    expect(
+      await page.getByText('Demasiadas solicitudes en poco tiempo. Inténtalo de nuevo en unos instantes.').count(),
+    ).toBe(0);
     expect(await page.getByText('Este pedido ya no admite cambios.').isVisible()).toBe(true);
     await context.close();
 

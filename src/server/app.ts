@@ -7,7 +7,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { Db } from './db/client.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createProviders, type Providers } from './providers/index.js';
@@ -28,7 +33,10 @@ export interface BuildAppOptions {
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig();
   const app = Fastify({
-    logger: opts.logger ?? { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'body.card', 'body.password'] },
+    logger: opts.logger ?? {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'body.card', 'body.password'],
+    },
     bodyLimit: 1024 * 1024,
     trustProxy: true,
     genReqId: () => crypto.randomUUID(),
@@ -43,8 +51,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
   // Shared counters in Redis when configured, so several instances enforce one limit (DESIGN.md "Scale-out").
-  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
-  if (redis) app.addHook('onClose', async () => { redis.disconnect(); });
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
+  if (redis)
+    app.addHook('onClose', async () => {
+      redis.disconnect();
+    });
   await app.register(rateLimit, {
     global: true,
     redis,

@@ -14,9 +14,15 @@ const envSchema = z.object({
   /** Folder for the embedded database, uploads and the mail outbox. */
   DATA_DIR: z.string().min(1).default('./data'),
   /** postgres://... selects a real PostgreSQL server; unset uses embedded PGlite in DATA_DIR/db. */
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must start with postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+    .optional(),
   /** redis://... shares rate-limit counters between instances; unset keeps them in memory. */
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis://').optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis://')
+    .optional(),
   /** Prefix of the rate-limit keys in Redis (several deployments, or test runs, can share one Redis). */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('vitrina:rate-limit:'),
   /** The bare platform domain (landing page, seller sign-up). Stores answer at <slug>.<PLATFORM_DOMAIN>. */

@@ -31,7 +31,9 @@ function newestMtime(dir: string): number {
 /** Builds dist/web when it is missing or older than the web sources (after a pull or an edit), or when asked to. */
 async function ensureWebBuild(): Promise<void> {
   const index = path.join(root, 'dist/web/index.html');
-  const sources = ['src/web', 'src/locales', 'src/shared'].map((d) => path.join(root, d)).filter((d) => fs.existsSync(d));
+  const sources = ['src/web', 'src/locales', 'src/shared']
+    .map((d) => path.join(root, d))
+    .filter((d) => fs.existsSync(d));
   const stale = !fs.existsSync(index) || sources.some((d) => newestMtime(d) > fs.statSync(index).mtimeMs);
   if (!stale && process.env.VITRINA_REBUILD_WEB !== 'true') return;
   console.log('Building the web app…');
@@ -41,12 +43,21 @@ async function ensureWebBuild(): Promise<void> {
 
 async function main(): Promise<void> {
   let config;
-  try { config = loadConfig(); } catch (e) { console.error((e as Error).message); process.exit(1); }
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error((e as Error).message);
+    process.exit(1);
+  }
   await ensureWebBuild();
   fs.mkdirSync(config.dataDir, { recursive: true });
-  const database = await openDatabase(config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
+  );
   const app = await buildApp({ db: database.db, config, serveWeb: true });
-  const seeded = config.SEED_DEMO ? await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log }) : null;
+  const seeded = config.SEED_DEMO
+    ? await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log })
+    : null;
   await app.listen({ port: config.PORT, host: config.HOST });
   const base = `http://${config.PLATFORM_DOMAIN}:${config.PORT}`;
   const lines = [
@@ -56,21 +67,33 @@ async function main(): Promise<void> {
     `  API docs:   ${base}/api/docs`,
   ];
   if (seeded) {
-    for (const s of seeded.stores) lines.push(`  Store:      http://${s.hostname}:${config.PORT}   (${s.name})   admin: ${base}/admin/login  ${s.ownerEmail} / ${s.ownerPassword}`);
+    for (const s of seeded.stores)
+      lines.push(
+        `  Store:      http://${s.hostname}:${config.PORT}   (${s.name})   admin: ${base}/admin/login  ${s.ownerEmail} / ${s.ownerPassword}`,
+      );
     lines.push(`  Buyer:      ${seeded.buyerEmail} / ${seeded.buyerPassword} (on every demo store)`);
   }
   console.log(lines.join('\n') + '\n');
   const sweep = setInterval(() => {
     expireOverdueReservations({ db: database.db, providers: app.providers, log: app.log })
-      .then((n) => { if (n > 0) app.log.info({ cancelled: n }, 'cancelled orders whose stock reservation expired'); })
+      .then((n) => {
+        if (n > 0) app.log.info({ cancelled: n }, 'cancelled orders whose stock reservation expired');
+      })
       .catch((err: unknown) => app.log.error({ err }, 'reservation sweep failed'));
   }, RESERVATION_SWEEP_MS);
   sweep.unref();
   const analyze = setInterval(() => {
-    if (database.kind === 'pglite') database.db.execute(sql`analyze`).catch((err: unknown) => app.log.error({ err }, 'analyze failed'));
+    if (database.kind === 'pglite')
+      database.db.execute(sql`analyze`).catch((err: unknown) => app.log.error({ err }, 'analyze failed'));
   }, PGLITE_ANALYZE_MS);
   analyze.unref();
-  const stop = async () => { clearInterval(sweep); clearInterval(analyze); await app.close(); await database.close(); process.exit(0); };
+  const stop = async () => {
+    clearInterval(sweep);
+    clearInterval(analyze);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
 }

@@ -46,7 +46,12 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 /** A field-level problem: `path` is the dotted field path, `code` a key under `errors:fields.*`. */
-export interface FieldError { path: string; code: string; message: string; params?: Record<string, unknown> }
+export interface FieldError {
+  path: string;
+  code: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
 
 /** The body of every error response. */
 export interface ErrorBody {

@@ -20,7 +20,12 @@ export function lineTotalCents(unitCents: number, quantity: number): number {
 }
 
 /** Order total per SPEC §9: items + shipping + fee − discount, where the discount never applies to shipping. */
-export function orderTotalCents(parts: { itemsCents: number; shippingCents: number; feeCents: number; discountCents: number }): number {
+export function orderTotalCents(parts: {
+  itemsCents: number;
+  shippingCents: number;
+  feeCents: number;
+  discountCents: number;
+}): number {
   const discount = Math.min(assertCents(parts.discountCents), assertCents(parts.itemsCents));
   return parts.itemsCents - discount + assertCents(parts.shippingCents) + assertCents(parts.feeCents);
 }

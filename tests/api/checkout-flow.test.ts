@@ -6,7 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mailsTo } from '../helpers/outbox.js';
-import { createCustomerFixture, createProductFixture, createSellerFixture, createStoreFixture, seedPostalCodesFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
+import {
+  createCustomerFixture,
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  seedPostalCodesFixture,
+  TEST_ADDRESS,
+  type StoreFixture,
+} from '../helpers/factories.js';
 import { expireOverdueReservations } from '../../src/server/modules/orders/index.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
 import { products } from '../../src/server/db/schema/index.js';
@@ -21,36 +29,74 @@ describe('checkout flow', () => {
   let codigo: string;
   let seller: { token: string };
   const h = () => ({ 'x-store-domain': store.hostname });
-  const order = (payload: Record<string, unknown>, token?: string) => t.app.inject({
-    method: 'POST', url: '/api/pedido', headers: { ...h(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    payload: { idempotencyKey: randomUUID(), items: [{ codigo, sku: `${codigo}-M`, quantity: 2 }], shipping: { servicio: 'economico' }, ...payload },
-  });
+  const order = (payload: Record<string, unknown>, token?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { ...h(), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      payload: {
+        idempotencyKey: randomUUID(),
+        items: [{ codigo, sku: `${codigo}-M`, quantity: 2 }],
+        shipping: { servicio: 'economico' },
+        ...payload,
+      },
+    });
   const stockOf = async (sku: string) => (await getVariantsForCheckout(t.database.db, store.id, [sku]))[0].stock;
-  const soldCountOf = async (c: string) => (await t.database.db.select({ n: products.soldCount }).from(products).where(and(eq(products.storeId, store.id), eq(products.codigo, c))))[0].n;
+  const soldCountOf = async (c: string) =>
+    (
+      await t.database.db
+        .select({ n: products.soldCount })
+        .from(products)
+        .where(and(eq(products.storeId, store.id), eq(products.codigo, c)))
+    )[0].n;
 
   beforeAll(async () => {
     t = await createTestApp();
     await seedPostalCodesFixture(t.database.db);
     store = await createStoreFixture(t.database.db, { oxxoFeeCents: 1500 });
     const p = await createProductFixture(t.database.db, store.id, {
-      name: 'Chamarra impermeable', minOrderQty: 1, weightGrams: 800, dimensionsCm: { length: 30, width: 25, height: 10 },
-      variants: [{ sku: 'X-M', options: { talla: 'M' }, priceCents: 99900, stock: 20 }, { sku: 'X-L', options: { talla: 'L' }, priceCents: 104900, stock: 1 }],
+      name: 'Chamarra impermeable',
+      minOrderQty: 1,
+      weightGrams: 800,
+      dimensionsCm: { length: 30, width: 25, height: 10 },
+      variants: [
+        { sku: 'X-M', options: { talla: 'M' }, priceCents: 99900, stock: 20 },
+        { sku: 'X-L', options: { talla: 'L' }, priceCents: 104900, stock: 1 },
+      ],
       codigo: 'X',
     });
     codigo = p.codigo;
     seller = await createSellerFixture(t.app, store.id);
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('looks up a postal code (state, municipality, colonias) and 404s an unknown one', async () => {
     const ok = await t.app.inject({ url: '/api/postal-codes/06700', headers: h() });
-    expect(ok.json()).toEqual({ postalCode: '06700', state: 'Ciudad de México', municipality: 'Cuauhtémoc', city: 'Ciudad de México', neighborhoods: [{ name: 'Roma Norte', type: 'Colonia' }] });
-    expect((await t.app.inject({ url: '/api/postal-codes/99999', headers: h() })).json().code).toBe('POSTAL_CODE_NOT_FOUND');
+    expect(ok.json()).toEqual({
+      postalCode: '06700',
+      state: 'Ciudad de México',
+      municipality: 'Cuauhtémoc',
+      city: 'Ciudad de México',
+      neighborhoods: [{ name: 'Roma Norte', type: 'Colonia' }],
+    });
+    expect((await t.app.inject({ url: '/api/postal-codes/99999', headers: h() })).json().code).toBe(
+      'POSTAL_CODE_NOT_FOUND',
+    );
     expect((await t.app.inject({ url: '/api/postal-codes/ABC', headers: h() })).statusCode).toBe(400);
   });
 
   it('quotes shipping by zone and billable weight', async () => {
-    const quote = async (cp: string) => (await t.app.inject({ method: 'POST', url: '/api/reseller/packaging/rate-service', headers: h(), payload: { postalCode: cp, items: [{ codigo, sku: 'X-M', quantity: 1 }] } })).json();
+    const quote = async (cp: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/reseller/packaging/rate-service',
+          headers: h(),
+          payload: { postalCode: cp, items: [{ codigo, sku: 'X-M', quantity: 1 }] },
+        })
+      ).json();
     const cdmx = await quote('06700');
     expect(cdmx.map((q: { servicio: string }) => q.servicio)).toEqual(['economico', 'paquete', 'pickup']);
     // 800 g, but 30×25×10 cm is 1.5 kg volumetric: billable 2 kg = 99.00 base + 10.00 per extra kg in zone 1.
@@ -61,14 +107,35 @@ describe('checkout flow', () => {
   });
 
   it('reports cart problems with the SPEC §5 codes', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/cart/quote', headers: h(), payload: { items: [{ codigo, sku: 'X-M', quantity: 2 }, { codigo, sku: 'X-L', quantity: 3 }, { codigo: 'NOPE', sku: 'NOPE-1', quantity: 1 }] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/cart/quote',
+      headers: h(),
+      payload: {
+        items: [
+          { codigo, sku: 'X-M', quantity: 2 },
+          { codigo, sku: 'X-L', quantity: 3 },
+          { codigo: 'NOPE', sku: 'NOPE-1', quantity: 1 },
+        ],
+      },
+    });
     const body = res.json();
-    expect(body.lines.map((l: { problem: string | null }) => l.problem)).toEqual([null, 'INSUFFICIENT_STOCK', 'PRODUCT_NOT_AVAILABLE']);
+    expect(body.lines.map((l: { problem: string | null }) => l.problem)).toEqual([
+      null,
+      'INSUFFICIENT_STOCK',
+      'PRODUCT_NOT_AVAILABLE',
+    ]);
     expect(body.itemsCents).toBe(199800);
   });
 
   it('places a guest card order whose totals add up, and the buyer can track it with the view token', async () => {
-    const res = await order({ email: 'guest@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 2 }] });
+    const res = await order({
+      email: 'guest@example.com',
+      address: TEST_ADDRESS,
+      paymentMethod: 'card',
+      card: CARD_OK,
+      items: [{ codigo, sku: 'X-M', quantity: 2 }],
+    });
     expect(res.statusCode).toBe(201);
     const { order: o, viewToken } = res.json() as PlaceOrderResponse;
     expect(o.status).toBe('paid');
@@ -81,7 +148,9 @@ describe('checkout flow', () => {
     expect(await stockOf('X-M')).toBe(18);
     const view = await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=${viewToken}`, headers: h() });
     expect(view.json().folio).toBe(o.folio);
-    expect((await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=wrong-token-value`, headers: h() })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=wrong-token-value`, headers: h() })).statusCode,
+    ).toBe(404);
 
     const [mail] = mailsTo(t.dataDir, 'guest@example.com');
     expect(mail).toContain(`Este es tu pedido ${o.folio}.`);
@@ -93,7 +162,15 @@ describe('checkout flow', () => {
 
   it('returns the same order when a submit is retried with the same idempotency key', async () => {
     const key = randomUUID();
-    const payload = { idempotencyKey: key, email: 'retry@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 1 }], shipping: { servicio: 'economico' } };
+    const payload = {
+      idempotencyKey: key,
+      email: 'retry@example.com',
+      address: TEST_ADDRESS,
+      paymentMethod: 'card',
+      card: CARD_OK,
+      items: [{ codigo, sku: 'X-M', quantity: 1 }],
+      shipping: { servicio: 'economico' },
+    };
     const a = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
     const b = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
     expect(a.json().order.id).toBe(b.json().order.id);
@@ -103,7 +180,12 @@ describe('checkout flow', () => {
   });
 
   it('cancels the order and releases the stock when the card is declined', async () => {
-    const res = await order({ email: 'declined@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: { ...CARD_OK, number: '4000000000000002' } });
+    const res = await order({
+      email: 'declined@example.com',
+      address: TEST_ADDRESS,
+      paymentMethod: 'card',
+      card: { ...CARD_OK, number: '4000000000000002' },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('PAYMENT_DECLINED');
     expect(await stockOf('X-M')).toBe(17);
@@ -111,22 +193,51 @@ describe('checkout flow', () => {
   });
 
   it('asks for 3-D Secure and pays after the challenge is approved; a failed challenge releases the stock', async () => {
-    const a = (await order({ email: '3ds@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: { ...CARD_OK, number: '4000000000003220' } })).json() as PlaceOrderResponse;
+    const a = (
+      await order({
+        email: '3ds@example.com',
+        address: TEST_ADDRESS,
+        paymentMethod: 'card',
+        card: { ...CARD_OK, number: '4000000000003220' },
+      })
+    ).json() as PlaceOrderResponse;
     expect(a.order.status).toBe('pending');
     expect(a.order.payment?.status).toBe('requires_action');
     expect(await stockOf('X-M')).toBe(15);
-    const ok = await t.app.inject({ method: 'POST', url: `/api/payments/${a.order.payment!.id}/3ds?viewToken=${a.viewToken}`, headers: h(), payload: { challengeId: a.order.payment!.challengeId, approved: true } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${a.order.payment!.id}/3ds?viewToken=${a.viewToken}`,
+      headers: h(),
+      payload: { challengeId: a.order.payment!.challengeId, approved: true },
+    });
     expect(ok.json().status).toBe('paid');
     expect(mailsTo(t.dataDir, '3ds@example.com')[0]).toContain(`/pedidos/pedido?id=${a.order.id}&t=${a.viewToken}`);
 
-    const b = (await order({ email: '3ds2@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: { ...CARD_OK, number: '4000000000003220' } })).json() as PlaceOrderResponse;
-    const fail = await t.app.inject({ method: 'POST', url: `/api/payments/${b.order.payment!.id}/3ds?viewToken=${b.viewToken}`, headers: h(), payload: { challengeId: b.order.payment!.challengeId, approved: false } });
+    const b = (
+      await order({
+        email: '3ds2@example.com',
+        address: TEST_ADDRESS,
+        paymentMethod: 'card',
+        card: { ...CARD_OK, number: '4000000000003220' },
+      })
+    ).json() as PlaceOrderResponse;
+    const fail = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${b.order.payment!.id}/3ds?viewToken=${b.viewToken}`,
+      headers: h(),
+      payload: { challengeId: b.order.payment!.challengeId, approved: false },
+    });
     expect(fail.json().code).toBe('THREE_D_SECURE_FAILED');
     expect(await stockOf('X-M')).toBe(15);
   });
 
   it('issues an OXXO voucher valid 3 days with the store fee, then marks it paid', async () => {
-    const res = await order({ email: 'oxxo@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 1 }] });
+    const res = await order({
+      email: 'oxxo@example.com',
+      address: TEST_ADDRESS,
+      paymentMethod: 'oxxo',
+      items: [{ codigo, sku: 'X-M', quantity: 1 }],
+    });
     const { order: o, viewToken } = res.json() as PlaceOrderResponse;
     expect(o.status).toBe('pending');
     expect(o.feeCents).toBe(1500);
@@ -138,9 +249,17 @@ describe('checkout flow', () => {
     expect(o.payment?.amountCents).toBe(o.totalCents);
     const voucher = await t.app.inject({ url: `/api/oxxopay/${o.id}?viewToken=${viewToken}`, headers: h() });
     expect(voucher.json().payment.reference).toBe(o.payment!.reference);
-    const paid = await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`, headers: h() });
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`,
+      headers: h(),
+    });
     expect(paid.json().status).toBe('paid');
-    const again = await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`, headers: h() });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`,
+      headers: h(),
+    });
     expect(again.json().code).toBe('PAYMENT_ALREADY_PROCESSED');
 
     const mails = mailsTo(t.dataDir, 'oxxo@example.com');
@@ -149,14 +268,26 @@ describe('checkout flow', () => {
     expect(voucherMail).toContain(`Referencia: ${o.payment!.reference}`);
     expect(voucherMail).toContain('Monto a pagar: $1,123.00');
     expect(voucherMail).toContain('Comisión OXXO: $15.00');
-    expect(mails.filter((m) => m.includes(`Recibimos tu pago en OXXO por $1,123.00 del pedido ${o.folio}.`))).toHaveLength(1);
+    expect(
+      mails.filter((m) => m.includes(`Recibimos tu pago en OXXO por $1,123.00 del pedido ${o.folio}.`)),
+    ).toHaveLength(1);
   });
 
   it('cancels unpaid OXXO orders after the voucher expires and gives the stock back', async () => {
     const before = await stockOf('X-M');
-    await order({ email: 'late@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 3 }] });
+    await order({
+      email: 'late@example.com',
+      address: TEST_ADDRESS,
+      paymentMethod: 'oxxo',
+      items: [{ codigo, sku: 'X-M', quantity: 3 }],
+    });
     expect(await stockOf('X-M')).toBe(before - 3);
-    expect(await expireOverdueReservations({ db: t.database.db, providers: t.app.providers, log: t.app.log }, new Date(Date.now() + 3 * 86_400_000 + 60_000))).toBeGreaterThanOrEqual(1);
+    expect(
+      await expireOverdueReservations(
+        { db: t.database.db, providers: t.app.providers, log: t.app.log },
+        new Date(Date.now() + 3 * 86_400_000 + 60_000),
+      ),
+    ).toBeGreaterThanOrEqual(1);
     expect(await stockOf('X-M')).toBe(before);
     const mails = mailsTo(t.dataDir, 'late@example.com');
     expect(mails).toHaveLength(2);
@@ -164,25 +295,51 @@ describe('checkout flow', () => {
   });
 
   it('refuses a quantity under the minimum and more than the stock', async () => {
-    const over = await order({ email: 'a@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-L', quantity: 2 }] });
+    const over = await order({
+      email: 'a@example.com',
+      address: TEST_ADDRESS,
+      paymentMethod: 'oxxo',
+      items: [{ codigo, sku: 'X-L', quantity: 2 }],
+    });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: 'INSUFFICIENT_STOCK', params: { available: 1 } });
   });
 
   it('refuses an order whose total changed since the shopper saw it', async () => {
-    const res = await order({ email: 'a@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, expectedTotalCents: 100 });
+    const res = await order({
+      email: 'a@example.com',
+      address: TEST_ADDRESS,
+      paymentMethod: 'card',
+      card: CARD_OK,
+      expectedTotalCents: 100,
+    });
     expect(res.json().code).toBe('PRICE_CHANGED');
   });
 
   it('lets a signed-in customer save addresses, order with one and list their orders', async () => {
     const buyer = await createCustomerFixture(t.app, store);
     const auth = { ...h(), authorization: `Bearer ${buyer.token}` };
-    const bad = await t.app.inject({ method: 'POST', url: '/api/addresses', headers: auth, payload: { ...TEST_ADDRESS, phone: '123' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/addresses',
+      headers: auth,
+      payload: { ...TEST_ADDRESS, phone: '123' },
+    });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().fields).toEqual([expect.objectContaining({ path: 'phone', code: 'invalid_phone', message: 'Número de teléfono incorrecto.' })]);
+    expect(bad.json().fields).toEqual([
+      expect.objectContaining({ path: 'phone', code: 'invalid_phone', message: 'Número de teléfono incorrecto.' }),
+    ]);
     const saved = await t.app.inject({ method: 'POST', url: '/api/addresses', headers: auth, payload: TEST_ADDRESS });
     expect(saved.statusCode).toBe(201);
-    const res = await order({ addressId: saved.json().id, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 1 }] }, buyer.token);
+    const res = await order(
+      {
+        addressId: saved.json().id,
+        paymentMethod: 'card',
+        card: CARD_OK,
+        items: [{ codigo, sku: 'X-M', quantity: 1 }],
+      },
+      buyer.token,
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().order.email).toBe(buyer.email);
     const list = await t.app.inject({ url: '/api/pedidos', headers: auth });
@@ -192,9 +349,23 @@ describe('checkout flow', () => {
   });
 
   it('lets the seller move an order through the allowed states only, and the buyer sees it', async () => {
-    const { order: o, viewToken } = (await order({ email: 'track@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 1 }] })).json() as PlaceOrderResponse;
+    const { order: o, viewToken } = (
+      await order({
+        email: 'track@example.com',
+        address: TEST_ADDRESS,
+        paymentMethod: 'card',
+        card: CARD_OK,
+        items: [{ codigo, sku: 'X-M', quantity: 1 }],
+      })
+    ).json() as PlaceOrderResponse;
     const admin = { authorization: `Bearer ${seller.token}` };
-    const move = (status: string, trackingNumber?: string) => t.app.inject({ method: 'POST', url: `/api/admin/orders/${o.id}/status`, headers: admin, payload: { status, trackingNumber } });
+    const move = (status: string, trackingNumber?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${o.id}/status`,
+        headers: admin,
+        payload: { status, trackingNumber },
+      });
     expect((await move('delivered')).json().code).toBe('INVALID_TRANSITION');
     expect((await move('ready_for_pickup')).json().code).toBe('INVALID_TRANSITION');
     expect((await move('ready_to_ship')).json().status).toBe('ready_to_ship');
@@ -203,7 +374,9 @@ describe('checkout flow', () => {
     expect(onTheWay.nextStatuses).toEqual(['delivered']);
     expect((await move('delivered')).json().status).toBe('delivered');
     expect((await move('cancelled')).json().code).toBe('INVALID_TRANSITION');
-    const seen = (await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=${viewToken}`, headers: h() })).json() as OrderView;
+    const seen = (
+      await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=${viewToken}`, headers: h() })
+    ).json() as OrderView;
     expect(seen.status).toBe('delivered');
     expect(seen.history.map((x) => x.status)).toEqual(['pending', 'paid', 'ready_to_ship', 'on_the_way', 'delivered']);
     const list = await t.app.inject({ url: '/api/admin/orders?status=delivered', headers: admin });
@@ -211,18 +384,37 @@ describe('checkout flow', () => {
     // The buyer was told: confirmation, then on its way (with the tracking number) and delivered; not ready_to_ship.
     const mails = mailsTo(t.dataDir, 'track@example.com');
     expect(mails).toHaveLength(3);
-    expect(mails.filter((m) => m.includes(`Tu pedido ${o.folio} va en camino. Número de guía: TRK123.`))).toHaveLength(1);
+    expect(mails.filter((m) => m.includes(`Tu pedido ${o.folio} va en camino. Número de guía: TRK123.`))).toHaveLength(
+      1,
+    );
     expect(mails.filter((m) => m.includes(`Tu pedido ${o.folio} fue entregado.`))).toHaveLength(1);
   });
 
   it('releases stock exactly once when the seller cancels, refunds the card and takes the sale off the counts', async () => {
     const before = await stockOf('X-M');
     const soldBefore = await soldCountOf(codigo);
-    const { order: o } = (await order({ email: 'c@example.com', address: TEST_ADDRESS, paymentMethod: 'card', card: CARD_OK, items: [{ codigo, sku: 'X-M', quantity: 2 }] })).json() as PlaceOrderResponse;
+    const { order: o } = (
+      await order({
+        email: 'c@example.com',
+        address: TEST_ADDRESS,
+        paymentMethod: 'card',
+        card: CARD_OK,
+        items: [{ codigo, sku: 'X-M', quantity: 2 }],
+      })
+    ).json() as PlaceOrderResponse;
     expect(await stockOf('X-M')).toBe(before - 2);
     expect(await soldCountOf(codigo)).toBe(soldBefore + 2);
     const admin = { authorization: `Bearer ${seller.token}` };
-    const [a, b] = await Promise.all([0, 1].map(() => t.app.inject({ method: 'POST', url: `/api/admin/orders/${o.id}/status`, headers: admin, payload: { status: 'cancelled' } })));
+    const [a, b] = await Promise.all(
+      [0, 1].map(() =>
+        t.app.inject({
+          method: 'POST',
+          url: `/api/admin/orders/${o.id}/status`,
+          headers: admin,
+          payload: { status: 'cancelled' },
+        }),
+      ),
+    );
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
     expect(await stockOf('X-M')).toBe(before);
     expect(await soldCountOf(codigo)).toBe(soldBefore);
@@ -230,26 +422,73 @@ describe('checkout flow', () => {
     expect(cancelled.payment).toMatchObject({ method: 'card', status: 'refunded', amountCents: o.totalCents });
     const mails = mailsTo(t.dataDir, 'c@example.com');
     expect(mails).toHaveLength(2);
-    expect(mails.filter((m) => m.includes(`canceló tu pedido ${o.folio}. Reembolsamos $2,117.00 a tu tarjeta terminada en 4242`))).toHaveLength(1);
+    expect(
+      mails.filter((m) =>
+        m.includes(`canceló tu pedido ${o.folio}. Reembolsamos $2,117.00 a tu tarjeta terminada en 4242`),
+      ),
+    ).toHaveLength(1);
   });
 
   it('keeps a cash payment marked as owed when the seller cancels a paid OXXO order, and an unpaid one costs nothing', async () => {
     const admin = { authorization: `Bearer ${seller.token}` };
-    const paid = (await order({ email: 'oxxo-cancel@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 1 }] })).json() as PlaceOrderResponse;
-    await t.app.inject({ method: 'POST', url: `/api/payments/sandbox/oxxo/${paid.order.payment!.reference}/pay`, headers: h() });
-    const a = (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${paid.order.id}/status`, headers: admin, payload: { status: 'cancelled' } })).json() as OrderView;
+    const paid = (
+      await order({
+        email: 'oxxo-cancel@example.com',
+        address: TEST_ADDRESS,
+        paymentMethod: 'oxxo',
+        items: [{ codigo, sku: 'X-M', quantity: 1 }],
+      })
+    ).json() as PlaceOrderResponse;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/payments/sandbox/oxxo/${paid.order.payment!.reference}/pay`,
+      headers: h(),
+    });
+    const a = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${paid.order.id}/status`,
+        headers: admin,
+        payload: { status: 'cancelled' },
+      })
+    ).json() as OrderView;
     expect(a.status).toBe('cancelled');
     expect(a.payment?.status).toBe('succeeded');
-    expect(mailsTo(t.dataDir, 'oxxo-cancel@example.com').filter((m) => m.includes('la tienda se pondrá en contacto contigo para devolverte $1,123.00'))).toHaveLength(1);
+    expect(
+      mailsTo(t.dataDir, 'oxxo-cancel@example.com').filter((m) =>
+        m.includes('la tienda se pondrá en contacto contigo para devolverte $1,123.00'),
+      ),
+    ).toHaveLength(1);
 
-    const unpaid = (await order({ email: 'oxxo-unpaid@example.com', address: TEST_ADDRESS, paymentMethod: 'oxxo', items: [{ codigo, sku: 'X-M', quantity: 1 }] })).json() as PlaceOrderResponse;
-    const b = (await t.app.inject({ method: 'POST', url: `/api/admin/orders/${unpaid.order.id}/status`, headers: admin, payload: { status: 'cancelled' } })).json() as OrderView;
+    const unpaid = (
+      await order({
+        email: 'oxxo-unpaid@example.com',
+        address: TEST_ADDRESS,
+        paymentMethod: 'oxxo',
+        items: [{ codigo, sku: 'X-M', quantity: 1 }],
+      })
+    ).json() as PlaceOrderResponse;
+    const b = (
+      await t.app.inject({
+        method: 'POST',
+        url: `/api/admin/orders/${unpaid.order.id}/status`,
+        headers: admin,
+        payload: { status: 'cancelled' },
+      })
+    ).json() as OrderView;
     expect(b.payment?.status).toBe('expired');
-    expect(mailsTo(t.dataDir, 'oxxo-unpaid@example.com').filter((m) => m.includes(`canceló tu pedido ${unpaid.order.folio}. No se te cobró nada.`))).toHaveLength(1);
+    expect(
+      mailsTo(t.dataDir, 'oxxo-unpaid@example.com').filter((m) =>
+        m.includes(`canceló tu pedido ${unpaid.order.folio}. No se te cobró nada.`),
+      ),
+    ).toHaveLength(1);
   });
 
   it('shows the admin dashboard with the domain and the store-floor link carrying the token', async () => {
-    const res = await t.app.inject({ url: '/api/admin/dashboard', headers: { authorization: `Bearer ${seller.token}` } });
+    const res = await t.app.inject({
+      url: '/api/admin/dashboard',
+      headers: { authorization: `Bearer ${seller.token}` },
+    });
     const body = res.json();
     expect(body.domains[0].hostname).toBe(store.hostname);
     expect(new URL(body.storeFloorUrl).searchParams.get('token')).toBe(seller.token);
@@ -257,26 +496,86 @@ describe('checkout flow', () => {
 
   it('registers, signs in and out, and resets a password through the emailed link', async () => {
     const email = `reset-${Date.now()}@example.com`;
-    const reg = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: h(), payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original12' } });
+    const reg = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: h(),
+      payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original12' },
+    });
     expect(reg.json().fields[0]).toMatchObject({ path: 'passwordConfirm', message: 'Las contraseñas no coinciden.' });
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: h(), payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original123' } })).statusCode).toBe(201);
-    const dup = await t.app.inject({ method: 'POST', url: '/api/auth/register', headers: h(), payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original123' } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/register',
+          headers: h(),
+          payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original123' },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const dup = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: h(),
+      payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original123' },
+    });
     expect(dup.json().code).toBe('EMAIL_TAKEN');
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { ...h(), 'accept-language': 'en' }, payload: { email, password: 'nope-nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { ...h(), 'accept-language': 'en' },
+      payload: { email, password: 'nope-nope' },
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json().message).toBe('The credentials do not match, try again later.');
-    const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: h(), payload: { email, password: 'Original123' } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: h(),
+      payload: { email, password: 'Original123' },
+    });
     const token = login.json().token as string;
-    expect((await t.app.inject({ url: '/api/user', headers: { ...h(), authorization: `Bearer ${token}` } })).json().email).toBe(email);
-    await t.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { ...h(), authorization: `Bearer ${token}` } });
-    expect((await t.app.inject({ url: '/api/user', headers: { ...h(), authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/user', headers: { ...h(), authorization: `Bearer ${token}` } })).json().email,
+    ).toBe(email);
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { ...h(), authorization: `Bearer ${token}` },
+    });
+    expect(
+      (await t.app.inject({ url: '/api/user', headers: { ...h(), authorization: `Bearer ${token}` } })).statusCode,
+    ).toBe(401);
 
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/recover', headers: h(), payload: { email } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/auth/recover', headers: h(), payload: { email } })).statusCode,
+    ).toBe(200);
     const [mail] = mailsTo(t.dataDir, email);
     const resetToken = /\/recuperar\/token\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
-    expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).json()).toEqual({ valid: true, email });
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/reset', headers: h(), payload: { token: resetToken, password: 'Cambiada123', passwordConfirm: 'Cambiada123' } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).json()).toEqual({
+      valid: true,
+      email,
+    });
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/reset',
+          headers: h(),
+          payload: { token: resetToken, password: 'Cambiada123', passwordConfirm: 'Cambiada123' },
+        })
+      ).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).statusCode).toBe(410);
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: h(), payload: { email, password: 'Cambiada123' } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: h(),
+          payload: { email, password: 'Cambiada123' },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

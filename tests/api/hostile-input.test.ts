@@ -5,7 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createCustomerFixture, createProductFixture, createSellerFixture, createStoreFixture, seedPostalCodesFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
+import {
+  createCustomerFixture,
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  seedPostalCodesFixture,
+  TEST_ADDRESS,
+  type StoreFixture,
+} from '../helpers/factories.js';
 
 type Method = 'GET' | 'POST' | 'DELETE';
 const ROUTES: { method: Method; url: string; auth?: 'buyer' | 'seller' }[] = [
@@ -43,7 +51,12 @@ const ROUTES: { method: Method; url: string; auth?: 'buyer' | 'seller' }[] = [
 ];
 
 const HOSTILE_BODIES: unknown[] = [
-  {}, [], 'texto', 42, null, [1, 2, 3],
+  {},
+  [],
+  'texto',
+  42,
+  null,
+  [1, 2, 3],
   { items: 'no', quantity: -1, email: 'no-es-correo', codigosStrings: 12 },
   { items: [{ codigo: 'A', sku: 'A', quantity: 1.5 }], postalCode: '1234' },
   { items: [{ codigo: "'; DROP TABLE orders; --", sku: 'x', quantity: -5 }] },
@@ -53,8 +66,23 @@ const HOSTILE_BODIES: unknown[] = [
   { idempotencyKey: 'no-uuid', paymentMethod: 'bitcoin', shipping: { servicio: 'drone' }, card: { number: '1234' } },
   { status: 'shipped_to_mars', challengeId: {}, approved: 'yes', token: 'x' },
 ];
-const HOSTILE_PARAMS = ['%00', "1'%20OR%201=1", 'a'.repeat(300), '..%2F..%2Fetc%2Fpasswd', randomUUID(), '-1', '%F0%9F%92%A9'];
-const HOSTILE_QUERIES = ['?page=-1', '?page=abc&pageSize=100000', '?sort=random&q=' + 'x'.repeat(500), '?status=lost', '?viewToken=' + 'z'.repeat(1000), '?q=%27%3B%20DROP%20TABLE%20products'];
+const HOSTILE_PARAMS = [
+  '%00',
+  "1'%20OR%201=1",
+  'a'.repeat(300),
+  '..%2F..%2Fetc%2Fpasswd',
+  randomUUID(),
+  '-1',
+  '%F0%9F%92%A9',
+];
+const HOSTILE_QUERIES = [
+  '?page=-1',
+  '?page=abc&pageSize=100000',
+  '?sort=random&q=' + 'x'.repeat(500),
+  '?status=lost',
+  '?viewToken=' + 'z'.repeat(1000),
+  '?q=%27%3B%20DROP%20TABLE%20products',
+];
 
 describe('hostile input on every route', () => {
   let t: TestApp;
@@ -68,24 +96,47 @@ describe('hostile input on every route', () => {
     t = await createTestApp();
     await seedPostalCodesFixture(t.database.db);
     store = await createStoreFixture(t.database.db);
-    await createProductFixture(t.database.db, store.id, { codigo: 'OK1', variants: [{ sku: 'OK1-1', options: {}, priceCents: 5000, stock: 10 }] });
+    await createProductFixture(t.database.db, store.id, {
+      codigo: 'OK1',
+      variants: [{ sku: 'OK1-1', options: {}, priceCents: 5000, stock: 10 }],
+    });
     buyer = await createCustomerFixture(t.app, store);
     seller = await createSellerFixture(t.app, store.id);
     const hb = { 'x-store-domain': store.hostname, authorization: `Bearer ${buyer.token}` };
-    savedAddressId = (await t.app.inject({ method: 'POST', url: '/api/addresses', headers: hb, payload: TEST_ADDRESS })).json().id;
-    savedOrderId = (await t.app.inject({ method: 'POST', url: '/api/pedido', headers: hb, payload: {
-      idempotencyKey: randomUUID(), items: [{ codigo: 'OK1', sku: 'OK1-1', quantity: 1 }], addressId: savedAddressId, shipping: { servicio: 'economico' }, paymentMethod: 'oxxo',
-    } })).json().order.id;
+    savedAddressId = (
+      await t.app.inject({ method: 'POST', url: '/api/addresses', headers: hb, payload: TEST_ADDRESS })
+    ).json().id;
+    savedOrderId = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/pedido',
+        headers: hb,
+        payload: {
+          idempotencyKey: randomUUID(),
+          items: [{ codigo: 'OK1', sku: 'OK1-1', quantity: 1 }],
+          addressId: savedAddressId,
+          shipping: { servicio: 'economico' },
+          paymentMethod: 'oxxo',
+        },
+      })
+    ).json().order.id;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   const headersFor = (auth?: 'buyer' | 'seller') => ({
     'x-store-domain': store.hostname,
-    ...(auth === 'buyer' ? { authorization: `Bearer ${buyer.token}` } : auth === 'seller' ? { authorization: `Bearer ${seller.token}` } : {}),
+    ...(auth === 'buyer'
+      ? { authorization: `Bearer ${buyer.token}` }
+      : auth === 'seller'
+        ? { authorization: `Bearer ${seller.token}` }
+        : {}),
   });
 
   const expectClientError = (res: { statusCode: number; body: string }, what: string) => {
-    if (res.statusCode < 400 || res.statusCode >= 500) throw new Error(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (res.statusCode < 400 || res.statusCode >= 500)
+      throw new Error(`${what} → ${res.statusCode} ${res.body.slice(0, 200)}`);
     const body = JSON.parse(res.body);
     expect(typeof body.code, what).toBe('string');
     expect(typeof body.message, what).toBe('string');
@@ -95,24 +146,43 @@ describe('hostile input on every route', () => {
   it('never answers 5xx to hostile bodies, params and queries', async () => {
     let checked = 0;
     for (const route of ROUTES) {
-      const urls = route.url.includes(':x') ? HOSTILE_PARAMS.map((p) => route.url.replace(':x', p)) : [route.url, ...HOSTILE_QUERIES.map((q) => route.url + q)];
+      const urls = route.url.includes(':x')
+        ? HOSTILE_PARAMS.map((p) => route.url.replace(':x', p))
+        : [route.url, ...HOSTILE_QUERIES.map((q) => route.url + q)];
       for (const url of urls) {
         if (route.method === 'POST') {
           for (const payload of HOSTILE_BODIES) {
-            const res = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.auth), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+            const res = await t.app.inject({
+              method: 'POST',
+              url,
+              headers: { ...headersFor(route.auth), 'content-type': 'application/json' },
+              payload: JSON.stringify(payload),
+            });
             if (res.statusCode < 400) continue; // e.g. logout or recover accept anything harmless
             expectClientError(res, `POST ${url} ${JSON.stringify(payload).slice(0, 80)}`);
             checked++;
           }
-          const broken = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.auth), 'content-type': 'application/json' }, payload: '{"items": [' });
+          const broken = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { ...headersFor(route.auth), 'content-type': 'application/json' },
+            payload: '{"items": [',
+          });
           expectClientError(broken, `POST ${url} invalid JSON`);
-          const wrongType = await t.app.inject({ method: 'POST', url, headers: { ...headersFor(route.auth), 'content-type': 'text/xml' }, payload: '<x/>' });
+          const wrongType = await t.app.inject({
+            method: 'POST',
+            url,
+            headers: { ...headersFor(route.auth), 'content-type': 'text/xml' },
+            payload: '<x/>',
+          });
           expectClientError(wrongType, `POST ${url} text/xml`);
           checked += 2;
         } else {
           const res = await t.app.inject({ method: route.method, url, headers: headersFor(route.auth) });
-          if (res.statusCode >= 400) { expectClientError(res, `${route.method} ${url}`); checked++; }
-          else expect(res.statusCode, `${route.method} ${url}`).toBeLessThan(300);
+          if (res.statusCode >= 400) {
+            expectClientError(res, `${route.method} ${url}`);
+            checked++;
+          } else expect(res.statusCode, `${route.method} ${url}`).toBeLessThan(300);
         }
       }
     }
@@ -120,12 +190,24 @@ describe('hostile input on every route', () => {
   });
 
   it('returns field errors for a malformed checkout body, translated', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: { ...headersFor(), 'accept-language': 'en' }, payload: { idempotencyKey: 'x', items: [{ codigo: 'OK1', sku: 'OK1-1', quantity: 0 }], shipping: { servicio: 'drone' }, paymentMethod: 'card' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { ...headersFor(), 'accept-language': 'en' },
+      payload: {
+        idempotencyKey: 'x',
+        items: [{ codigo: 'OK1', sku: 'OK1-1', quantity: 0 }],
+        shipping: { servicio: 'drone' },
+        paymentMethod: 'card',
+      },
+    });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.message).toBe('Please check the highlighted fields.');
-    expect(body.fields.map((f: { path: string }) => f.path)).toEqual(expect.arrayContaining(['idempotencyKey', 'items.0.quantity', 'shipping.servicio']));
+    expect(body.fields.map((f: { path: string }) => f.path)).toEqual(
+      expect.arrayContaining(['idempotencyKey', 'items.0.quantity', 'shipping.servicio']),
+    );
   });
 
   it('keeps everything saved before the hostile requests', async () => {

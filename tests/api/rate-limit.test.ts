@@ -8,14 +8,19 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createStoreFixture } from '../helpers/factories.js';
 
-const attempt = (t: TestApp, hostname: string) => t.app.inject({
-  method: 'POST', url: '/api/auth/login', headers: { 'x-store-domain': hostname, 'accept-language': 'es' },
-  payload: { email: 'nadie@example.com', password: 'incorrecta-123' },
-});
+const attempt = (t: TestApp, hostname: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    headers: { 'x-store-domain': hostname, 'accept-language': 'es' },
+    payload: { email: 'nadie@example.com', password: 'incorrecta-123' },
+  });
 
 describe('server rate limits', () => {
   const apps: TestApp[] = [];
-  afterAll(async () => { for (const a of apps) await a.close(); });
+  afterAll(async () => {
+    for (const a of apps) await a.close();
+  });
 
   it('answers 429 with the translated message after AUTH_RATE_LIMIT_PER_MINUTE sign-in attempts', async () => {
     const t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3' });
@@ -25,11 +30,18 @@ describe('server rate limits', () => {
     for (let i = 0; i < 4; i++) codes.push((await attempt(t, store.hostname)).statusCode);
     expect(codes).toEqual([401, 401, 401, 429]);
     const limited = await attempt(t, store.hostname);
-    expect(limited.json()).toMatchObject({ code: 'RATE_LIMITED', message: 'Demasiadas solicitudes en poco tiempo. Inténtalo de nuevo en unos instantes.' });
+    expect(limited.json()).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: 'Demasiadas solicitudes en poco tiempo. Inténtalo de nuevo en unos instantes.',
+    });
   });
 
   it.runIf(process.env.REDIS_TEST_URL)('shares the count between two instances through Redis', async () => {
-    const env = { AUTH_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: process.env.REDIS_TEST_URL!, REDIS_KEY_PREFIX: `vitrina-test-${randomBytes(6).toString('hex')}:` };
+    const env = {
+      AUTH_RATE_LIMIT_PER_MINUTE: '3',
+      REDIS_URL: process.env.REDIS_TEST_URL!,
+      REDIS_KEY_PREFIX: `vitrina-test-${randomBytes(6).toString('hex')}:`,
+    };
     const a = await createTestApp(env);
     const b = await createTestApp(env);
     apps.push(a, b);

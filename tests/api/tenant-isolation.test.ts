@@ -5,7 +5,15 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createCustomerFixture, createProductFixture, createSellerFixture, createStoreFixture, seedPostalCodesFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
+import {
+  createCustomerFixture,
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  seedPostalCodesFixture,
+  TEST_ADDRESS,
+  type StoreFixture,
+} from '../helpers/factories.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
 
 describe('tenant isolation', () => {
@@ -23,24 +31,50 @@ describe('tenant isolation', () => {
     await seedPostalCodesFixture(t.database.db);
     a = await createStoreFixture(t.database.db);
     b = await createStoreFixture(t.database.db);
-    await createProductFixture(t.database.db, a.id, { codigo: 'SAME', name: 'Producto de A', variants: [{ sku: 'SAME-1', options: {}, priceCents: 1000, stock: 5 }] });
-    await createProductFixture(t.database.db, b.id, { codigo: 'SAME', name: 'Producto secreto de B', variants: [{ sku: 'SAME-1', options: {}, priceCents: 2000, stock: 5 }] });
-    await createProductFixture(t.database.db, b.id, { codigo: 'ONLYB', name: 'Solo en B', variants: [{ sku: 'ONLYB-1', options: {}, priceCents: 3000, stock: 5 }] });
+    await createProductFixture(t.database.db, a.id, {
+      codigo: 'SAME',
+      name: 'Producto de A',
+      variants: [{ sku: 'SAME-1', options: {}, priceCents: 1000, stock: 5 }],
+    });
+    await createProductFixture(t.database.db, b.id, {
+      codigo: 'SAME',
+      name: 'Producto secreto de B',
+      variants: [{ sku: 'SAME-1', options: {}, priceCents: 2000, stock: 5 }],
+    });
+    await createProductFixture(t.database.db, b.id, {
+      codigo: 'ONLYB',
+      name: 'Solo en B',
+      variants: [{ sku: 'ONLYB-1', options: {}, priceCents: 3000, stock: 5 }],
+    });
     sellerA = await createSellerFixture(t.app, a.id);
     await createSellerFixture(t.app, b.id);
     buyerA = await createCustomerFixture(t.app, a);
     buyerB = await createCustomerFixture(t.app, b);
     const hb = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerB.token}` };
-    addressB = (await t.app.inject({ method: 'POST', url: '/api/addresses', headers: hb, payload: TEST_ADDRESS })).json().id;
-    const placed = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: hb, payload: {
-      idempotencyKey: randomUUID(), items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }], addressId: addressB, shipping: { servicio: 'economico' },
-      paymentMethod: 'card', card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123', holderName: 'B Buyer' },
-    } });
+    addressB = (
+      await t.app.inject({ method: 'POST', url: '/api/addresses', headers: hb, payload: TEST_ADDRESS })
+    ).json().id;
+    const placed = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: hb,
+      payload: {
+        idempotencyKey: randomUUID(),
+        items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }],
+        addressId: addressB,
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'card',
+        card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123', holderName: 'B Buyer' },
+      },
+    });
     orderB = placed.json().order;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
-  const asSellerA = (method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url, headers: { authorization: `Bearer ${sellerA.token}` }, payload });
+  const asSellerA = (method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: { authorization: `Bearer ${sellerA.token}` }, payload });
 
   it('A’s seller cannot list, read or change B’s orders', async () => {
     const list = await asSellerA('GET', '/api/admin/orders');
@@ -50,7 +84,10 @@ describe('tenant isolation', () => {
     expect(change.statusCode).toBe(404);
     expect(change.body).not.toContain(String(orderB.folio));
     // A's seller sending B's domain still only reaches A: admin routes take the store from the token.
-    const viaDomain = await t.app.inject({ url: `/api/admin/orders/${orderB.id}`, headers: { authorization: `Bearer ${sellerA.token}`, 'x-store-domain': b.hostname } });
+    const viaDomain = await t.app.inject({
+      url: `/api/admin/orders/${orderB.id}`,
+      headers: { authorization: `Bearer ${sellerA.token}`, 'x-store-domain': b.hostname },
+    });
     expect(viaDomain.statusCode).toBe(404);
     const stock = (await getVariantsForCheckout(t.database.db, b.id, ['ONLYB-1']))[0].stock;
     expect(stock).toBe(4);
@@ -64,15 +101,26 @@ describe('tenant isolation', () => {
     expect((await t.app.inject({ url: '/api/pedidos', headers: onB })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/addresses', headers: onB })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/user', headers: onB })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/addresses/${addressB}`, headers: onA })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/addresses/${addressB}`, headers: onA })).statusCode).toBe(
+      404,
+    );
     const listA = await t.app.inject({ url: '/api/addresses', headers: onA });
     expect(listA.json()).toEqual([]);
   });
 
   it('A’s buyer cannot order with B’s saved address', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: { 'x-store-domain': a.hostname, authorization: `Bearer ${buyerA.token}` }, payload: {
-      idempotencyKey: randomUUID(), items: [{ codigo: 'SAME', sku: 'SAME-1', quantity: 1 }], addressId: addressB, shipping: { servicio: 'economico' }, paymentMethod: 'oxxo',
-    } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { 'x-store-domain': a.hostname, authorization: `Bearer ${buyerA.token}` },
+      payload: {
+        idempotencyKey: randomUUID(),
+        items: [{ codigo: 'SAME', sku: 'SAME-1', quantity: 1 }],
+        addressId: addressB,
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'oxxo',
+      },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('ADDRESS_NOT_FOUND');
   });
@@ -80,26 +128,58 @@ describe('tenant isolation', () => {
   it('each domain sees only its own products, even with the same code', async () => {
     const pa = (await t.app.inject({ url: '/api/productos/SAME', headers: { 'x-store-domain': a.hostname } })).json();
     expect(pa.name).toBe('Producto de A');
-    expect((await t.app.inject({ url: '/api/productos/ONLYB', headers: { 'x-store-domain': a.hostname } })).statusCode).toBe(404);
-    const vistos = (await t.app.inject({ method: 'POST', url: '/api/getVistos', headers: { 'x-store-domain': a.hostname }, payload: { codigosStrings: 'ONLYB,SAME' } })).json();
+    expect(
+      (await t.app.inject({ url: '/api/productos/ONLYB', headers: { 'x-store-domain': a.hostname } })).statusCode,
+    ).toBe(404);
+    const vistos = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/getVistos',
+        headers: { 'x-store-domain': a.hostname },
+        payload: { codigosStrings: 'ONLYB,SAME' },
+      })
+    ).json();
     expect(vistos.map((p: { name: string }) => p.name)).toEqual(['Producto de A']);
-    const quote = (await t.app.inject({ method: 'POST', url: '/api/cart/quote', headers: { 'x-store-domain': a.hostname }, payload: { items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }] } })).json();
+    const quote = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/cart/quote',
+        headers: { 'x-store-domain': a.hostname },
+        payload: { items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }] },
+      })
+    ).json();
     expect(quote.lines[0].problem).toBe('PRODUCT_NOT_AVAILABLE');
-    const buy = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: { 'x-store-domain': a.hostname }, payload: {
-      idempotencyKey: randomUUID(), email: 'x@example.com', items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }], address: TEST_ADDRESS, shipping: { servicio: 'economico' }, paymentMethod: 'oxxo',
-    } });
+    const buy = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { 'x-store-domain': a.hostname },
+      payload: {
+        idempotencyKey: randomUUID(),
+        email: 'x@example.com',
+        items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }],
+        address: TEST_ADDRESS,
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'oxxo',
+      },
+    });
     expect(buy.statusCode).toBe(409);
     expect((await getVariantsForCheckout(t.database.db, b.id, ['ONLYB-1']))[0].stock).toBe(4);
   });
 
   it('B’s buyer cannot sign in on A’s domain, and an unknown domain has no store', async () => {
-    const res = await t.app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': 'nadie.localhost' } });
+    const res = await t.app.inject({
+      url: '/api/reseller/configwebsite',
+      headers: { 'x-store-domain': 'nadie.localhost' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('STORE_NOT_FOUND');
   });
 
   it('a buyer token does not open the admin', async () => {
-    expect((await t.app.inject({ url: '/api/admin/orders', headers: { authorization: `Bearer ${buyerA.token}` } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/admin/orders', headers: { authorization: `Bearer ${buyerA.token}` } }))
+        .statusCode,
+    ).toBe(401);
     expect((await t.app.inject({ url: '/api/admin/dashboard' })).statusCode).toBe(401);
   });
 });

@@ -12,39 +12,87 @@ import { createUser, insertPostalCodes } from '../../src/server/modules/accounts
 let counter = 0;
 const uniq = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
-export interface StoreFixture { id: string; slug: string; hostname: string }
+export interface StoreFixture {
+  id: string;
+  slug: string;
+  hostname: string;
+}
 
 /** A store with an active `<slug>.localhost` domain. */
-export async function createStoreFixture(db: Db, overrides: { slug?: string; name?: string; lang?: 'es' | 'en'; oxxoFeeCents?: number } = {}): Promise<StoreFixture> {
+export async function createStoreFixture(
+  db: Db,
+  overrides: { slug?: string; name?: string; lang?: 'es' | 'en'; oxxoFeeCents?: number } = {},
+): Promise<StoreFixture> {
   const slug = overrides.slug ?? `s${uniq()}`;
   const hostname = `${slug}.localhost`;
-  const { id } = await createStore(db, { slug, name: overrides.name ?? `Tienda ${slug}`, lang: overrides.lang ?? 'es', hostnames: [hostname], oxxoFeeCents: overrides.oxxoFeeCents });
+  const { id } = await createStore(db, {
+    slug,
+    name: overrides.name ?? `Tienda ${slug}`,
+    lang: overrides.lang ?? 'es',
+    hostnames: [hostname],
+    oxxoFeeCents: overrides.oxxoFeeCents,
+  });
   return { id, slug, hostname };
 }
 
 /** A product with one variant (sku = codigo + "-1") unless variants are given. */
-export async function createProductFixture(db: Db, storeId: string, overrides: Partial<NewProduct> = {}): Promise<{ id: string; codigo: string; skus: string[] }> {
+export async function createProductFixture(
+  db: Db,
+  storeId: string,
+  overrides: Partial<NewProduct> = {},
+): Promise<{ id: string; codigo: string; skus: string[] }> {
   const codigo = overrides.codigo ?? `P${uniq()}`.toUpperCase();
-  const variants = overrides.variants ?? [{ sku: `${codigo}-1`, options: {}, priceCents: overrides.compareAtCents ? overrides.compareAtCents - 1000 : 49900, stock: 10 }];
-  const { id } = await createProduct({ db, storeId }, {
-    name: `Producto ${codigo}`, usage: 'Uso general', keywords: ['prueba'], department: { slug: 'general', name: 'General' }, category: { slug: 'varios', name: 'Varios' },
-    ...overrides, codigo, variants,
-  });
+  const variants = overrides.variants ?? [
+    {
+      sku: `${codigo}-1`,
+      options: {},
+      priceCents: overrides.compareAtCents ? overrides.compareAtCents - 1000 : 49900,
+      stock: 10,
+    },
+  ];
+  const { id } = await createProduct(
+    { db, storeId },
+    {
+      name: `Producto ${codigo}`,
+      usage: 'Uso general',
+      keywords: ['prueba'],
+      department: { slug: 'general', name: 'General' },
+      category: { slug: 'varios', name: 'Varios' },
+      ...overrides,
+      codigo,
+      variants,
+    },
+  );
   return { id, codigo, skus: variants.map((v) => v.sku) };
 }
 
 /** A seller (owner) of a store, signed in: returns the bearer token. */
-export async function createSellerFixture(app: FastifyInstance, storeId: string): Promise<{ email: string; token: string }> {
+export async function createSellerFixture(
+  app: FastifyInstance,
+  storeId: string,
+): Promise<{ email: string; token: string }> {
   const email = `seller-${uniq()}@example.com`;
   await createUser(app.db, { storeId, role: 'owner', email, password: 'Secreta123!', fullName: 'Vendedora Prueba' });
-  const res = await app.inject({ method: 'POST', url: '/api/admin/login', payload: { email, password: 'Secreta123!' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email, password: 'Secreta123!' },
+  });
   return { email, token: res.json().token };
 }
 
 /** A customer of a store, signed in on its domain: returns the bearer token. */
-export async function createCustomerFixture(app: FastifyInstance, store: StoreFixture): Promise<{ email: string; token: string; userId: string }> {
+export async function createCustomerFixture(
+  app: FastifyInstance,
+  store: StoreFixture,
+): Promise<{ email: string; token: string; userId: string }> {
   const email = `buyer-${uniq()}@example.com`;
-  const res = await app.inject({ method: 'POST', url: '/api/auth/register', headers: { 'x-store-domain': store.hostname }, payload: { fullName: 'Comprador Prueba', email, password: 'Secreta123!', passwordConfirm: 'Secreta123!' } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    headers: { 'x-store-domain': store.hostname },
+    payload: { fullName: 'Comprador Prueba', email, password: 'Secreta123!', passwordConfirm: 'Secreta123!' },
+  });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   return { email, token: res.json().token, userId: res.json().user.id };
 }
@@ -52,14 +100,44 @@ export async function createCustomerFixture(app: FastifyInstance, store: StoreFi
 /** A few SEPOMEX rows (CDMX Roma Norte, Guadalajara centro, Cancún) for address and shipping tests. */
 export async function seedPostalCodesFixture(db: Db): Promise<void> {
   await insertPostalCodes(db, [
-    { postalCode: '06700', settlement: 'Roma Norte', settlementType: 'Colonia', municipality: 'Cuauhtémoc', state: 'Ciudad de México', city: 'Ciudad de México' },
-    { postalCode: '44100', settlement: 'Guadalajara Centro', settlementType: 'Colonia', municipality: 'Guadalajara', state: 'Jalisco', city: 'Guadalajara' },
-    { postalCode: '77500', settlement: 'Cancún Centro', settlementType: 'Colonia', municipality: 'Benito Juárez', state: 'Quintana Roo', city: 'Cancún' },
+    {
+      postalCode: '06700',
+      settlement: 'Roma Norte',
+      settlementType: 'Colonia',
+      municipality: 'Cuauhtémoc',
+      state: 'Ciudad de México',
+      city: 'Ciudad de México',
+    },
+    {
+      postalCode: '44100',
+      settlement: 'Guadalajara Centro',
+      settlementType: 'Colonia',
+      municipality: 'Guadalajara',
+      state: 'Jalisco',
+      city: 'Guadalajara',
+    },
+    {
+      postalCode: '77500',
+      settlement: 'Cancún Centro',
+      settlementType: 'Colonia',
+      municipality: 'Benito Juárez',
+      state: 'Quintana Roo',
+      city: 'Cancún',
+    },
   ]);
 }
 
 /** A valid Mexican address for checkout bodies. */
 export const TEST_ADDRESS = {
-  fullName: 'María López', street: 'Calle Colima', exteriorNumber: '123', interiorNumber: '4B', postalCode: '06700', state: 'Ciudad de México',
-  municipality: 'Cuauhtémoc', city: 'Ciudad de México', neighborhood: 'Roma Norte', deliveryInstructions: 'Tocar el timbre', phone: '55 1234 5678',
+  fullName: 'María López',
+  street: 'Calle Colima',
+  exteriorNumber: '123',
+  interiorNumber: '4B',
+  postalCode: '06700',
+  state: 'Ciudad de México',
+  municipality: 'Cuauhtémoc',
+  city: 'Ciudad de México',
+  neighborhood: 'Roma Norte',
+  deliveryInstructions: 'Tocar el timbre',
+  phone: '55 1234 5678',
 };

@@ -12,7 +12,8 @@ import { MIGRATIONS_DIR, openDatabase } from '../../src/server/db/client.js';
 export default async function setup(): Promise<void> {
   if (process.env.TEST_DATABASE_URL) return;
   const hash = createHash('sha256');
-  for (const f of fs.readdirSync(MIGRATIONS_DIR).sort()) if (f.endsWith('.sql')) hash.update(fs.readFileSync(path.join(MIGRATIONS_DIR, f)));
+  for (const f of fs.readdirSync(MIGRATIONS_DIR).sort())
+    if (f.endsWith('.sql')) hash.update(fs.readFileSync(path.join(MIGRATIONS_DIR, f)));
   const file = path.join(os.tmpdir(), `vitrina-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
   if (!fs.existsSync(file)) {
     const database = await openDatabase({});

@@ -4,7 +4,9 @@ import path from 'node:path';
 
 /** Undoes quoted-printable: soft line breaks and =XX byte escapes, then reads the bytes as UTF-8. */
 export function decodeQuotedPrintable(raw: string): string {
-  const bytes = raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
@@ -12,7 +14,9 @@ export function decodeQuotedPrintable(raw: string): string {
 export function mailsTo(dataDir: string, to: string): string[] {
   const outbox = path.join(dataDir, 'outbox');
   if (!fs.existsSync(outbox)) return [];
-  return fs.readdirSync(outbox).sort()
+  return fs
+    .readdirSync(outbox)
+    .sort()
     .map((f) => decodeQuotedPrintable(fs.readFileSync(path.join(outbox, f), 'utf8')))
     .filter((m) => new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(m));
 }

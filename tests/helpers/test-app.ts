@@ -7,16 +7,30 @@ import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
 import { createTestDb, type TestDatabase } from './test-db.js';
 
-export interface TestApp { app: FastifyInstance; database: TestDatabase; dataDir: string; close(): Promise<void> }
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  dataDir: string;
+  close(): Promise<void>;
+}
 
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '100000', AUTH_RATE_LIMIT_PER_MINUTE: '100000', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    ...env,
+  });
   const app = await buildApp({ db: database.db, config, logger: false });
   await app.ready();
   return {
-    app, database, dataDir,
+    app,
+    database,
+    dataDir,
     async close() {
       await app.close();
       await database.close();

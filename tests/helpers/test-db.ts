@@ -8,7 +8,9 @@ import pg from 'pg';
 import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, pgliteExtensions, type Database } from '../../src/server/db/client.js';
 
-export interface TestDatabase extends Database { url?: string }
+export interface TestDatabase extends Database {
+  url?: string;
+}
 
 /** Opens a fresh migrated database; call `close()` in afterAll (drops the server database too). */
 export async function createTestDb(): Promise<TestDatabase> {
@@ -16,7 +18,10 @@ export async function createTestDb(): Promise<TestDatabase> {
   if (!serverUrl) {
     const template = process.env.VITRINA_PGLITE_TEMPLATE;
     if (!template || !fs.existsSync(template)) return openDatabase({});
-    const pglite = await PGlite.create({ loadDataDir: new Blob([fs.readFileSync(template)]), extensions: pgliteExtensions });
+    const pglite = await PGlite.create({
+      loadDataDir: new Blob([fs.readFileSync(template)]),
+      extensions: pgliteExtensions,
+    });
     return openDatabase({ pglite });
   }
   const name = `vitrina_test_${randomBytes(6).toString('hex')}`;
@@ -27,7 +32,12 @@ export async function createTestDb(): Promise<TestDatabase> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   // Closing connections may still be in flight when DROP DATABASE … WITH (FORCE) terminates them (57P01): expected.
-  const database = await openDatabase({ url: url.toString(), onPoolError: (err) => { if ((err as { code?: string }).code !== '57P01') throw err; } });
+  const database = await openDatabase({
+    url: url.toString(),
+    onPoolError: (err) => {
+      if ((err as { code?: string }).code !== '57P01') throw err;
+    },
+  });
   return {
     ...database,
     url: url.toString(),

@@ -41,10 +41,21 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
  * errors of idle PostgreSQL connections (a server restart, a terminated backend); without a listener node-postgres
  * would crash the process on them. By default they are written to stderr and the pool replaces the connection.
  */
-export async function openDatabase(opts: { url?: string; dataDir?: string; pglite?: PGlite; onPoolError?: (err: Error) => void }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string;
+  pglite?: PGlite;
+  onPoolError?: (err: Error) => void;
+}): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options: SESSION_SETTINGS });
-    pool.on('error', opts.onPoolError ?? ((err) => { console.error(`PostgreSQL idle connection error: ${err.message}`); }));
+    pool.on(
+      'error',
+      opts.onPoolError ??
+        ((err) => {
+          console.error(`PostgreSQL idle connection error: ${err.message}`);
+        }),
+    );
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -64,11 +75,20 @@ export async function openDatabase(opts: { url?: string; dataDir?: string; pglit
  * query and transaction lets requests that arrived in between join the queue fairly.
  */
 function yieldBeforeEachQuery(client: PGlite): void {
-  const nextTick = () => new Promise<void>((resolve) => { setImmediate(resolve); });
+  const nextTick = () =>
+    new Promise<void>((resolve) => {
+      setImmediate(resolve);
+    });
   const query = client.query.bind(client);
   const transaction = client.transaction.bind(client);
-  client.query = (async (...args: Parameters<PGlite['query']>) => { await nextTick(); return query(...args); }) as PGlite['query'];
-  client.transaction = (async (...args: Parameters<PGlite['transaction']>) => { await nextTick(); return transaction(...args); }) as PGlite['transaction'];
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await nextTick();
+    return query(...args);
+  }) as PGlite['query'];
+  client.transaction = (async (...args: Parameters<PGlite['transaction']>) => {
+    await nextTick();
+    return transaction(...args);
+  }) as PGlite['transaction'];
 }
 
 /** Extensions PGlite must load; exported for tests that build their own PGlite instance. */

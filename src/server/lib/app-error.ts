@@ -8,7 +8,9 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly params: Record<string, unknown>;
   readonly fields?: FieldError[];
-  get statusCode(): number { return ERROR_STATUS[this.code]; }
+  get statusCode(): number {
+    return ERROR_STATUS[this.code];
+  }
 
   constructor(code: ErrorCode, params: Record<string, unknown> = {}, fields?: FieldError[]) {
     super(code);

@@ -10,7 +10,14 @@ export type Locale = 'es' | 'en';
 export type Role = 'customer' | 'owner' | 'collaborator' | 'operator';
 
 /** The signed-in user of a request. `storeId` is the store the user belongs to (null for the operator). */
-export interface Actor { userId: string; role: Role; storeId: string | null; sessionId: string; email: string; fullName: string }
+export interface Actor {
+  userId: string;
+  role: Role;
+  storeId: string | null;
+  sessionId: string;
+  email: string;
+  fullName: string;
+}
 
 /** Context without a store: platform-level work (sign-in at /admin/login, seeding, the operator). */
 export interface BaseContext {

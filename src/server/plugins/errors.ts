@@ -14,7 +14,11 @@ import type { Locale } from '../lib/context.js';
  * Maps a zod issue (as carried by fastify-type-provider-zod) to a translated field error. A schema picks its own
  * message key with `{ message: 'i18n:<key>' }` or, on refinements, `{ params: { i18n: '<key>' } }` (errors:fields.<key>).
  */
-function fieldError(locale: Locale, v: { instancePath: string; keyword: string; message?: string; params?: Record<string, unknown> }, part: string): FieldError {
+function fieldError(
+  locale: Locale,
+  v: { instancePath: string; keyword: string; message?: string; params?: Record<string, unknown> },
+  part: string,
+): FieldError {
   const t = translator(locale);
   const p = v.params ?? {};
   let code = v.keyword;
@@ -38,7 +42,12 @@ function fieldError(locale: Locale, v: { instancePath: string; keyword: string; 
   const key = `errors:fields.${code}`;
   const message = t(key, { ...params, defaultValue: '' }) || t('errors:fields.invalid');
   const path = v.instancePath.replace(/^\//, '').replace(/\//g, '.');
-  return { path: part === 'body' || !path ? path : `${part}.${path}`, code, message, ...(Object.keys(params).length ? { params } : {}) };
+  return {
+    path: part === 'body' || !path ? path : `${part}.${path}`,
+    code,
+    message,
+    ...(Object.keys(params).length ? { params } : {}),
+  };
 }
 
 function body(locale: Locale, code: ErrorCode, params: Record<string, unknown> = {}, fields?: FieldError[]): ErrorBody {
@@ -73,7 +82,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     const mapped = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (mapped) return reply.status(ERROR_STATUS[mapped]).send(body(locale, mapped));
     if (error instanceof SyntaxError || (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)) {
-      return reply.status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400).send(body(locale, 'BAD_REQUEST'));
+      return reply
+        .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
+        .send(body(locale, 'BAD_REQUEST'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body(locale, 'INTERNAL'));

@@ -16,11 +16,26 @@ import { localeFromHeader } from '../lib/i18n.js';
 import type { Actor, BaseContext, Locale, Role, StoreContext } from '../lib/context.js';
 
 /** The store a storefront request is for. */
-export interface RequestStore { id: string; slug: string; name: string; lang: string; status: string; websiteActive: boolean }
+export interface RequestStore {
+  id: string;
+  slug: string;
+  name: string;
+  lang: string;
+  status: string;
+  websiteActive: boolean;
+}
 
 declare module 'fastify' {
-  interface FastifyInstance { db: Db; config: AppConfig; providers: Providers }
-  interface FastifyRequest { locale: Locale; store: RequestStore | null; actor: Actor | null }
+  interface FastifyInstance {
+    db: Db;
+    config: AppConfig;
+    providers: Providers;
+  }
+  interface FastifyRequest {
+    locale: Locale;
+    store: RequestStore | null;
+    actor: Actor | null;
+  }
 }
 
 /** Header the SPA sends with the page's domain without "www." (SPEC §7; name chosen in decision 003). */
@@ -31,7 +46,11 @@ export const PAGE_URL_HEADER = 'x-page-url';
 /** Normalises a Host or domain value: lower case, no port, no leading "www.". */
 export function normaliseHost(value: string | undefined): string | null {
   if (!value) return null;
-  const host = value.trim().toLowerCase().replace(/:\d+$/, '').replace(/^www\./, '');
+  const host = value
+    .trim()
+    .toLowerCase()
+    .replace(/:\d+$/, '')
+    .replace(/^www\./, '');
   return /^[a-z0-9.-]{1,253}$/.test(host) ? host : null;
 }
 
@@ -48,7 +67,14 @@ export function requestOrigin(request: FastifyRequest): string {
 
 async function findStoreByHost(db: Db, host: string): Promise<RequestStore | null> {
   const rows = await db
-    .select({ id: stores.id, slug: stores.slug, name: stores.name, lang: stores.lang, status: stores.status, websiteActive: stores.websiteActive })
+    .select({
+      id: stores.id,
+      slug: stores.slug,
+      name: stores.name,
+      lang: stores.lang,
+      status: stores.status,
+      websiteActive: stores.websiteActive,
+    })
     .from(storeDomains)
     .innerJoin(stores, eq(stores.id, storeDomains.storeId))
     .where(and(eq(storeDomains.hostname, host), eq(storeDomains.status, 'active')))
@@ -58,10 +84,19 @@ async function findStoreByHost(db: Db, host: string): Promise<RequestStore | nul
 
 async function findActor(db: Db, token: string): Promise<Actor | null> {
   const rows = await db
-    .select({ sessionId: sessions.id, userId: users.id, role: users.role, storeId: users.storeId, email: users.email, fullName: users.fullName })
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: users.role,
+      storeId: users.storeId,
+      email: users.email,
+      fullName: users.fullName,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
+    )
     .limit(1);
   const r = rows[0];
   return r ? { ...r, role: r.role as Role } : null;
@@ -77,7 +112,8 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
   app.decorateRequest('actor', null);
 
   async function resolveStore(request: FastifyRequest): Promise<void> {
-    const host = normaliseHost(request.headers[STORE_DOMAIN_HEADER] as string | undefined) ?? normaliseHost(request.headers.host);
+    const host =
+      normaliseHost(request.headers[STORE_DOMAIN_HEADER] as string | undefined) ?? normaliseHost(request.headers.host);
     if (!host) return;
     const hit = cache.get(host);
     if (hit && Date.now() - hit.at < STORE_CACHE_TTL_MS) request.store = hit.store;
@@ -112,7 +148,14 @@ declare module 'fastify' {
 /** Context without a store. */
 export function baseContext(request: FastifyRequest): BaseContext {
   const app = request.server;
-  return { db: app.db, actor: request.actor, locale: request.locale, log: request.log, config: app.config, providers: app.providers };
+  return {
+    db: app.db,
+    actor: request.actor,
+    locale: request.locale,
+    log: request.log,
+    config: app.config,
+    providers: app.providers,
+  };
 }
 
 /**
@@ -137,6 +180,7 @@ export function customerContext(request: FastifyRequest): StoreContext & { actor
 /** Context of a signed-in seller (owner or collaborator), scoped to the seller's own store. Throws UNAUTHORIZED. */
 export function sellerContext(request: FastifyRequest): StoreContext & { actor: Actor } {
   const actor = request.actor;
-  if (!actor || (actor.role !== 'owner' && actor.role !== 'collaborator') || !actor.storeId) throw new AppError('UNAUTHORIZED');
+  if (!actor || (actor.role !== 'owner' && actor.role !== 'collaborator') || !actor.storeId)
+    throw new AppError('UNAUTHORIZED');
   return { ...baseContext(request), actor, storeId: actor.storeId };
 }

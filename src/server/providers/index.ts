@@ -8,7 +8,12 @@ import { createLocalStorage, type StorageProvider } from './storage/index.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/index.js';
 import { createShippingProvider, type ShippingProvider } from './shipping/index.js';
 
-export interface Providers { mail: MailProvider; storage: StorageProvider; payments: PaymentProvider; shipping: ShippingProvider }
+export interface Providers {
+  mail: MailProvider;
+  storage: StorageProvider;
+  payments: PaymentProvider;
+  shipping: ShippingProvider;
+}
 
 export function createProviders(config: AppConfig, log?: { info(obj: object, msg: string): void }): Providers {
   return {

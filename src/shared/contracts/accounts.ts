@@ -6,21 +6,36 @@ import { email, postalCode } from './common.js';
 
 export const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
 /** A Mexican phone number, validated with libphonenumber-js (SPEC §5 "Incorrect phone number"). */
-export const phone = z.string().trim().max(20).refine((v) => isValidPhoneNumber(v, 'MX'), { params: { i18n: 'invalid_phone' } });
+export const phone = z
+  .string()
+  .trim()
+  .max(20)
+  .refine((v) => isValidPhoneNumber(v, 'MX'), { params: { i18n: 'invalid_phone' } });
 
 /** POST /api/auth/register */
-export const registerBody = z.object({
-  fullName: z.string().trim().min(2).max(120),
-  email,
-  phone: phone.optional(),
-  password,
-  passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH),
-}).refine((b) => b.password === b.passwordConfirm, { path: ['passwordConfirm'], params: { i18n: 'passwords_do_not_match' } });
+export const registerBody = z
+  .object({
+    fullName: z.string().trim().min(2).max(120),
+    email,
+    phone: phone.optional(),
+    password,
+    passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((b) => b.password === b.passwordConfirm, {
+    path: ['passwordConfirm'],
+    params: { i18n: 'passwords_do_not_match' },
+  });
 
 /** POST /api/auth/login and POST /api/admin/login */
 export const loginBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
 
-export const user = z.object({ id: z.string(), email: z.string(), fullName: z.string(), phone: z.string().nullable(), role: z.enum(['customer', 'owner', 'collaborator', 'operator']) });
+export const user = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  phone: z.string().nullable(),
+  role: z.enum(['customer', 'owner', 'collaborator', 'operator']),
+});
 export type User = z.infer<typeof user>;
 
 /** Answer of register and login: the opaque access token and the user. */
@@ -32,8 +47,12 @@ export const recoverBody = z.object({ email });
 /** GET /api/auth/reset/:token answers { valid } or 410 RESET_LINK_EXPIRED. */
 export const resetCheckResponse = z.object({ valid: z.literal(true), email: z.string() });
 /** POST /api/auth/reset */
-export const resetBody = z.object({ token: z.string().min(10).max(200), password, passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH) })
-  .refine((b) => b.password === b.passwordConfirm, { path: ['passwordConfirm'], params: { i18n: 'passwords_do_not_match' } });
+export const resetBody = z
+  .object({ token: z.string().min(10).max(200), password, passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH) })
+  .refine((b) => b.password === b.passwordConfirm, {
+    path: ['passwordConfirm'],
+    params: { i18n: 'passwords_do_not_match' },
+  });
 
 /** A Mexican delivery address (SPEC §3 "Address"). */
 export const addressInput = z.object({

@@ -3,14 +3,22 @@ import { z } from 'zod';
 import { cents, codigo, productCard } from './common.js';
 
 /** GET /api/reseller/post_categoria_departamento: departments with their categories and product counts. */
-export const departmentTree = z.array(z.object({
-  slug: z.string(), name: z.string(), productCount: z.number().int(),
-  categories: z.array(z.object({ slug: z.string(), name: z.string(), productCount: z.number().int() })),
-}));
+export const departmentTree = z.array(
+  z.object({
+    slug: z.string(),
+    name: z.string(),
+    productCount: z.number().int(),
+    categories: z.array(z.object({ slug: z.string(), name: z.string(), productCount: z.number().int() })),
+  }),
+);
 export type DepartmentTree = z.infer<typeof departmentTree>;
 
 /** GET /api/home: featured, newest and best-selling products for the home page. */
-export const homeResponse = z.object({ featured: z.array(productCard), newest: z.array(productCard), bestSellers: z.array(productCard) });
+export const homeResponse = z.object({
+  featured: z.array(productCard),
+  newest: z.array(productCard),
+  bestSellers: z.array(productCard),
+});
 export type HomeResponse = z.infer<typeof homeResponse>;
 
 export const searchSort = z.enum(['relevance', 'price_asc', 'price_desc', 'newest', 'best_seller']);
@@ -34,14 +42,28 @@ export const searchResponse = z.object({
   pageSize: z.number().int(),
   /** Departments with counts among the matches (for the filter list). */
   departments: z.array(z.object({ slug: z.string(), name: z.string(), count: z.number().int() })),
-  categories: z.array(z.object({ slug: z.string(), name: z.string(), department: z.string(), count: z.number().int() })),
+  categories: z.array(
+    z.object({ slug: z.string(), name: z.string(), department: z.string(), count: z.number().int() }),
+  ),
   /** A corrected query when the words matched nothing but similar names exist ("did you mean"). */
   suggestion: z.string().nullable(),
 });
 export type SearchResponse = z.infer<typeof searchResponse>;
 
-export const variant = z.object({ sku: z.string(), options: z.record(z.string(), z.string()), priceCents: cents, stock: z.number().int() });
-export const review = z.object({ id: z.string(), authorName: z.string(), rating: z.number().int(), title: z.string(), comment: z.string(), createdAt: z.string() });
+export const variant = z.object({
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  priceCents: cents,
+  stock: z.number().int(),
+});
+export const review = z.object({
+  id: z.string(),
+  authorName: z.string(),
+  rating: z.number().int(),
+  title: z.string(),
+  comment: z.string(),
+  createdAt: z.string(),
+});
 
 /** GET /api/productos/:codigo (404 PRODUCT_NOT_FOUND when hidden, archived or absent). */
 export const productDetail = productCard.extend({

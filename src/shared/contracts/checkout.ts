@@ -10,11 +10,21 @@ export const cartLineInput = z.object({ codigo, sku, quantity: z.number().int().
 export const cartQuoteBody = z.object({ items: z.array(cartLineInput).max(MAX_CART_LINES) });
 /** Per-line problems use the error codes of SPEC §5: OUT_OF_STOCK, INSUFFICIENT_STOCK, MIN_ORDER_QUANTITY, PRODUCT_NOT_AVAILABLE. */
 export const cartQuoteResponse = z.object({
-  lines: z.array(z.object({
-    codigo: z.string(), sku: z.string(), name: z.string(), image: z.string().nullable(), options: z.record(z.string(), z.string()),
-    unitPriceCents: cents, quantity: z.number().int(), lineTotalCents: cents, stock: z.number().int(), minOrderQty: z.number().int(),
-    problem: z.enum(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'MIN_ORDER_QUANTITY', 'PRODUCT_NOT_AVAILABLE']).nullable(),
-  })),
+  lines: z.array(
+    z.object({
+      codigo: z.string(),
+      sku: z.string(),
+      name: z.string(),
+      image: z.string().nullable(),
+      options: z.record(z.string(), z.string()),
+      unitPriceCents: cents,
+      quantity: z.number().int(),
+      lineTotalCents: cents,
+      stock: z.number().int(),
+      minOrderQty: z.number().int(),
+      problem: z.enum(['OUT_OF_STOCK', 'INSUFFICIENT_STOCK', 'MIN_ORDER_QUANTITY', 'PRODUCT_NOT_AVAILABLE']).nullable(),
+    }),
+  ),
   itemsCents: cents,
 });
 export type CartQuoteResponse = z.infer<typeof cartQuoteResponse>;
@@ -23,13 +33,22 @@ export const shippingServiceName = z.enum(['economico', 'paquete', 'pickup']);
 
 /** POST /api/reseller/packaging/rate-service: shipping options for a cart to a postal code. */
 export const rateServiceBody = z.object({ postalCode, items: z.array(cartLineInput).min(1).max(MAX_CART_LINES) });
-export const rateServiceResponse = z.array(z.object({
-  proveedor: z.string(), servicio: shippingServiceName, precio: cents, minDays: z.number().int(), maxDays: z.number().int(),
-}));
+export const rateServiceResponse = z.array(
+  z.object({
+    proveedor: z.string(),
+    servicio: shippingServiceName,
+    precio: cents,
+    minDays: z.number().int(),
+    maxDays: z.number().int(),
+  }),
+);
 export type RateServiceResponse = z.infer<typeof rateServiceResponse>;
 
 export const cardInput = z.object({
-  number: z.string().transform((v) => v.replace(/[\s-]/g, '')).pipe(z.string().regex(/^\d{12,19}$/, { message: 'i18n:invalid_card' })),
+  number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^\d{12,19}$/, { message: 'i18n:invalid_card' })),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),
   cvc: z.string().regex(/^\d{3,4}$/),
@@ -55,7 +74,15 @@ export const placeOrderBody = z.object({
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 
-export const orderStatus = z.enum(['pending', 'paid', 'ready_to_ship', 'on_the_way', 'ready_for_pickup', 'delivered', 'cancelled']);
+export const orderStatus = z.enum([
+  'pending',
+  'paid',
+  'ready_to_ship',
+  'on_the_way',
+  'ready_for_pickup',
+  'delivered',
+  'cancelled',
+]);
 export type OrderStatus = z.infer<typeof orderStatus>;
 
 export const payment = z.object({
@@ -85,12 +112,33 @@ export const orderView = z.object({
   lang: z.enum(['es', 'en']),
   customerName: z.string().nullable(),
   paymentMethod: z.enum(['card', 'oxxo']),
-  itemsCents: cents, shippingCents: cents, feeCents: cents, discountCents: cents, totalCents: cents,
+  itemsCents: cents,
+  shippingCents: cents,
+  feeCents: cents,
+  discountCents: cents,
+  totalCents: cents,
   shippingType: shippingServiceName,
-  shipping: z.object({ proveedor: z.string(), servicio: z.string(), precio: cents, descripcion: z.string().optional(), entrega: z.string().optional() }),
+  shipping: z.object({
+    proveedor: z.string(),
+    servicio: z.string(),
+    precio: cents,
+    descripcion: z.string().optional(),
+    entrega: z.string().optional(),
+  }),
   address: addressInput.nullable(),
   trackingNumber: z.string().nullable(),
-  items: z.array(z.object({ codigo: z.string(), sku: z.string(), name: z.string(), options: z.record(z.string(), z.string()), image: z.string().nullable(), unitPriceCents: cents, quantity: z.number().int(), lineTotalCents: cents })),
+  items: z.array(
+    z.object({
+      codigo: z.string(),
+      sku: z.string(),
+      name: z.string(),
+      options: z.record(z.string(), z.string()),
+      image: z.string().nullable(),
+      unitPriceCents: cents,
+      quantity: z.number().int(),
+      lineTotalCents: cents,
+    }),
+  ),
   payment: payment.nullable(),
   history: z.array(z.object({ status: orderStatus, at: z.string() })),
   /** Statuses the seller may move this order to next (admin views). */
@@ -106,9 +154,27 @@ export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
 export const threeDSecureBody = z.object({ challengeId: z.string().min(1).max(100), approved: z.boolean() });
 
 /** GET /api/pedidos (signed-in customer) and GET /api/admin/orders (seller). */
-export const orderListQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1), status: orderStatus.optional() });
-export const orderSummary = z.object({ id: z.string(), folio: z.number().int(), status: orderStatus, createdAt: z.string(), totalCents: cents, paymentMethod: z.enum(['card', 'oxxo']), itemCount: z.number().int(), customerName: z.string().nullable(), email: z.string() });
-export const orderList = z.object({ items: z.array(orderSummary), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const orderListQuery = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  status: orderStatus.optional(),
+});
+export const orderSummary = z.object({
+  id: z.string(),
+  folio: z.number().int(),
+  status: orderStatus,
+  createdAt: z.string(),
+  totalCents: cents,
+  paymentMethod: z.enum(['card', 'oxxo']),
+  itemCount: z.number().int(),
+  customerName: z.string().nullable(),
+  email: z.string(),
+});
+export const orderList = z.object({
+  items: z.array(orderSummary),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type OrderList = z.infer<typeof orderList>;
 
 /** POST /api/admin/orders/:id/status (SPEC /admin/orderStatus). */

@@ -2,7 +2,12 @@
 import { z } from 'zod';
 
 export const cents = z.number().int().min(0);
-export const codigo = z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9._-]+$/);
+export const codigo = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .regex(/^[A-Za-z0-9._-]+$/);
 export const sku = z.string().trim().min(1).max(80);
 export const uuid = z.string().uuid();
 export const postalCode = z.string().regex(/^\d{5}$/, { message: 'i18n:invalid_postal_code' });

@@ -10,8 +10,19 @@ export const websiteConfig = z.object({
   slug: z.string(),
   websiteActive: z.boolean(),
   colors: z.record(z.string(), z.string()),
-  banners: z.array(z.object({ url: z.string(), title: z.string().optional(), buttonTitle: z.string().optional(), buttonUrl: z.string().optional() })),
-  social: z.object({ facebook: z.string().optional(), instagram: z.string().optional(), youtube: z.string().optional() }),
+  banners: z.array(
+    z.object({
+      url: z.string(),
+      title: z.string().optional(),
+      buttonTitle: z.string().optional(),
+      buttonUrl: z.string().optional(),
+    }),
+  ),
+  social: z.object({
+    facebook: z.string().optional(),
+    instagram: z.string().optional(),
+    youtube: z.string().optional(),
+  }),
   supportPhone: z.string().nullable(),
   supportEmail: z.string().nullable(),
   menuName: z.string().nullable(),
@@ -24,7 +35,9 @@ export type WebsiteConfig = z.infer<typeof websiteConfig>;
 /** GET /api/admin/dashboard: SPEC §1 admin home. */
 export const adminDashboard = z.object({
   store: z.object({ name: z.string(), slug: z.string() }),
-  domains: z.array(z.object({ hostname: z.string(), status: z.enum(['pending_validation', 'active']), url: z.string() })),
+  domains: z.array(
+    z.object({ hostname: z.string(), status: z.enum(['pending_validation', 'active']), url: z.string() }),
+  ),
   /** The external store-floor app URL with the access token as the `token` query parameter. */
   storeFloorUrl: z.string(),
   counts: z.object({ pendingOrders: z.number().int(), ordersToday: z.number().int(), products: z.number().int() }),

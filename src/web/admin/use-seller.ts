@@ -5,7 +5,11 @@ import { getToken, setToken } from '../lib/session';
 import type { User } from '../../shared/contracts/accounts';
 
 export function useSeller() {
-  return useQuery({ queryKey: ['user', 'admin'], queryFn: async () => (getToken('admin') ? api.get<User>('/api/user').catch(() => null) : null), staleTime: 60_000 });
+  return useQuery({
+    queryKey: ['user', 'admin'],
+    queryFn: async () => (getToken('admin') ? api.get<User>('/api/user').catch(() => null) : null),
+    staleTime: 60_000,
+  });
 }
 
 export function useSellerSignOut() {

@@ -8,7 +8,8 @@ const qs = (params: Record<string, string | number | undefined | null>) => {
 
 export const paths = {
   home: () => '/',
-  search: (p: { q?: string; departamento?: string; categoria?: string; sort?: string; page?: number } = {}) => `${p.q ? '/search/keyword' : '/search'}${qs(p)}`,
+  search: (p: { q?: string; departamento?: string; categoria?: string; sort?: string; page?: number } = {}) =>
+    `${p.q ? '/search/keyword' : '/search'}${qs(p)}`,
   department: (slug: string) => `/deps/departamento${qs({ departamento: slug })}`,
   departments: () => '/deps',
   product: (codigo: string) => `/product${qs({ codigo })}`,
@@ -25,7 +26,8 @@ export const paths = {
   profile: () => '/miperfil',
   addresses: () => '/miperfil/misdirecciones',
   personalData: () => '/miperfil/datos',
-  page: (slug: 'somos' | 'aviso' | 'faq' | 'glosario' | 'politicas_compras' | 'pagos_envios' | 'bolsa_trabajo') => `/${slug}`,
+  page: (slug: 'somos' | 'aviso' | 'faq' | 'glosario' | 'politicas_compras' | 'pagos_envios' | 'bolsa_trabajo') =>
+    `/${slug}`,
   notFound: () => '/404',
   admin: {
     login: () => '/admin/login',

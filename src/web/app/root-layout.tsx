@@ -10,8 +10,14 @@ export function RootLayout() {
   const navigation = useNavigation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  useEffect(() => { setApiNavigate((to) => navigate(to)); }, [navigate]);
-  useEffect(() => { setApiSignedOut((area) => queryClient.setQueryData(['user', area], null)); }, [queryClient]);
-  useEffect(() => { window.scrollTo(0, 0); }, [pathname, search]);
+  useEffect(() => {
+    setApiNavigate((to) => navigate(to));
+  }, [navigate]);
+  useEffect(() => {
+    setApiSignedOut((area) => queryClient.setQueryData(['user', area], null));
+  }, [queryClient]);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname, search]);
   return navigation.state === 'loading' ? <Loading /> : <Outlet />;
 }

@@ -15,8 +15,14 @@ export function RouteError() {
     <main className="container page stack" style={{ maxWidth: 560, textAlign: 'center', paddingTop: '3rem' }}>
       <h1>{t(chunk ? 'pageError.loadTitle' : 'pageError.crashTitle')}</h1>
       <p>{t(chunk ? 'pageError.loadText' : 'pageError.crashText')}</p>
-      <p><button type="button" className="btn btn-primary" onClick={() => location.reload()}>{t('pageError.retry')}</button></p>
-      <p><a href="/">{t('pageError.home')}</a></p>
+      <p>
+        <button type="button" className="btn btn-primary" onClick={() => location.reload()}>
+          {t('pageError.retry')}
+        </button>
+      </p>
+      <p>
+        <a href="/">{t('pageError.home')}</a>
+      </p>
     </main>
   );
 }

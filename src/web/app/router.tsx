@@ -14,8 +14,14 @@ const routes: RouteObject[] = [
     hydrateFallbackElement: <Loading />,
     errorElement: <RouteError />,
     children: [
-      { path: '/admin/*', lazy: () => loadChunk(() => import('../admin/routes')).then((m) => ({ Component: m.AdminRoutes })) },
-      { path: '/*', lazy: () => loadChunk(() => import('../storefront/routes')).then((m) => ({ Component: m.StorefrontRoutes })) },
+      {
+        path: '/admin/*',
+        lazy: () => loadChunk(() => import('../admin/routes')).then((m) => ({ Component: m.AdminRoutes })),
+      },
+      {
+        path: '/*',
+        lazy: () => loadChunk(() => import('../storefront/routes')).then((m) => ({ Component: m.StorefrontRoutes })),
+      },
     ],
   },
 ];

@@ -4,5 +4,9 @@ import { api } from '../lib/api-client';
 import type { DepartmentTree } from '../../shared/contracts/catalog';
 
 export function useDepartments() {
-  return useQuery({ queryKey: ['departments'], queryFn: () => api.get<DepartmentTree>('/api/reseller/post_categoria_departamento', { redirectOn404: false }), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['departments'],
+    queryFn: () => api.get<DepartmentTree>('/api/reseller/post_categoria_departamento', { redirectOn404: false }),
+    staleTime: 5 * 60_000,
+  });
 }

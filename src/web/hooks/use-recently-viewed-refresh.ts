@@ -14,7 +14,8 @@ export function useRecentlyViewedRefresh(enabled: boolean): void {
     done.current = true;
     const codes = useShop.getState().recentlyViewed.map((p) => p.codigo);
     if (!codes.length) return;
-    api.post<ProductCard[]>('/api/getVistos', { codigosStrings: codes.join(',') }, { redirectOn404: false })
+    api
+      .post<ProductCard[]>('/api/getVistos', { codigosStrings: codes.join(',') }, { redirectOn404: false })
       .then((products) => useShop.getState().setRecentlyViewed(products.map((p): ViewedProduct => ({ ...p }))))
       .catch((err: Error) => window.alert(err.message));
   }, [enabled]);

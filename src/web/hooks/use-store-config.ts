@@ -28,7 +28,11 @@ export function useStoreConfig() {
     document.title = config.nombretienda;
     if (config.icon) {
       let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
-      if (!link) { link = document.createElement('link'); link.rel = 'icon'; document.head.appendChild(link); }
+      if (!link) {
+        link = document.createElement('link');
+        link.rel = 'icon';
+        document.head.appendChild(link);
+      }
       link.href = config.icon;
     }
   }, [config]);

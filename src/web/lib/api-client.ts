@@ -12,7 +12,13 @@ import { areaOf, getToken, setToken } from './session';
 import i18n from './i18n';
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: ErrorCode, message: string, readonly params: Record<string, unknown> = {}, readonly fields: FieldError[] = []) {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly params: Record<string, unknown> = {},
+    readonly fields: FieldError[] = [],
+  ) {
     super(message);
     this.name = 'ApiError';
   }
@@ -35,12 +41,18 @@ export interface RequestOptions {
 const throttle = createThrottle();
 
 /** Navigation hook used for SPEC §8 redirects; the router sets it so redirects stay inside the SPA. */
-let navigate: (to: string) => void = (to) => { location.assign(to); };
-export function setApiNavigate(fn: (to: string) => void): void { navigate = fn; }
+let navigate: (to: string) => void = (to) => {
+  location.assign(to);
+};
+export function setApiNavigate(fn: (to: string) => void): void {
+  navigate = fn;
+}
 
 /** Told when a 401 ended the session of an area, so cached "who is signed in" data is dropped too. */
 let onSignedOut: (area: 'storefront' | 'admin') => void = () => undefined;
-export function setApiSignedOut(fn: (area: 'storefront' | 'admin') => void): void { onSignedOut = fn; }
+export function setApiSignedOut(fn: (area: 'storefront' | 'admin') => void): void {
+  onSignedOut = fn;
+}
 
 /** The page's domain without a leading "www." (SPEC §7). */
 export function storeDomain(): string {
@@ -64,13 +76,15 @@ function handleRedirects(status: number, path: string, redirectOn404: boolean): 
 export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   if (opts.waitForThrottle) {
-    for (let wait = throttle.waitMs(method, path); wait > 0; wait = throttle.waitMs(method, path)) await new Promise((r) => setTimeout(r, wait));
+    for (let wait = throttle.waitMs(method, path); wait > 0; wait = throttle.waitMs(method, path))
+      await new Promise((r) => setTimeout(r, wait));
   }
   if (!throttle.allow(method, path)) {
     throw new ApiError(429, 'RATE_LIMITED', i18n.t('errors:RATE_LIMITED'));
   }
   const url = new URL(path, location.origin);
-  for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(opts.query ?? {}))
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   const headers: Record<string, string> = {
     'X-Page-Url': location.href,
     'X-Store-Domain': storeDomain(),
@@ -81,7 +95,12 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   let res: Response;
   try {
-    res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: opts.signal });
+    res = await fetch(url, {
+      method,
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e;
     throw new ApiError(0, 'INTERNAL', i18n.t('common:networkError'));
@@ -98,8 +117,12 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
 }
 
 export const api = {
-  get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'PUT', body: body ?? {} }),
-  delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, { ...opts, method: 'DELETE' }),
+  get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'DELETE' }),
 };

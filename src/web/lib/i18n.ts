@@ -36,10 +36,14 @@ void i18n.use(initReactI18next).init({
   initAsync: false,
   // A key missing in every language would show raw on screen: report it (the browser tests fail on this message).
   saveMissing: true,
-  missingKeyHandler: (_lngs, ns, key) => { console.error(`${MISSING_KEY_MESSAGE} ${ns}:${key}`); },
+  missingKeyHandler: (_lngs, ns, key) => {
+    console.error(`${MISSING_KEY_MESSAGE} ${ns}:${key}`);
+  },
 });
 
-i18n.on('languageChanged', (lng) => { document.documentElement.lang = lng; });
+i18n.on('languageChanged', (lng) => {
+  document.documentElement.lang = lng;
+});
 
 /** Switches the UI language and remembers the shopper's choice (it then wins over the store default). */
 export function setLanguage(lang: Lang, remember = true): void {

@@ -7,7 +7,9 @@ describe('loadChunk (SPEC §9 chunk load timeout)', () => {
   });
 
   it('rejects with ChunkLoadError when loading fails or takes longer than the timeout', async () => {
-    await expect(loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 1000)).rejects.toBeInstanceOf(ChunkLoadError);
+    await expect(
+      loadChunk(() => Promise.reject(new TypeError('Failed to fetch dynamically imported module')), 1000),
+    ).rejects.toBeInstanceOf(ChunkLoadError);
     await expect(loadChunk(() => new Promise(() => undefined), 20)).rejects.toBeInstanceOf(ChunkLoadError);
   });
 });

@@ -14,6 +14,13 @@ export class ChunkLoadError extends Error {
 
 export function loadChunk<T>(load: () => Promise<T>, timeoutMs = CHUNK_LOAD_TIMEOUT_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs); });
-  return Promise.race([load().catch((e: unknown) => { throw new ChunkLoadError(e); }), timeout]).finally(() => clearTimeout(timer));
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ChunkLoadError('timeout')), timeoutMs);
+  });
+  return Promise.race([
+    load().catch((e: unknown) => {
+      throw new ChunkLoadError(e);
+    }),
+    timeout,
+  ]).finally(() => clearTimeout(timer));
 }

@@ -37,7 +37,10 @@ describe('client throttle (SPEC §9)', () => {
     expect(th.waitMs('POST', '/api/payments/1/3ds')).toBe(2000);
     now = 3000;
     expect(th.allow('POST', '/api/payments/1/3ds')).toBe(true);
-    [1, 2, 3].forEach((i) => { now = 3000 + i * 100; th.allow('GET', '/api/x'); });
+    [1, 2, 3].forEach((i) => {
+      now = 3000 + i * 100;
+      th.allow('GET', '/api/x');
+    });
     expect(th.waitMs('GET', '/api/x')).toBe(3100 + 3000 - 3300);
   });
 });

@@ -6,7 +6,12 @@
 import { THROTTLE_MAX_PER_WINDOW, THROTTLE_MUTATION_GAP_MS, THROTTLE_WINDOW_MS } from '../../shared/limits';
 
 /** POST paths that count per path like GETs (they read, they do not change state). */
-export const THROTTLED_AS_READ = ['/api/getVistos', '/api/visto', '/api/reseller/packaging/rate-service', '/api/cart/quote'];
+export const THROTTLED_AS_READ = [
+  '/api/getVistos',
+  '/api/visto',
+  '/api/reseller/packaging/rate-service',
+  '/api/cart/quote',
+];
 
 export interface Throttle {
   /** Records and allows the request, or returns false when SPEC §9 rejects it. */
@@ -24,14 +29,19 @@ export function createThrottle(now: () => number = () => Date.now()): Throttle {
       const t = now();
       if (!isRead(method, path)) return Math.max(0, lastMutationAt + THROTTLE_MUTATION_GAP_MS - t);
       const recent = (perPath.get(`${method.toUpperCase()} ${path}`) ?? []).filter((at) => t - at < THROTTLE_WINDOW_MS);
-      return recent.length < THROTTLE_MAX_PER_WINDOW ? 0 : recent[recent.length - THROTTLE_MAX_PER_WINDOW] + THROTTLE_WINDOW_MS - t;
+      return recent.length < THROTTLE_MAX_PER_WINDOW
+        ? 0
+        : recent[recent.length - THROTTLE_MAX_PER_WINDOW] + THROTTLE_WINDOW_MS - t;
     },
     allow(method, path) {
       const t = now();
       if (isRead(method, path)) {
         const key = `${method.toUpperCase()} ${path}`;
         const recent = (perPath.get(key) ?? []).filter((at) => t - at < THROTTLE_WINDOW_MS);
-        if (recent.length >= THROTTLE_MAX_PER_WINDOW) { perPath.set(key, recent); return false; }
+        if (recent.length >= THROTTLE_MAX_PER_WINDOW) {
+          perPath.set(key, recent);
+          return false;
+        }
         recent.push(t);
         perPath.set(key, recent);
         return true;

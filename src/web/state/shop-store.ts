@@ -22,17 +22,38 @@ export interface CartItem {
 /** Delivery address (SPEC §3 "Address" labels). */
 export interface ShopAddress {
   id?: string;
-  fullName: string; street: string; exteriorNumber: string; interiorNumber?: string; postalCode: string;
-  state: string; municipality: string; city?: string; neighborhood: string; deliveryInstructions?: string; phone: string;
+  fullName: string;
+  street: string;
+  exteriorNumber: string;
+  interiorNumber?: string;
+  postalCode: string;
+  state: string;
+  municipality: string;
+  city?: string;
+  neighborhood: string;
+  deliveryInstructions?: string;
+  phone: string;
   /** A guest's email for the order confirmation. */
   email?: string;
 }
 
 /** SPEC §3 servicioEnvio: proveedor, servicio, precio (centavos). */
-export interface ShippingService { proveedor: string; servicio: string; precio: number | ''; descripcion?: string; entrega?: string }
+export interface ShippingService {
+  proveedor: string;
+  servicio: string;
+  precio: number | '';
+  descripcion?: string;
+  entrega?: string;
+}
 
 /** Recently viewed product (SPEC §3: objects with codigo). */
-export interface ViewedProduct { codigo: string; name: string; priceCents: number; image: string | null; [k: string]: unknown }
+export interface ViewedProduct {
+  codigo: string;
+  name: string;
+  priceCents: number;
+  image: string | null;
+  [k: string]: unknown;
+}
 
 export const EMPTY_SHIPPING: ShippingService = { proveedor: '', servicio: '', precio: '' };
 
@@ -85,7 +106,10 @@ export const useShop = create<ShopState>((set, get) => ({
   searchedWords: read<string[]>(STORAGE_KEYS.searchedWords, []),
   recentlyViewed: read<ViewedProduct[]>(STORAGE_KEYS.recentlyViewed, []),
 
-  setCart(cart) { write(STORAGE_KEYS.cart, cart); set({ cart }); },
+  setCart(cart) {
+    write(STORAGE_KEYS.cart, cart);
+    set({ cart });
+  },
   addToCart(item) {
     const cart = get().cart;
     const existing = cart.find((l) => l.sku === item.sku);
@@ -94,16 +118,24 @@ export const useShop = create<ShopState>((set, get) => ({
       : [...cart, item];
     get().setCart(next);
   },
-  setQuantity(sku, quantity) { get().setCart(get().cart.map((l) => (l.sku === sku ? { ...l, quantity } : l))); },
-  removeFromCart(sku) { get().setCart(get().cart.filter((l) => l.sku !== sku)); },
-  clearCart() { get().setCart([]); },
+  setQuantity(sku, quantity) {
+    get().setCart(get().cart.map((l) => (l.sku === sku ? { ...l, quantity } : l)));
+  },
+  removeFromCart(sku) {
+    get().setCart(get().cart.filter((l) => l.sku !== sku));
+  },
+  clearCart() {
+    get().setCart([]);
+  },
   setAddress(address) {
     const empty = !address || Object.values(address).every((v) => v === '' || v === undefined || v === null);
     write(STORAGE_KEYS.address, empty ? null : address);
     set({ address: empty ? null : address });
   },
   setShipping(shipping) {
-    const empty = !shipping || (!shipping.proveedor && !shipping.servicio && (shipping.precio === '' || shipping.precio === undefined));
+    const empty =
+      !shipping ||
+      (!shipping.proveedor && !shipping.servicio && (shipping.precio === '' || shipping.precio === undefined));
     const value = empty ? EMPTY_SHIPPING : shipping!;
     write(STORAGE_KEYS.shipping, value);
     set({ shipping: value });
@@ -111,11 +143,21 @@ export const useShop = create<ShopState>((set, get) => ({
   addSearchedWord(word) {
     const w = word.trim();
     if (!w) return;
-    get().setSearchedWords([w, ...get().searchedWords.filter((x) => x.toLowerCase() !== w.toLowerCase())].slice(0, SEARCHED_WORDS_MAX));
+    get().setSearchedWords(
+      [w, ...get().searchedWords.filter((x) => x.toLowerCase() !== w.toLowerCase())].slice(0, SEARCHED_WORDS_MAX),
+    );
   },
-  setSearchedWords(words) { write(STORAGE_KEYS.searchedWords, words); set({ searchedWords: words }); },
+  setSearchedWords(words) {
+    write(STORAGE_KEYS.searchedWords, words);
+    set({ searchedWords: words });
+  },
   addRecentlyViewed(product) {
-    get().setRecentlyViewed([product, ...get().recentlyViewed.filter((p) => p.codigo !== product.codigo)].slice(0, RECENTLY_VIEWED_MAX));
+    get().setRecentlyViewed(
+      [product, ...get().recentlyViewed.filter((p) => p.codigo !== product.codigo)].slice(0, RECENTLY_VIEWED_MAX),
+    );
   },
-  setRecentlyViewed(products) { write(STORAGE_KEYS.recentlyViewed, products); set({ recentlyViewed: products }); },
+  setRecentlyViewed(products) {
+    write(STORAGE_KEYS.recentlyViewed, products);
+    set({ recentlyViewed: products });
+  },
 }));

@@ -15,24 +15,78 @@ import { ContentPage } from './pages/content-page';
 /** A page loaded on first visit, with "Loading..." meanwhile (SPEC §2); keeps forms and checkout out of the first load. */
 function later<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
   const Page = lazy(() => loadChunk(load).then((m) => ({ default: pick(m) })));
-  return <Suspense fallback={<Loading />}><Page /></Suspense>;
+  return (
+    <Suspense fallback={<Loading />}>
+      <Page />
+    </Suspense>
+  );
 }
 
-const addressPage = later(() => import('./features/checkout/address-page'), (m) => m.AddressPage);
-const shippingPage = later(() => import('./features/checkout/shipping-page'), (m) => m.ShippingPage);
-const paymentPage = later(() => import('./features/checkout/payment-page'), (m) => m.PaymentPage);
-const finalizePage = later(() => import('./features/checkout/finalize-page'), (m) => m.FinalizePage);
-const loginPage = later(() => import('./features/account/login-page'), (m) => m.LoginPage);
-const registerPage = later(() => import('./features/account/register-page'), (m) => m.RegisterPage);
-const recoverPage = later(() => import('./features/account/recover-page'), (m) => m.RecoverPage);
-const resetPage = later(() => import('./features/account/reset-page'), (m) => m.ResetPage);
-const profileLayout = later(() => import('./features/account/profile-page'), (m) => m.ProfileLayout);
-const personalDataPage = later(() => import('./features/account/profile-page'), (m) => m.PersonalDataPage);
-const addressesPage = later(() => import('./features/account/profile-page'), (m) => m.AddressesPage);
-const ordersPage = later(() => import('./features/orders/orders-page'), (m) => m.OrdersPage);
-const orderPage = later(() => import('./features/orders/order-page'), (m) => m.OrderPage);
+const addressPage = later(
+  () => import('./features/checkout/address-page'),
+  (m) => m.AddressPage,
+);
+const shippingPage = later(
+  () => import('./features/checkout/shipping-page'),
+  (m) => m.ShippingPage,
+);
+const paymentPage = later(
+  () => import('./features/checkout/payment-page'),
+  (m) => m.PaymentPage,
+);
+const finalizePage = later(
+  () => import('./features/checkout/finalize-page'),
+  (m) => m.FinalizePage,
+);
+const loginPage = later(
+  () => import('./features/account/login-page'),
+  (m) => m.LoginPage,
+);
+const registerPage = later(
+  () => import('./features/account/register-page'),
+  (m) => m.RegisterPage,
+);
+const recoverPage = later(
+  () => import('./features/account/recover-page'),
+  (m) => m.RecoverPage,
+);
+const resetPage = later(
+  () => import('./features/account/reset-page'),
+  (m) => m.ResetPage,
+);
+const profileLayout = later(
+  () => import('./features/account/profile-page'),
+  (m) => m.ProfileLayout,
+);
+const personalDataPage = later(
+  () => import('./features/account/profile-page'),
+  (m) => m.PersonalDataPage,
+);
+const addressesPage = later(
+  () => import('./features/account/profile-page'),
+  (m) => m.AddressesPage,
+);
+const ordersPage = later(
+  () => import('./features/orders/orders-page'),
+  (m) => m.OrdersPage,
+);
+const orderPage = later(
+  () => import('./features/orders/order-page'),
+  (m) => m.OrderPage,
+);
 
-const CONTENT_PAGES = ['somos', 'aviso', 'bolsa_trabajo', 'faq', 'glosario', 'politicas_compras', 'pagos_envios', 'aboutus', 'proveedor', 'reviews'] as const;
+const CONTENT_PAGES = [
+  'somos',
+  'aviso',
+  'bolsa_trabajo',
+  'faq',
+  'glosario',
+  'politicas_compras',
+  'pagos_envios',
+  'aboutus',
+  'proveedor',
+  'reviews',
+] as const;
 
 export function StorefrontRoutes() {
   return (
@@ -63,7 +117,9 @@ export function StorefrontRoutes() {
           <Route path="misdirecciones" element={addressesPage} />
         </Route>
         <Route path="messages" element={<ContentPage slug="messages" />} />
-        {CONTENT_PAGES.map((slug) => <Route key={slug} path={slug} element={<ContentPage slug={slug} />} />)}
+        {CONTENT_PAGES.map((slug) => (
+          <Route key={slug} path={slug} element={<ContentPage slug={slug} />} />
+        ))}
         <Route path="404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -7,67 +7,99 @@ import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 
-export const users = pgTable('users', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
-  /** customer | owner | collaborator | operator */
-  role: text('role').notNull(),
-  email: text('email').notNull(),
-  passwordHash: text('password_hash').notNull(),
-  fullName: text('full_name').notNull(),
-  phone: text('phone'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  // Customers are unique per store; staff emails are unique per store as well (sign-in at /admin/login).
-  uniqueIndex('users_store_role_email_uq').on(sql`coalesce(${t.storeId}, '00000000-0000-0000-0000-000000000000'::uuid)`, t.role, t.email),
-  index('users_store_idx').on(t.storeId),
-]);
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    /** customer | owner | collaborator | operator */
+    role: text('role').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    fullName: text('full_name').notNull(),
+    phone: text('phone'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // Customers are unique per store; staff emails are unique per store as well (sign-in at /admin/login).
+    uniqueIndex('users_store_role_email_uq').on(
+      sql`coalesce(${t.storeId}, '00000000-0000-0000-0000-000000000000'::uuid)`,
+      t.role,
+      t.email,
+    ),
+    index('users_store_idx').on(t.storeId),
+  ],
+);
 
-export const sessions = pgTable('sessions', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** SHA-256 of the opaque bearer token; the token itself is never stored. */
-  tokenHash: text('token_hash').notNull(),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  revokedAt: timestamp('revoked_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)]);
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the opaque bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
 
-export const passwordResets = pgTable('password_resets', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  tokenHash: text('token_hash').notNull(),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)]);
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
+);
 
-export const addresses = pgTable('addresses', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  fullName: text('full_name').notNull(),
-  street: text('street').notNull(),
-  exteriorNumber: text('exterior_number').notNull(),
-  interiorNumber: text('interior_number'),
-  postalCode: text('postal_code').notNull(),
-  state: text('state').notNull(),
-  municipality: text('municipality').notNull(),
-  city: text('city'),
-  neighborhood: text('neighborhood').notNull(),
-  deliveryInstructions: text('delivery_instructions'),
-  phone: text('phone').notNull(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('addresses_store_user_idx').on(t.storeId, t.userId)]);
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    street: text('street').notNull(),
+    exteriorNumber: text('exterior_number').notNull(),
+    interiorNumber: text('interior_number'),
+    postalCode: text('postal_code').notNull(),
+    state: text('state').notNull(),
+    municipality: text('municipality').notNull(),
+    city: text('city'),
+    neighborhood: text('neighborhood').notNull(),
+    deliveryInstructions: text('delivery_instructions'),
+    phone: text('phone').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('addresses_store_user_idx').on(t.storeId, t.userId)],
+);
 
 /** SEPOMEX catalogue (reference data, not tenant-owned). */
-export const postalCodes = pgTable('postal_codes', {
-  postalCode: text('postal_code').notNull(),
-  settlement: text('settlement').notNull(),
-  settlementType: text('settlement_type').notNull(),
-  municipality: text('municipality').notNull(),
-  state: text('state').notNull(),
-  city: text('city'),
-}, (t) => [index('postal_codes_cp_idx').on(t.postalCode)]);
+export const postalCodes = pgTable(
+  'postal_codes',
+  {
+    postalCode: text('postal_code').notNull(),
+    settlement: text('settlement').notNull(),
+    settlementType: text('settlement_type').notNull(),
+    municipality: text('municipality').notNull(),
+    state: text('state').notNull(),
+    city: text('city'),
+  },
+  (t) => [index('postal_codes_cp_idx').on(t.postalCode)],
+);

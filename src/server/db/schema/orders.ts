@@ -9,100 +9,148 @@ import { products, productVariants } from './catalog.js';
 
 /** Snapshot of the delivery address at the moment of ordering. */
 export interface OrderAddress {
-  fullName: string; street: string; exteriorNumber: string; interiorNumber?: string | null; postalCode: string;
-  state: string; municipality: string; city?: string | null; neighborhood: string; deliveryInstructions?: string | null; phone: string;
+  fullName: string;
+  street: string;
+  exteriorNumber: string;
+  interiorNumber?: string | null;
+  postalCode: string;
+  state: string;
+  municipality: string;
+  city?: string | null;
+  neighborhood: string;
+  deliveryInstructions?: string | null;
+  phone: string;
 }
 /** The chosen shipping service, as SPEC §3 `servicioEnvio` (precio in centavos). */
-export interface OrderShipping { proveedor: string; servicio: string; precio: number; descripcion?: string; entrega?: string }
+export interface OrderShipping {
+  proveedor: string;
+  servicio: string;
+  precio: number;
+  descripcion?: string;
+  entrega?: string;
+}
 
-export const orders = pgTable('orders', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  /** Human order number, sequential per store. */
-  folio: integer('folio').notNull(),
-  customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
-  email: text('email').notNull(),
-  /** pending | paid | ready_to_ship | on_the_way | ready_for_pickup | delivered | cancelled */
-  status: text('status').notNull().default('pending'),
-  /** card | oxxo */
-  paymentMethod: text('payment_method').notNull(),
-  itemsCents: integer('items_cents').notNull(),
-  shippingCents: integer('shipping_cents').notNull(),
-  feeCents: integer('fee_cents').notNull().default(0),
-  discountCents: integer('discount_cents').notNull().default(0),
-  totalCents: integer('total_cents').notNull(),
-  /** economico | paquete | pickup */
-  shippingType: text('shipping_type').notNull(),
-  shipping: jsonb('shipping').$type<OrderShipping>().notNull(),
-  address: jsonb('address').$type<OrderAddress | null>(),
-  trackingNumber: text('tracking_number'),
-  couponCode: text('coupon_code'),
-  lang: text('lang').notNull().default('es'),
-  /** Stock reservation is released at this time unless the order is paid (OXXO voucher expiry). */
-  reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
-  paidAt: timestamp('paid_at', { withTimezone: true }),
-  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
-  idempotencyKey: text('idempotency_key'),
-  /**
-   * Random token that lets a guest read (never change) this order at /pedidos/pedido?t=…. Kept as issued so a retried
-   * submit and the confirmation email carry the same link (decision 022).
-   */
-  viewToken: text('view_token'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  uniqueIndex('orders_store_folio_uq').on(t.storeId, t.folio),
-  uniqueIndex('orders_store_idem_uq').on(t.storeId, t.idempotencyKey),
-  index('orders_store_customer_idx').on(t.storeId, t.customerId),
-  index('orders_store_created_idx').on(t.storeId, t.createdAt),
-]);
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** Human order number, sequential per store. */
+    folio: integer('folio').notNull(),
+    customerId: uuid('customer_id').references(() => users.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    /** pending | paid | ready_to_ship | on_the_way | ready_for_pickup | delivered | cancelled */
+    status: text('status').notNull().default('pending'),
+    /** card | oxxo */
+    paymentMethod: text('payment_method').notNull(),
+    itemsCents: integer('items_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    feeCents: integer('fee_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull(),
+    /** economico | paquete | pickup */
+    shippingType: text('shipping_type').notNull(),
+    shipping: jsonb('shipping').$type<OrderShipping>().notNull(),
+    address: jsonb('address').$type<OrderAddress | null>(),
+    trackingNumber: text('tracking_number'),
+    couponCode: text('coupon_code'),
+    lang: text('lang').notNull().default('es'),
+    /** Stock reservation is released at this time unless the order is paid (OXXO voucher expiry). */
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    idempotencyKey: text('idempotency_key'),
+    /**
+     * Random token that lets a guest read (never change) this order at /pedidos/pedido?t=…. Kept as issued so a retried
+     * submit and the confirmation email carry the same link (decision 022).
+     */
+    viewToken: text('view_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_store_folio_uq').on(t.storeId, t.folio),
+    uniqueIndex('orders_store_idem_uq').on(t.storeId, t.idempotencyKey),
+    index('orders_store_customer_idx').on(t.storeId, t.customerId),
+    index('orders_store_created_idx').on(t.storeId, t.createdAt),
+  ],
+);
 
-export const orderItems = pgTable('order_items', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
-  variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
-  codigo: text('codigo').notNull(),
-  sku: text('sku').notNull(),
-  name: text('name').notNull(),
-  options: jsonb('options').$type<Record<string, string>>().notNull(),
-  imageUrl: text('image_url'),
-  unitPriceCents: integer('unit_price_cents').notNull(),
-  quantity: integer('quantity').notNull(),
-  lineTotalCents: integer('line_total_cents').notNull(),
-}, (t) => [index('order_items_order_idx').on(t.orderId)]);
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id').references(() => products.id, { onDelete: 'set null' }),
+    variantId: uuid('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    codigo: text('codigo').notNull(),
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    options: jsonb('options').$type<Record<string, string>>().notNull(),
+    imageUrl: text('image_url'),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalCents: integer('line_total_cents').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
 
-export const orderStatusHistory = pgTable('order_status_history', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  fromStatus: text('from_status'),
-  toStatus: text('to_status').notNull(),
-  actorId: uuid('actor_id'),
-  note: text('note'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('order_status_history_order_idx').on(t.orderId)]);
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorId: uuid('actor_id'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
 
-export const payments = pgTable('payments', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  orderId: uuid('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
-  provider: text('provider').notNull(),
-  /** card | oxxo */
-  method: text('method').notNull(),
-  /** pending | requires_action | succeeded | failed | expired */
-  status: text('status').notNull(),
-  amountCents: integer('amount_cents').notNull(),
-  providerRef: text('provider_ref').notNull(),
-  /** OXXO voucher reference (digits shown and encoded in the barcode). */
-  reference: text('reference'),
-  expiresAt: timestamp('expires_at', { withTimezone: true }),
-  cardBrand: text('card_brand'),
-  cardLast4: text('card_last4'),
-  failureCode: text('failure_code'),
-  /** 3-D Secure challenge data for the sandbox provider. */
-  action: jsonb('action').$type<{ type: 'three_d_secure'; challengeId: string } | null>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('payments_order_idx').on(t.orderId), uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef)]);
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** card | oxxo */
+    method: text('method').notNull(),
+    /** pending | requires_action | succeeded | failed | expired */
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    providerRef: text('provider_ref').notNull(),
+    /** OXXO voucher reference (digits shown and encoded in the barcode). */
+    reference: text('reference'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
+    failureCode: text('failure_code'),
+    /** 3-D Secure challenge data for the sandbox provider. */
+    action: jsonb('action').$type<{ type: 'three_d_secure'; challengeId: string } | null>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_ref_uq').on(t.provider, t.providerRef),
+  ],
+);

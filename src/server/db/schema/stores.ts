@@ -13,35 +13,50 @@ export interface StoreSettings {
   aboutUs?: string;
   logoUrl?: string;
   bannerImages?: { url: string; title?: string; buttonTitle?: string; buttonUrl?: string }[];
-  colors?: Partial<Record<'navbar' | 'navbarText' | 'primary' | 'secondary' | 'info' | 'highlight' | 'footerBg' | 'footerText', string>>;
+  colors?: Partial<
+    Record<'navbar' | 'navbarText' | 'primary' | 'secondary' | 'info' | 'highlight' | 'footerBg' | 'footerText', string>
+  >;
   social?: { facebook?: string; instagram?: string; youtube?: string };
 }
 
-export const stores = pgTable('stores', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  slug: text('slug').notNull(),
-  name: text('name').notNull(),
-  lang: text('lang').notNull().default('es'),
-  iconUrl: text('icon_url'),
-  settings: jsonb('settings').$type<StoreSettings>().notNull().default(sql`'{}'::jsonb`),
-  /** active | deactivated (under construction) | suspended (402). */
-  status: text('status').notNull().default('active'),
-  /** Fee the store charges for OXXO cash payments, integer centavos (SPEC §9). */
-  oxxoFeeCents: integer('oxxo_fee_cents').notNull().default(1500),
-  /** Last issued order folio; incremented atomically when an order is placed. */
-  lastFolio: integer('last_folio').notNull().default(0),
-  websiteActive: boolean('website_active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('stores_slug_uq').on(t.slug)]);
+export const stores = pgTable(
+  'stores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    lang: text('lang').notNull().default('es'),
+    iconUrl: text('icon_url'),
+    settings: jsonb('settings')
+      .$type<StoreSettings>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    /** active | deactivated (under construction) | suspended (402). */
+    status: text('status').notNull().default('active'),
+    /** Fee the store charges for OXXO cash payments, integer centavos (SPEC §9). */
+    oxxoFeeCents: integer('oxxo_fee_cents').notNull().default(1500),
+    /** Last issued order folio; incremented atomically when an order is placed. */
+    lastFolio: integer('last_folio').notNull().default(0),
+    websiteActive: boolean('website_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('stores_slug_uq').on(t.slug)],
+);
 
-export const storeDomains = pgTable('store_domains', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  storeId: uuid('store_id').notNull().references(() => stores.id, { onDelete: 'cascade' }),
-  /** Lower-case host name without port and without a leading "www.". */
-  hostname: text('hostname').notNull(),
-  /** pending_validation | active (SPEC §4 "Domain"). */
-  status: text('status').notNull().default('pending_validation'),
-  isPrimary: boolean('is_primary').notNull().default(false),
-  verificationToken: text('verification_token'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('store_domains_hostname_uq').on(t.hostname), index('store_domains_store_idx').on(t.storeId)]);
+export const storeDomains = pgTable(
+  'store_domains',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** Lower-case host name without port and without a leading "www.". */
+    hostname: text('hostname').notNull(),
+    /** pending_validation | active (SPEC §4 "Domain"). */
+    status: text('status').notNull().default('pending_validation'),
+    isPrimary: boolean('is_primary').notNull().default(false),
+    verificationToken: text('verification_token'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('store_domains_hostname_uq').on(t.hostname), index('store_domains_store_idx').on(t.storeId)],
+);

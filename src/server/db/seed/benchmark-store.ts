@@ -8,11 +8,21 @@ import { bulkInsertProducts, upsertCategory, upsertDepartment, type NewProduct }
 import { readCatalog } from './seed-catalog.js';
 
 /** Creates the store and its products; returns the product codes. */
-export async function seedBenchmarkStore(db: Db, opts: { products: number }): Promise<{ storeId: string; codes: string[] }> {
-  const { id: storeId } = await createStore(db, { slug: 'bench', name: 'Bench', lang: 'es', hostnames: ['bench.localhost'] });
+export async function seedBenchmarkStore(
+  db: Db,
+  opts: { products: number },
+): Promise<{ storeId: string; codes: string[] }> {
+  const { id: storeId } = await createStore(db, {
+    slug: 'bench',
+    name: 'Bench',
+    lang: 'es',
+    hostnames: ['bench.localhost'],
+  });
   const ctx = { db, storeId };
   const sources = [readCatalog('luma'), readCatalog('vendure')];
-  const templates = sources.flatMap((c) => c.products.map((p) => ({ p, dep: c.departments.find((d) => d.slug === p.department)! })));
+  const templates = sources.flatMap((c) =>
+    c.products.map((p) => ({ p, dep: c.departments.find((d) => d.slug === p.department)! })),
+  );
   const ids = new Map<string, { departmentId: string; categoryId: string }>();
   for (const { p, dep } of templates) {
     const key = `${p.department}/${p.category}`;
@@ -29,11 +39,22 @@ export async function seedBenchmarkStore(db: Db, opts: { products: number }): Pr
     const price = p.priceCents + ((i * 1300) % 50_000);
     items.push({
       ...ids.get(`${p.department}/${p.category}`)!,
-      codigo, name: `${p.name} ${adjectives[i % adjectives.length]} ${Math.floor(i / templates.length) + 1}`,
-      shortDescription: p.shortDescription, description: p.description.slice(0, 600), usage: p.usage, keywords: p.keywords, brand: p.brand,
-      attributes: p.attributes, specifications: p.specifications, imageUrl: null, featured: i % 97 === 0, soldCount: (i * 7919) % 1000,
+      codigo,
+      name: `${p.name} ${adjectives[i % adjectives.length]} ${Math.floor(i / templates.length) + 1}`,
+      shortDescription: p.shortDescription,
+      description: p.description.slice(0, 600),
+      usage: p.usage,
+      keywords: p.keywords,
+      brand: p.brand,
+      attributes: p.attributes,
+      specifications: p.specifications,
+      imageUrl: null,
+      featured: i % 97 === 0,
+      soldCount: (i * 7919) % 1000,
       createdAt: new Date(Date.now() - i * 60_000),
-      variants: p.variants.slice(0, 3).map((v, j) => ({ sku: `${codigo}-${j}`, options: v.options, priceCents: price, stock: 5 + (i % 40) })),
+      variants: p.variants
+        .slice(0, 3)
+        .map((v, j) => ({ sku: `${codigo}-${j}`, options: v.options, priceCents: price, stock: 5 + (i % 40) })),
     });
   }
   await bulkInsertProducts(ctx, items);

@@ -2,45 +2,124 @@
 import type { StoreSettings } from '../schema/index.js';
 
 export interface DemoStore {
-  slug: string; name: string; lang: 'es' | 'en'; hostname: string; catalog: 'luma' | 'vendure';
-  ownerEmail: string; ownerName: string; settings: StoreSettings; colors: { from: string; to: string };
+  slug: string;
+  name: string;
+  lang: 'es' | 'en';
+  hostname: string;
+  catalog: 'luma' | 'vendure';
+  ownerEmail: string;
+  ownerName: string;
+  settings: StoreSettings;
+  colors: { from: string; to: string };
   banners: { codigo: string; title: string; buttonTitle: string; buttonUrl: string }[];
 }
 
 export const DEMO_PASSWORD = 'Vitrina2026!';
-export const DEMO_BUYER = { email: 'comprador@vitrina.mx', password: 'Comprador2026!', fullName: 'María Fernanda López', phone: '+52 55 1234 5678' };
+export const DEMO_BUYER = {
+  email: 'comprador@vitrina.mx',
+  password: 'Comprador2026!',
+  fullName: 'María Fernanda López',
+  phone: '+52 55 1234 5678',
+};
 
 export const DEMO_STORES: DemoStore[] = [
   {
-    slug: 'demo', name: 'Vitrina Deportes', lang: 'es', hostname: 'demo.localhost', catalog: 'luma',
-    ownerEmail: 'vendedor@demo.vitrina.mx', ownerName: 'Carlos Hernández',
+    slug: 'demo',
+    name: 'Vitrina Deportes',
+    lang: 'es',
+    hostname: 'demo.localhost',
+    catalog: 'luma',
+    ownerEmail: 'vendedor@demo.vitrina.mx',
+    ownerName: 'Carlos Hernández',
     colors: { from: '#0b4f8a', to: '#1f8a70' },
     settings: {
-      supportPhone: '+52 55 5555 0101', supportEmail: 'hola@demo.vitrina.mx', menuName: 'Departamentos',
-      aboutUs: 'Vitrina Deportes es una tienda mexicana de ropa y equipo deportivo. Enviamos a todo México y puedes pagar con tarjeta o en efectivo en OXXO.',
-      colors: { navbar: '#0b4f8a', navbarText: '#ffffff', primary: '#0b5fa5', secondary: '#1f8a70', info: '#334155', highlight: '#d9480f', footerBg: '#0f172a', footerText: '#e2e8f0' },
-      social: { facebook: 'https://facebook.com/vitrina', instagram: 'https://instagram.com/vitrina', youtube: 'https://youtube.com/@vitrina' },
+      supportPhone: '+52 55 5555 0101',
+      supportEmail: 'hola@demo.vitrina.mx',
+      menuName: 'Departamentos',
+      aboutUs:
+        'Vitrina Deportes es una tienda mexicana de ropa y equipo deportivo. Enviamos a todo México y puedes pagar con tarjeta o en efectivo en OXXO.',
+      colors: {
+        navbar: '#0b4f8a',
+        navbarText: '#ffffff',
+        primary: '#0b5fa5',
+        secondary: '#1f8a70',
+        info: '#334155',
+        highlight: '#d9480f',
+        footerBg: '#0f172a',
+        footerText: '#e2e8f0',
+      },
+      social: {
+        facebook: 'https://facebook.com/vitrina',
+        instagram: 'https://instagram.com/vitrina',
+        youtube: 'https://youtube.com/@vitrina',
+      },
     },
     banners: [
-      { codigo: 'MJ01', title: 'Nueva temporada: chamarras para todo clima', buttonTitle: 'Ver chamarras', buttonUrl: '/search?departamento=hombre&categoria=chamarras' },
-      { codigo: 'WS03', title: 'Playeras para entrenar desde $329', buttonTitle: 'Comprar playeras', buttonUrl: '/search?departamento=mujer&categoria=playeras' },
-      { codigo: '24-MB01', title: 'Mochilas y bolsas para tu día a día', buttonTitle: 'Ver equipo', buttonUrl: '/search?departamento=equipo' },
+      {
+        codigo: 'MJ01',
+        title: 'Nueva temporada: chamarras para todo clima',
+        buttonTitle: 'Ver chamarras',
+        buttonUrl: '/search?departamento=hombre&categoria=chamarras',
+      },
+      {
+        codigo: 'WS03',
+        title: 'Playeras para entrenar desde $329',
+        buttonTitle: 'Comprar playeras',
+        buttonUrl: '/search?departamento=mujer&categoria=playeras',
+      },
+      {
+        codigo: '24-MB01',
+        title: 'Mochilas y bolsas para tu día a día',
+        buttonTitle: 'Ver equipo',
+        buttonUrl: '/search?departamento=equipo',
+      },
     ],
   },
   {
-    slug: 'hogar', name: 'Casa & Tech', lang: 'en', hostname: 'hogar.localhost', catalog: 'vendure',
-    ownerEmail: 'vendedor@hogar.vitrina.mx', ownerName: 'Ana Gutiérrez',
+    slug: 'hogar',
+    name: 'Casa & Tech',
+    lang: 'en',
+    hostname: 'hogar.localhost',
+    catalog: 'vendure',
+    ownerEmail: 'vendedor@hogar.vitrina.mx',
+    ownerName: 'Ana Gutiérrez',
     colors: { from: '#4c1d95', to: '#be185d' },
     settings: {
-      supportPhone: '+52 33 5555 0202', supportEmail: 'hello@hogar.vitrina.mx', menuName: 'Departments',
+      supportPhone: '+52 33 5555 0202',
+      supportEmail: 'hello@hogar.vitrina.mx',
+      menuName: 'Departments',
       aboutUs: 'Casa & Tech sells electronics, furniture, plants and outdoor gear, shipped across Mexico.',
-      colors: { navbar: '#3b0764', navbarText: '#ffffff', primary: '#6d28d9', secondary: '#be185d', info: '#334155', highlight: '#be185d', footerBg: '#1e1b4b', footerText: '#e0e7ff' },
+      colors: {
+        navbar: '#3b0764',
+        navbarText: '#ffffff',
+        primary: '#6d28d9',
+        secondary: '#be185d',
+        info: '#334155',
+        highlight: '#be185d',
+        footerBg: '#1e1b4b',
+        footerText: '#e0e7ff',
+      },
       social: { instagram: 'https://instagram.com/casaytech' },
     },
     banners: [
-      { codigo: 'laptop', title: 'Laptops for work and play', buttonTitle: 'Shop computers', buttonUrl: '/search?departamento=electronics' },
-      { codigo: 'spiky-cactus', title: 'Bring nature home', buttonTitle: 'Shop plants', buttonUrl: '/search?departamento=home-garden&categoria=plants' },
-      { codigo: 'ultraboost-running-shoe', title: 'Gear up for the outdoors', buttonTitle: 'Shop sports', buttonUrl: '/search?departamento=sports-outdoor' },
+      {
+        codigo: 'laptop',
+        title: 'Laptops for work and play',
+        buttonTitle: 'Shop computers',
+        buttonUrl: '/search?departamento=electronics',
+      },
+      {
+        codigo: 'spiky-cactus',
+        title: 'Bring nature home',
+        buttonTitle: 'Shop plants',
+        buttonUrl: '/search?departamento=home-garden&categoria=plants',
+      },
+      {
+        codigo: 'ultraboost-running-shoe',
+        title: 'Gear up for the outdoors',
+        buttonTitle: 'Shop sports',
+        buttonUrl: '/search?departamento=sports-outdoor',
+      },
     ],
   },
 ];

@@ -10,27 +10,51 @@ import type { StorageProvider } from '../../providers/storage/index.js';
 export const IMAGE_WIDTHS = [160, 480, 960] as const;
 
 /** Writes the size variants of `source` under `<keyBase>-<w>.webp`; returns the public URL base. */
-export async function storeImageSizes(storage: StorageProvider, source: Buffer, keyBase: string, uploadsDir: string): Promise<string> {
+export async function storeImageSizes(
+  storage: StorageProvider,
+  source: Buffer,
+  keyBase: string,
+  uploadsDir: string,
+): Promise<string> {
   for (const w of IMAGE_WIDTHS) {
     const key = `${keyBase}-${w}.webp`;
     if (fs.existsSync(path.join(uploadsDir, key))) continue;
-    const out = await sharp(source).resize({ width: w, height: w, fit: 'inside', withoutEnlargement: false }).webp({ quality: w <= 160 ? 70 : 78 }).toBuffer();
+    const out = await sharp(source)
+      .resize({ width: w, height: w, fit: 'inside', withoutEnlargement: false })
+      .webp({ quality: w <= 160 ? 70 : 78 })
+      .toBuffer();
     await storage.put(key, out);
   }
   return storage.url(keyBase);
 }
 
 /** A 1600×600 carousel banner: a diagonal gradient in the store colours with the product photo on the right. */
-export async function storeBanner(storage: StorageProvider, productImage: Buffer, key: string, colors: { from: string; to: string }): Promise<string> {
+export async function storeBanner(
+  storage: StorageProvider,
+  productImage: Buffer,
+  key: string,
+  colors: { from: string; to: string },
+): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors.from}"/><stop offset="1" stop-color="${colors.to}"/></linearGradient></defs><rect width="1600" height="600" fill="url(#g)"/><circle cx="1180" cy="300" r="270" fill="#ffffff" fill-opacity="0.92"/></svg>`;
-  const photo = await sharp(productImage).resize(440, 440, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } }).png().toBuffer();
-  const out = await sharp(Buffer.from(svg)).composite([{ input: photo, left: 960, top: 80 }]).webp({ quality: 80 }).toBuffer();
+  const photo = await sharp(productImage)
+    .resize(440, 440, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
+    .png()
+    .toBuffer();
+  const out = await sharp(Buffer.from(svg))
+    .composite([{ input: photo, left: 960, top: 80 }])
+    .webp({ quality: 80 })
+    .toBuffer();
   await storage.put(key, out);
   return storage.url(key);
 }
 
 /** A square SVG icon with the store's initials (favicon and logo of the demo stores). */
-export async function storeInitialsIcon(storage: StorageProvider, key: string, initials: string, color: string): Promise<string> {
+export async function storeInitialsIcon(
+  storage: StorageProvider,
+  key: string,
+  initials: string,
+  color: string,
+): Promise<string> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="${color}"/><text x="32" y="42" font-family="Arial,Helvetica,sans-serif" font-size="28" font-weight="700" text-anchor="middle" fill="#fff">${initials}</text></svg>`;
   await storage.put(key, Buffer.from(svg));
   return storage.url(key);

@@ -27,25 +27,48 @@ export interface SeedResult {
   buyerPassword: string;
 }
 
-
-interface SeedOptions { db: Db; config: AppConfig; providers: Providers; log: FastifyBaseLogger }
+interface SeedOptions {
+  db: Db;
+  config: AppConfig;
+  providers: Providers;
+  log: FastifyBaseLogger;
+}
 
 /** Runs `fn` over `items` with at most `limit` at a time. */
 async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) await fn(items[next++]);
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) await fn(items[next++]);
+    }),
+  );
 }
-
 
 async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
   const { db, providers, config } = opts;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const catalog = readCatalog(demo.catalog);
-  const initials = demo.name.split(/\s+/).filter((w) => /^[A-Za-zÁÉÍÓÚÑ]/.test(w)).slice(0, 2).map((w) => w[0]).join('').toUpperCase();
-  const icon = await storeInitialsIcon(providers.storage, `${demo.slug}/icon.svg`, initials, demo.settings.colors?.navbar ?? demo.colors.from);
-  const { id: storeId } = await createStore(db, { slug: demo.slug, name: demo.name, lang: demo.lang, hostnames: [demo.hostname], iconUrl: icon, settings: { ...demo.settings, logoUrl: icon } });
+  const initials = demo.name
+    .split(/\s+/)
+    .filter((w) => /^[A-Za-zÁÉÍÓÚÑ]/.test(w))
+    .slice(0, 2)
+    .map((w) => w[0])
+    .join('')
+    .toUpperCase();
+  const icon = await storeInitialsIcon(
+    providers.storage,
+    `${demo.slug}/icon.svg`,
+    initials,
+    demo.settings.colors?.navbar ?? demo.colors.from,
+  );
+  const { id: storeId } = await createStore(db, {
+    slug: demo.slug,
+    name: demo.name,
+    lang: demo.lang,
+    hostnames: [demo.hostname],
+    iconUrl: icon,
+    settings: { ...demo.settings, logoUrl: icon },
+  });
   const ctx = { db, storeId };
   const depBySlug = new Map(catalog.departments.map((d) => [d.slug, d]));
 
@@ -53,22 +76,52 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
   const imageUrls = new Map<string, string>();
   await mapLimit(catalog.products, 4, async (p) => {
     const src = fs.readFileSync(path.join(SEED_DATA_DIR, 'images', p.image));
-    imageUrls.set(p.codigo, await storeImageSizes(providers.storage, src, `${demo.slug}/products/${p.codigo}`, uploadsDir));
+    imageUrls.set(
+      p.codigo,
+      await storeImageSizes(providers.storage, src, `${demo.slug}/products/${p.codigo}`, uploadsDir),
+    );
   });
   const now = Date.now();
   for (const [i, p] of catalog.products.entries()) {
     const dep = depBySlug.get(p.department)!;
     const cat = dep.categories.find((c) => c.slug === p.category)!;
     const { id } = await createProduct(ctx, {
-      codigo: p.codigo, name: p.name, shortDescription: p.shortDescription, description: p.description, usage: p.usage, keywords: p.keywords,
-      brand: p.brand, department: { slug: dep.slug, name: dep.name }, category: { slug: cat.slug, name: cat.name }, compareAtCents: p.compareAtCents,
-      minOrderQty: p.minOrderQty, weightGrams: p.weightGrams, dimensionsCm: p.dimensionsCm,
-      packaging: { ...p.packaging, lengthCm: p.dimensionsCm.length, widthCm: p.dimensionsCm.width, heightCm: p.dimensionsCm.height, grossWeightGrams: p.weightGrams },
-      attributes: p.attributes, specifications: p.specifications, imageUrl: imageUrls.get(p.codigo) ?? null, featured: p.featured, soldCount: p.soldCount,
-      createdAt: new Date(now - i * 3_600_000), variants: p.variants,
+      codigo: p.codigo,
+      name: p.name,
+      shortDescription: p.shortDescription,
+      description: p.description,
+      usage: p.usage,
+      keywords: p.keywords,
+      brand: p.brand,
+      department: { slug: dep.slug, name: dep.name },
+      category: { slug: cat.slug, name: cat.name },
+      compareAtCents: p.compareAtCents,
+      minOrderQty: p.minOrderQty,
+      weightGrams: p.weightGrams,
+      dimensionsCm: p.dimensionsCm,
+      packaging: {
+        ...p.packaging,
+        lengthCm: p.dimensionsCm.length,
+        widthCm: p.dimensionsCm.width,
+        heightCm: p.dimensionsCm.height,
+        grossWeightGrams: p.weightGrams,
+      },
+      attributes: p.attributes,
+      specifications: p.specifications,
+      imageUrl: imageUrls.get(p.codigo) ?? null,
+      featured: p.featured,
+      soldCount: p.soldCount,
+      createdAt: new Date(now - i * 3_600_000),
+      variants: p.variants,
     });
     for (const r of p.reviews) {
-      await addReview(ctx, id, { authorName: r.author, rating: r.rating, title: r.title, comment: r.comment, createdAt: new Date(now - r.daysAgo * 86_400_000) });
+      await addReview(ctx, id, {
+        authorName: r.author,
+        rating: r.rating,
+        title: r.title,
+        comment: r.comment,
+        createdAt: new Date(now - r.daysAgo * 86_400_000),
+      });
     }
   }
   await refreshRating(db, storeId);
@@ -76,26 +129,51 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
   const banners = [];
   for (const b of demo.banners) {
     const p = catalog.products.find((x) => x.codigo === b.codigo) ?? catalog.products[0];
-    const url = await storeBanner(providers.storage, fs.readFileSync(path.join(SEED_DATA_DIR, 'images', p.image)), `${demo.slug}/banners/${p.codigo}.webp`, demo.colors);
+    const url = await storeBanner(
+      providers.storage,
+      fs.readFileSync(path.join(SEED_DATA_DIR, 'images', p.image)),
+      `${demo.slug}/banners/${p.codigo}.webp`,
+      demo.colors,
+    );
     banners.push({ url, title: b.title, buttonTitle: b.buttonTitle, buttonUrl: b.buttonUrl });
   }
   await updateStore(db, storeId, { settings: { ...demo.settings, logoUrl: icon, bannerImages: banners } });
 
-  await createUser(db, { storeId, role: 'owner', email: demo.ownerEmail, password: DEMO_PASSWORD, fullName: demo.ownerName });
-  await createUser(db, { storeId, role: 'customer', email: DEMO_BUYER.email, password: DEMO_BUYER.password, fullName: DEMO_BUYER.fullName, phone: DEMO_BUYER.phone });
+  await createUser(db, {
+    storeId,
+    role: 'owner',
+    email: demo.ownerEmail,
+    password: DEMO_PASSWORD,
+    fullName: demo.ownerName,
+  });
+  await createUser(db, {
+    storeId,
+    role: 'customer',
+    email: DEMO_BUYER.email,
+    password: DEMO_BUYER.password,
+    fullName: DEMO_BUYER.fullName,
+    phone: DEMO_BUYER.phone,
+  });
   opts.log.info({ store: demo.slug, products: catalog.products.length }, 'demo store seeded');
 }
 
 /** Imports SEPOMEX (seed-data/postal-codes/codigos_postales.csv.gz) into postal_codes in batches of 1,000 rows. */
 export async function importPostalCodes(db: Db, log?: FastifyBaseLogger): Promise<number> {
-  const lines = zlib.gunzipSync(fs.readFileSync(path.join(SEED_DATA_DIR, 'postal-codes', 'codigos_postales.csv.gz'))).toString('utf8').split('\n');
+  const lines = zlib
+    .gunzipSync(fs.readFileSync(path.join(SEED_DATA_DIR, 'postal-codes', 'codigos_postales.csv.gz')))
+    .toString('utf8')
+    .split('\n');
   let batch: Parameters<typeof insertPostalCodes>[1] = [];
   let n = 0;
   for (const line of lines.slice(1)) {
     if (!line) continue;
     const [postalCode, settlement, settlementType, municipality, state, city] = parseCsvLine(line);
     batch.push({ postalCode, settlement, settlementType, municipality, state, city: city || null });
-    if (batch.length === 1000) { await insertPostalCodes(db, batch); n += batch.length; batch = []; }
+    if (batch.length === 1000) {
+      await insertPostalCodes(db, batch);
+      n += batch.length;
+      batch = [];
+    }
   }
   await insertPostalCodes(db, batch);
   n += batch.length;
@@ -105,7 +183,12 @@ export async function importPostalCodes(db: Db, log?: FastifyBaseLogger): Promis
 
 function result(): SeedResult {
   return {
-    stores: DEMO_STORES.map((s) => ({ name: s.name, hostname: s.hostname, ownerEmail: s.ownerEmail, ownerPassword: DEMO_PASSWORD })),
+    stores: DEMO_STORES.map((s) => ({
+      name: s.name,
+      hostname: s.hostname,
+      ownerEmail: s.ownerEmail,
+      ownerPassword: DEMO_PASSWORD,
+    })),
     buyerEmail: DEMO_BUYER.email,
     buyerPassword: DEMO_BUYER.password,
   };

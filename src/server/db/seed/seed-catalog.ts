@@ -10,20 +10,41 @@ export const SEED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta
 export interface SeedCatalogFile {
   source: string;
   lang: 'es' | 'en';
-  departments: { name: string; slug: string; position: number; categories: { name: string; slug: string; position: number }[] }[];
+  departments: {
+    name: string;
+    slug: string;
+    position: number;
+    categories: { name: string; slug: string; position: number }[];
+  }[];
   products: {
-    codigo: string; name: string; shortDescription: string; description: string; usage: string; keywords: string[];
-    department: string; category: string; brand: string | null; priceCents: number; compareAtCents: number | null; minOrderQty: number;
-    weightGrams: number; dimensionsCm: { length: number; width: number; height: number };
+    codigo: string;
+    name: string;
+    shortDescription: string;
+    description: string;
+    usage: string;
+    keywords: string[];
+    department: string;
+    category: string;
+    brand: string | null;
+    priceCents: number;
+    compareAtCents: number | null;
+    minOrderQty: number;
+    weightGrams: number;
+    dimensionsCm: { length: number; width: number; height: number };
     packaging: { type: 'cardboard_box' | 'bag' | 'sack'; piecesPerPackage: number };
-    attributes: Record<string, string[]>; specifications: { label: string; value: string }[];
+    attributes: Record<string, string[]>;
+    specifications: { label: string; value: string }[];
     variants: { sku: string; options: Record<string, string>; priceCents: number; stock: number }[];
     reviews: { rating: number; title: string; comment: string; author: string; daysAgo: number }[];
-    image: string; featured: boolean; soldCount: number;
+    image: string;
+    featured: boolean;
+    soldCount: number;
   }[];
 }
 
 /** Reads a committed demo catalogue. */
 export function readCatalog(name: 'luma' | 'vendure'): SeedCatalogFile {
-  return JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(SEED_DATA_DIR, 'catalog', `${name}.json.gz`))).toString('utf8')) as SeedCatalogFile;
+  return JSON.parse(
+    zlib.gunzipSync(fs.readFileSync(path.join(SEED_DATA_DIR, 'catalog', `${name}.json.gz`))).toString('utf8'),
+  ) as SeedCatalogFile;
 }

@@ -2,7 +2,16 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  address, addressInput, loginBody, postalCodeLookup, recoverBody, registerBody, resetBody, resetCheckResponse, sessionResponse, user,
+  address,
+  addressInput,
+  loginBody,
+  postalCodeLookup,
+  recoverBody,
+  registerBody,
+  resetBody,
+  resetCheckResponse,
+  sessionResponse,
+  user,
 } from '../../../shared/contracts/accounts.js';
 import { okResponse, postalCode, uuid } from '../../../shared/contracts/common.js';
 import { baseContext, customerContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
@@ -12,46 +21,99 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** Brute-force limit on sign-in, sign-up and reset endpoints, per IP (in addition to the global limit). */
   const AUTH_RATE_LIMIT = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } };
 
-  app.post('/api/auth/register', { schema: { tags: ['accounts'], body: registerBody, response: { 201: sessionResponse } }, config: AUTH_RATE_LIMIT },
-    async (request, reply) => reply.status(201).send(await accounts.registerCustomer(storeContext(request), request.body)));
+  app.post(
+    '/api/auth/register',
+    { schema: { tags: ['accounts'], body: registerBody, response: { 201: sessionResponse } }, config: AUTH_RATE_LIMIT },
+    async (request, reply) =>
+      reply.status(201).send(await accounts.registerCustomer(storeContext(request), request.body)),
+  );
 
-  app.post('/api/auth/login', { schema: { tags: ['accounts'], body: loginBody, response: { 200: sessionResponse } }, config: AUTH_RATE_LIMIT },
-    async (request) => accounts.loginCustomer(storeContext(request), request.body.email, request.body.password));
+  app.post(
+    '/api/auth/login',
+    { schema: { tags: ['accounts'], body: loginBody, response: { 200: sessionResponse } }, config: AUTH_RATE_LIMIT },
+    async (request) => accounts.loginCustomer(storeContext(request), request.body.email, request.body.password),
+  );
 
-  app.post('/api/auth/logout', { schema: { tags: ['accounts'], response: { 200: okResponse } } },
-    async (request) => { await accounts.logout(baseContext(request)); return { ok: true as const }; });
+  app.post('/api/auth/logout', { schema: { tags: ['accounts'], response: { 200: okResponse } } }, async (request) => {
+    await accounts.logout(baseContext(request));
+    return { ok: true as const };
+  });
 
-  app.get('/api/user', { schema: { tags: ['accounts'], summary: 'The signed-in user (401 when anonymous)', response: { 200: user } } },
+  app.get(
+    '/api/user',
+    { schema: { tags: ['accounts'], summary: 'The signed-in user (401 when anonymous)', response: { 200: user } } },
     async (request) => {
       // A customer token only counts on its own store's domain; seller tokens are not tied to a domain.
       return accounts.currentUser(request.actor?.role === 'customer' ? storeContext(request) : baseContext(request));
-    });
+    },
+  );
 
-  app.post('/api/auth/recover', { schema: { tags: ['accounts'], body: recoverBody, response: { 200: okResponse } }, config: AUTH_RATE_LIMIT },
+  app.post(
+    '/api/auth/recover',
+    { schema: { tags: ['accounts'], body: recoverBody, response: { 200: okResponse } }, config: AUTH_RATE_LIMIT },
     async (request) => {
       await accounts.requestPasswordReset(storeContext(request), request.body.email, requestOrigin(request));
       return { ok: true as const };
-    });
+    },
+  );
 
-  app.get('/api/auth/reset/:token', { schema: { tags: ['accounts'], params: z.object({ token: z.string().min(10).max(200) }), response: { 200: resetCheckResponse } } },
-    async (request) => accounts.checkPasswordReset(storeContext(request), request.params.token));
+  app.get(
+    '/api/auth/reset/:token',
+    {
+      schema: {
+        tags: ['accounts'],
+        params: z.object({ token: z.string().min(10).max(200) }),
+        response: { 200: resetCheckResponse },
+      },
+    },
+    async (request) => accounts.checkPasswordReset(storeContext(request), request.params.token),
+  );
 
-  app.post('/api/auth/reset', { schema: { tags: ['accounts'], body: resetBody, response: { 200: okResponse } }, config: AUTH_RATE_LIMIT },
-    async (request) => { await accounts.resetPassword(storeContext(request), request.body.token, request.body.password); return { ok: true as const }; });
+  app.post(
+    '/api/auth/reset',
+    { schema: { tags: ['accounts'], body: resetBody, response: { 200: okResponse } }, config: AUTH_RATE_LIMIT },
+    async (request) => {
+      await accounts.resetPassword(storeContext(request), request.body.token, request.body.password);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/addresses', { schema: { tags: ['accounts'], response: { 200: z.array(address) } } },
-    async (request) => accounts.listAddresses(customerContext(request)));
+  app.get('/api/addresses', { schema: { tags: ['accounts'], response: { 200: z.array(address) } } }, async (request) =>
+    accounts.listAddresses(customerContext(request)),
+  );
 
-  app.post('/api/addresses', { schema: { tags: ['accounts'], body: addressInput, response: { 201: address } } },
-    async (request, reply) => reply.status(201).send(await accounts.addAddress(customerContext(request), request.body)));
+  app.post(
+    '/api/addresses',
+    { schema: { tags: ['accounts'], body: addressInput, response: { 201: address } } },
+    async (request, reply) => reply.status(201).send(await accounts.addAddress(customerContext(request), request.body)),
+  );
 
-  app.delete('/api/addresses/:id', { schema: { tags: ['accounts'], params: z.object({ id: uuid }), response: { 200: okResponse } } },
-    async (request) => { await accounts.deleteAddress(customerContext(request), request.params.id); return { ok: true as const }; });
+  app.delete(
+    '/api/addresses/:id',
+    { schema: { tags: ['accounts'], params: z.object({ id: uuid }), response: { 200: okResponse } } },
+    async (request) => {
+      await accounts.deleteAddress(customerContext(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
 
-  app.get('/api/postal-codes/:cp', { schema: { tags: ['accounts'], summary: 'SEPOMEX look-up of a postal code', params: z.object({ cp: postalCode }), response: { 200: postalCodeLookup } } },
-    async (request) => accounts.lookupPostalCode(request.server.db, request.params.cp));
+  app.get(
+    '/api/postal-codes/:cp',
+    {
+      schema: {
+        tags: ['accounts'],
+        summary: 'SEPOMEX look-up of a postal code',
+        params: z.object({ cp: postalCode }),
+        response: { 200: postalCodeLookup },
+      },
+    },
+    async (request) => accounts.lookupPostalCode(request.server.db, request.params.cp),
+  );
 
-  app.post('/api/admin/login', { schema: { tags: ['admin'], body: loginBody, response: { 200: sessionResponse } }, config: AUTH_RATE_LIMIT },
-    async (request) => accounts.loginSeller(baseContext(request), request.body.email, request.body.password));
+  app.post(
+    '/api/admin/login',
+    { schema: { tags: ['admin'], body: loginBody, response: { 200: sessionResponse } }, config: AUTH_RATE_LIMIT },
+    async (request) => accounts.loginSeller(baseContext(request), request.body.email, request.body.password),
+  );
 };
 export default routes;

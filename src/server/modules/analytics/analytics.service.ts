@@ -15,7 +15,14 @@ export const GET_VISTOS_MAX_CODES = 50;
  * those products in the same order (unknown, hidden or archived codes are left out), so the client replaces its list.
  */
 export async function getRecentlyViewed(ctx: StoreContext, codigosStrings: string): Promise<ProductCard[]> {
-  const codes = [...new Set(codigosStrings.split(',').map((c) => c.trim()).filter((c) => c.length > 0 && c.length <= 64))].slice(0, GET_VISTOS_MAX_CODES);
+  const codes = [
+    ...new Set(
+      codigosStrings
+        .split(',')
+        .map((c) => c.trim())
+        .filter((c) => c.length > 0 && c.length <= 64),
+    ),
+  ].slice(0, GET_VISTOS_MAX_CODES);
   return getCardsByCodes(ctx, codes);
 }
 

@@ -7,16 +7,37 @@ import { storeContext } from '../../plugins/request-context.js';
 import { getDepartmentTree, getHome, getProductDetail } from './catalog.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/reseller/post_categoria_departamento', {
-    schema: { tags: ['catalog'], summary: 'Departments and their categories', response: { 200: departmentTree } },
-  }, async (request) => getDepartmentTree(storeContext(request)));
+  app.get(
+    '/api/reseller/post_categoria_departamento',
+    {
+      schema: { tags: ['catalog'], summary: 'Departments and their categories', response: { 200: departmentTree } },
+    },
+    async (request) => getDepartmentTree(storeContext(request)),
+  );
 
-  app.get('/api/home', {
-    schema: { tags: ['catalog'], summary: 'Featured, newest and best-selling products', response: { 200: homeResponse } },
-  }, async (request) => getHome(storeContext(request)));
+  app.get(
+    '/api/home',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Featured, newest and best-selling products',
+        response: { 200: homeResponse },
+      },
+    },
+    async (request) => getHome(storeContext(request)),
+  );
 
-  app.get('/api/productos/:codigo', {
-    schema: { tags: ['catalog'], summary: 'Product detail', params: z.object({ codigo }), response: { 200: productDetail } },
-  }, async (request) => getProductDetail(storeContext(request), request.params.codigo));
+  app.get(
+    '/api/productos/:codigo',
+    {
+      schema: {
+        tags: ['catalog'],
+        summary: 'Product detail',
+        params: z.object({ codigo }),
+        response: { 200: productDetail },
+      },
+    },
+    async (request) => getProductDetail(storeContext(request), request.params.codigo),
+  );
 };
 export default routes;

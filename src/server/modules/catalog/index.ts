@@ -1,7 +1,27 @@
 /** Public interface of the catalog module. */
 export {
-  createProduct, upsertDepartment, upsertCategory, getDepartmentTree, getHome, getCardsByCodes, findProductId,
-  getProductDetail, addReview, refreshRating, refreshSearchDocuments, bulkInsertProducts, countProducts, type NewProduct, type NewVariant,
+  createProduct,
+  upsertDepartment,
+  upsertCategory,
+  getDepartmentTree,
+  getHome,
+  getCardsByCodes,
+  findProductId,
+  getProductDetail,
+  addReview,
+  refreshRating,
+  refreshSearchDocuments,
+  bulkInsertProducts,
+  countProducts,
+  type NewProduct,
+  type NewVariant,
 } from './catalog.service.js';
-export { getVariantsForCheckout, reserveStock, releaseStock, recordSale, reverseSale, type CheckoutVariant } from './stock.js';
+export {
+  getVariantsForCheckout,
+  reserveStock,
+  releaseStock,
+  recordSale,
+  reverseSale,
+  type CheckoutVariant,
+} from './stock.js';
 export { cardColumns, toCard, type CardRow } from './product-card.js';

@@ -19,12 +19,30 @@ export const cardColumns = {
   category: categories.name,
 };
 
-export type CardRow = { codigo: string; name: string; priceCents: number; compareAtCents: number | null; image: string | null; ratingAvgX100: number; ratingCount: number; inStock: boolean; department: string | null; category: string | null };
+export type CardRow = {
+  codigo: string;
+  name: string;
+  priceCents: number;
+  compareAtCents: number | null;
+  image: string | null;
+  ratingAvgX100: number;
+  ratingCount: number;
+  inStock: boolean;
+  department: string | null;
+  category: string | null;
+};
 
 export function toCard(r: CardRow): ProductCard {
   return {
-    codigo: r.codigo, name: r.name, priceCents: r.priceCents, compareAtCents: r.compareAtCents, image: r.image,
-    ratingAvg: Math.round(r.ratingAvgX100) / 100, ratingCount: r.ratingCount, inStock: Boolean(r.inStock),
-    department: r.department, category: r.category,
+    codigo: r.codigo,
+    name: r.name,
+    priceCents: r.priceCents,
+    compareAtCents: r.compareAtCents,
+    image: r.image,
+    ratingAvg: Math.round(r.ratingAvgX100) / 100,
+    ratingCount: r.ratingCount,
+    inStock: Boolean(r.inStock),
+    department: r.department,
+    category: r.category,
   };
 }

@@ -7,20 +7,46 @@ import type { Db, Tx } from '../../db/client.js';
 import { productVariants, products } from '../../db/schema/index.js';
 
 export interface CheckoutVariant {
-  variantId: string; productId: string; sku: string; codigo: string; name: string; options: Record<string, string>;
-  priceCents: number; stock: number; minOrderQty: number; weightGrams: number; lengthCm: number; widthCm: number; heightCm: number;
-  imageUrl: string | null; available: boolean;
+  variantId: string;
+  productId: string;
+  sku: string;
+  codigo: string;
+  name: string;
+  options: Record<string, string>;
+  priceCents: number;
+  stock: number;
+  minOrderQty: number;
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  imageUrl: string | null;
+  available: boolean;
 }
 
 /** Variants (with their product's data) of a store by SKU. `available` is false for hidden or archived products. */
 export async function getVariantsForCheckout(db: Db | Tx, storeId: string, skus: string[]): Promise<CheckoutVariant[]> {
   if (!skus.length) return [];
-  const rows = await db.select({
-    variantId: productVariants.id, productId: products.id, sku: productVariants.sku, codigo: products.codigo, name: products.name,
-    options: productVariants.options, priceCents: productVariants.priceCents, stock: productVariants.stock, minOrderQty: products.minOrderQty,
-    weightGrams: products.weightGrams, lengthCm: products.lengthCm, widthCm: products.widthCm, heightCm: products.heightCm,
-    imageUrl: products.imageUrl, visible: products.visible, archivedAt: products.archivedAt,
-  }).from(productVariants)
+  const rows = await db
+    .select({
+      variantId: productVariants.id,
+      productId: products.id,
+      sku: productVariants.sku,
+      codigo: products.codigo,
+      name: products.name,
+      options: productVariants.options,
+      priceCents: productVariants.priceCents,
+      stock: productVariants.stock,
+      minOrderQty: products.minOrderQty,
+      weightGrams: products.weightGrams,
+      lengthCm: products.lengthCm,
+      widthCm: products.widthCm,
+      heightCm: products.heightCm,
+      imageUrl: products.imageUrl,
+      visible: products.visible,
+      archivedAt: products.archivedAt,
+    })
+    .from(productVariants)
     .innerJoin(products, and(eq(products.id, productVariants.productId), eq(products.storeId, productVariants.storeId)))
     .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.sku, skus)));
   return rows.map(({ visible, archivedAt, ...r }) => ({ ...r, available: visible && !archivedAt }));
@@ -30,13 +56,24 @@ export async function getVariantsForCheckout(db: Db | Tx, storeId: string, skus:
  * Takes `quantity` units of each variant, all or nothing. Returns the SKUs that lacked stock (then the caller rolls
  * back the transaction). Each UPDATE only succeeds while stock >= quantity, so stock never goes below zero.
  */
-export async function reserveStock(tx: Tx, storeId: string, lines: { variantId: string; sku: string; quantity: number }[]): Promise<string[]> {
+export async function reserveStock(
+  tx: Tx,
+  storeId: string,
+  lines: { variantId: string; sku: string; quantity: number }[],
+): Promise<string[]> {
   const short: string[] = [];
   // A fixed order (by variant id) avoids deadlocks between two orders reserving the same variants.
   for (const l of [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
-    const updated = await tx.update(productVariants)
+    const updated = await tx
+      .update(productVariants)
       .set({ stock: sql`${productVariants.stock} - ${l.quantity}` })
-      .where(and(eq(productVariants.id, l.variantId), eq(productVariants.storeId, storeId), sql`${productVariants.stock} >= ${l.quantity}`))
+      .where(
+        and(
+          eq(productVariants.id, l.variantId),
+          eq(productVariants.storeId, storeId),
+          sql`${productVariants.stock} >= ${l.quantity}`,
+        ),
+      )
       .returning({ id: productVariants.id });
     if (!updated.length) short.push(l.sku);
   }
@@ -44,28 +81,46 @@ export async function reserveStock(tx: Tx, storeId: string, lines: { variantId: 
 }
 
 /** Gives reserved units back (a cancelled or expired order). */
-export async function releaseStock(tx: Tx, storeId: string, lines: { variantId: string | null; quantity: number }[]): Promise<void> {
+export async function releaseStock(
+  tx: Tx,
+  storeId: string,
+  lines: { variantId: string | null; quantity: number }[],
+): Promise<void> {
   for (const l of lines) {
     if (!l.variantId) continue;
-    await tx.update(productVariants).set({ stock: sql`${productVariants.stock} + ${l.quantity}` })
+    await tx
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${l.quantity}` })
       .where(and(eq(productVariants.id, l.variantId), eq(productVariants.storeId, storeId)));
   }
 }
 
 /** Adds sold units to products' best-seller counters (when an order is paid). */
-export async function recordSale(tx: Tx | Db, storeId: string, lines: { productId: string | null; quantity: number }[]): Promise<void> {
+export async function recordSale(
+  tx: Tx | Db,
+  storeId: string,
+  lines: { productId: string | null; quantity: number }[],
+): Promise<void> {
   for (const l of lines) {
     if (!l.productId) continue;
-    await tx.update(products).set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
+    await tx
+      .update(products)
+      .set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
       .where(and(eq(products.id, l.productId), eq(products.storeId, storeId)));
   }
 }
 
 /** Takes a cancelled paid order's units back off the best-seller counters (never below zero). */
-export async function reverseSale(tx: Tx | Db, storeId: string, lines: { productId: string | null; quantity: number }[]): Promise<void> {
+export async function reverseSale(
+  tx: Tx | Db,
+  storeId: string,
+  lines: { productId: string | null; quantity: number }[],
+): Promise<void> {
   for (const l of lines) {
     if (!l.productId) continue;
-    await tx.update(products).set({ soldCount: sql`greatest(${products.soldCount} - ${l.quantity}, 0)` })
+    await tx
+      .update(products)
+      .set({ soldCount: sql`greatest(${products.soldCount} - ${l.quantity}, 0)` })
       .where(and(eq(products.id, l.productId), eq(products.storeId, storeId)));
   }
 }

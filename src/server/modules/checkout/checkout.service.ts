@@ -16,10 +16,22 @@ import { getOxxoFeeCents, nextFolio } from '../stores/index.js';
 import { getAddress } from '../accounts/index.js';
 import { quoteShippingWith } from '../shipping/index.js';
 import {
-  chargeCardForOrder, completeThreeDSecure, createOxxoForOrder, getOxxoPaymentByReference, getPayment, setPaymentStatus,
+  chargeCardForOrder,
+  completeThreeDSecure,
+  createOxxoForOrder,
+  getOxxoPaymentByReference,
+  getPayment,
+  setPaymentStatus,
 } from '../payments/index.js';
 import {
-  applyTransition, buildOrderView, findOrderByIdempotencyKey, getOrderForBuyer, getOrderForSeller, insertOrder, sendOrderConfirmation, sendOxxoPaymentReceived,
+  applyTransition,
+  buildOrderView,
+  findOrderByIdempotencyKey,
+  getOrderForBuyer,
+  getOrderForSeller,
+  insertOrder,
+  sendOrderConfirmation,
+  sendOxxoPaymentReceived,
 } from '../orders/index.js';
 
 /** A card order not completed within this time (abandoned 3-D Secure) gives its stock back. */
@@ -38,15 +50,27 @@ function lineProblem(v: CheckoutVariant | undefined, quantity: number): LineProb
 
 /** POST /api/cart/quote: current price, stock and problems of each cart line (nothing is reserved). */
 export async function quoteCart(ctx: StoreContext, items: Line[]): Promise<CartQuoteResponse> {
-  const variants = await getVariantsForCheckout(ctx.db, ctx.storeId, items.map((i) => i.sku));
+  const variants = await getVariantsForCheckout(
+    ctx.db,
+    ctx.storeId,
+    items.map((i) => i.sku),
+  );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
   const lines = items.map((i) => {
     const v = bySku.get(i.sku);
     const valid = v && v.codigo === i.codigo ? v : undefined;
     return {
-      codigo: i.codigo, sku: i.sku, name: valid?.name ?? i.codigo, image: valid?.imageUrl ?? null, options: valid?.options ?? {},
-      unitPriceCents: valid?.priceCents ?? 0, quantity: i.quantity, lineTotalCents: valid ? lineTotalCents(valid.priceCents, i.quantity) : 0,
-      stock: valid?.stock ?? 0, minOrderQty: valid?.minOrderQty ?? 1, problem: lineProblem(valid, i.quantity),
+      codigo: i.codigo,
+      sku: i.sku,
+      name: valid?.name ?? i.codigo,
+      image: valid?.imageUrl ?? null,
+      options: valid?.options ?? {},
+      unitPriceCents: valid?.priceCents ?? 0,
+      quantity: i.quantity,
+      lineTotalCents: valid ? lineTotalCents(valid.priceCents, i.quantity) : 0,
+      stock: valid?.stock ?? 0,
+      minOrderQty: valid?.minOrderQty ?? 1,
+      problem: lineProblem(valid, i.quantity),
     };
   });
   return { lines, itemsCents: lines.reduce((s, l) => s + (l.problem ? 0 : l.lineTotalCents), 0) };
@@ -83,7 +107,11 @@ function mergeLines(items: Line[]): Line[] {
  * With `origin` (the storefront's origin, e.g. http://demo.localhost:3000) the buyer is emailed the confirmation and
  * tracking link once the card is approved or the OXXO voucher exists (orders/order-emails.ts).
  */
-export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput, origin?: string): Promise<PlaceOrderResponse> {
+export async function placeOrder(
+  ctx: StoreContext,
+  input: PlaceOrderInput,
+  origin?: string,
+): Promise<PlaceOrderResponse> {
   const existing = await findOrderByIdempotencyKey(ctx.db, ctx.storeId, input.idempotencyKey);
   if (existing) {
     // A retried submit (lost answer, double click) gets the order it already placed and the same view link.
@@ -104,13 +132,19 @@ export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput, orig
   if (!address && input.shipping.servicio !== 'pickup') throw new AppError('ADDRESS_REQUIRED');
 
   const lines = mergeLines(input.items);
-  const variants = await getVariantsForCheckout(ctx.db, ctx.storeId, lines.map((l) => l.sku));
+  const variants = await getVariantsForCheckout(
+    ctx.db,
+    ctx.storeId,
+    lines.map((l) => l.sku),
+  );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
   for (const l of lines) {
     const v = bySku.get(l.sku);
     const problem = lineProblem(v && v.codigo === l.codigo ? v : undefined, l.quantity);
-    if (problem === 'MIN_ORDER_QUANTITY') throw new AppError(problem, { name: v!.name, min: v!.minOrderQty, codigo: l.codigo });
-    if (problem === 'INSUFFICIENT_STOCK') throw new AppError(problem, { name: v!.name, available: v!.stock, codigo: l.codigo });
+    if (problem === 'MIN_ORDER_QUANTITY')
+      throw new AppError(problem, { name: v!.name, min: v!.minOrderQty, codigo: l.codigo });
+    if (problem === 'INSUFFICIENT_STOCK')
+      throw new AppError(problem, { name: v!.name, available: v!.stock, codigo: l.codigo });
     if (problem) throw new AppError(problem, { name: v?.name ?? l.codigo, codigo: l.codigo });
   }
 
@@ -122,7 +156,13 @@ export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput, orig
     const q = quotes.find((x) => x.servicio === input.shipping.servicio);
     if (!q) throw new AppError('SHIPPING_NOT_AVAILABLE');
     shippingCents = q.precio;
-    shipping = { proveedor: q.proveedor, servicio: q.servicio, precio: q.precio, descripcion: q.servicio, entrega: `${q.minDays}-${q.maxDays}` };
+    shipping = {
+      proveedor: q.proveedor,
+      servicio: q.servicio,
+      precio: q.precio,
+      descripcion: q.servicio,
+      entrega: `${q.minDays}-${q.maxDays}`,
+    };
   }
   const itemsCents = lines.reduce((s, l) => s + lineTotalCents(bySku.get(l.sku)!.priceCents, l.quantity), 0);
   const feeCents = input.paymentMethod === 'oxxo' ? await getOxxoFeeCents(ctx.db, ctx.storeId) : 0;
@@ -135,7 +175,11 @@ export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput, orig
   const viewToken = newToken(24);
   const reservationMs = input.paymentMethod === 'oxxo' ? 3 * 86_400_000 : CARD_RESERVATION_MS;
   const order = await ctx.db.transaction(async (tx) => {
-    const short = await reserveStock(tx, ctx.storeId, lines.map((l) => ({ variantId: bySku.get(l.sku)!.variantId, sku: l.sku, quantity: l.quantity })));
+    const short = await reserveStock(
+      tx,
+      ctx.storeId,
+      lines.map((l) => ({ variantId: bySku.get(l.sku)!.variantId, sku: l.sku, quantity: l.quantity })),
+    );
     if (short.length) {
       // Throwing rolls back every reservation made so far in this transaction.
       const [now] = await getVariantsForCheckout(tx, ctx.storeId, [short[0]]);
@@ -145,32 +189,72 @@ export async function placeOrder(ctx: StoreContext, input: PlaceOrderInput, orig
     }
     const folio = await nextFolio(tx, ctx.storeId);
     return insertOrder(tx, ctx.storeId, {
-      folio, customerId, email, paymentMethod: input.paymentMethod, lang: ctx.locale, itemsCents, shippingCents, feeCents, discountCents, totalCents,
-      shippingType: input.shipping.servicio, shipping, address, idempotencyKey: input.idempotencyKey, viewToken,
+      folio,
+      customerId,
+      email,
+      paymentMethod: input.paymentMethod,
+      lang: ctx.locale,
+      itemsCents,
+      shippingCents,
+      feeCents,
+      discountCents,
+      totalCents,
+      shippingType: input.shipping.servicio,
+      shipping,
+      address,
+      idempotencyKey: input.idempotencyKey,
+      viewToken,
       reservationExpiresAt: new Date(Date.now() + reservationMs),
       items: lines.map((l) => {
         const v = bySku.get(l.sku)!;
-        return { productId: v.productId, variantId: v.variantId, codigo: v.codigo, sku: v.sku, name: v.name, options: v.options, imageUrl: v.imageUrl, unitPriceCents: v.priceCents, quantity: l.quantity, lineTotalCents: lineTotalCents(v.priceCents, l.quantity) };
+        return {
+          productId: v.productId,
+          variantId: v.variantId,
+          codigo: v.codigo,
+          sku: v.sku,
+          name: v.name,
+          options: v.options,
+          imageUrl: v.imageUrl,
+          unitPriceCents: v.priceCents,
+          quantity: l.quantity,
+          lineTotalCents: lineTotalCents(v.priceCents, l.quantity),
+        };
       }),
     });
   });
 
   if (input.paymentMethod === 'oxxo') {
-    await createOxxoForOrder(ctx.db, ctx.providers, { storeId: ctx.storeId, orderId: order.id, amountCents: totalCents, idempotencyKey: input.idempotencyKey });
+    await createOxxoForOrder(ctx.db, ctx.providers, {
+      storeId: ctx.storeId,
+      orderId: order.id,
+      amountCents: totalCents,
+      idempotencyKey: input.idempotencyKey,
+    });
   } else {
     const payment = await chargeCardForOrder(ctx.db, ctx.providers, {
-      storeId: ctx.storeId, orderId: order.id, amountCents: totalCents, card: input.card!, idempotencyKey: input.idempotencyKey, description: `Pedido ${order.folio}`,
+      storeId: ctx.storeId,
+      orderId: order.id,
+      amountCents: totalCents,
+      card: input.card!,
+      idempotencyKey: input.idempotencyKey,
+      description: `Pedido ${order.folio}`,
     });
     if (payment.status === 'succeeded') {
       await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, order.id, 'paid', { actorId: customerId }));
     } else if (payment.status === 'failed') {
-      await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, order.id, 'cancelled', { actorId: customerId, note: payment.failureCode ?? 'card_declined' }));
+      await ctx.db.transaction((tx) =>
+        applyTransition(tx, ctx.storeId, order.id, 'cancelled', {
+          actorId: customerId,
+          note: payment.failureCode ?? 'card_declined',
+        }),
+      );
       throw new AppError('PAYMENT_DECLINED', { folio: order.folio, reason: payment.failureCode });
     }
   }
   // Re-read: the payment step may have moved the order to paid or cancelled.
   const placed = await getOrderForSeller(ctx, order.id);
-  if (origin && (placed.status === 'paid' || placed.payment?.method === 'oxxo')) await sendOrderConfirmation(ctx, placed, orderLink(origin, placed.id, viewToken));
+  if (origin && (placed.status === 'paid' || placed.payment?.method === 'oxxo'))
+    await sendOrderConfirmation(ctx, placed, orderLink(origin, placed.id, viewToken));
   return { order: placed, viewToken };
 }
 
@@ -186,17 +270,29 @@ function orderLink(origin: string, orderId: string, viewToken?: string): string 
  * order cancelled, stock released, THREE_D_SECURE_FAILED. The caller must be allowed to read the order. With
  * `origin`, an approved challenge emails the order confirmation.
  */
-export async function answerThreeDSecure(ctx: StoreContext, paymentId: string, input: { challengeId: string; approved: boolean; viewToken?: string }, origin?: string): Promise<OrderView> {
+export async function answerThreeDSecure(
+  ctx: StoreContext,
+  paymentId: string,
+  input: { challengeId: string; approved: boolean; viewToken?: string },
+  origin?: string,
+): Promise<OrderView> {
   const payment = await getPayment(ctx.db, ctx.storeId, paymentId);
   await getOrderForBuyer(ctx, payment.orderId, input.viewToken);
   const done = await completeThreeDSecure(ctx.db, ctx.providers, payment, input);
   if (done.status === 'succeeded') {
-    await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, payment.orderId, 'paid', { actorId: ctx.actor?.userId }));
+    await ctx.db.transaction((tx) =>
+      applyTransition(tx, ctx.storeId, payment.orderId, 'paid', { actorId: ctx.actor?.userId }),
+    );
     const paid = await getOrderForBuyer(ctx, payment.orderId, input.viewToken);
     if (origin) await sendOrderConfirmation(ctx, paid, orderLink(origin, paid.id, input.viewToken));
     return paid;
   }
-  await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, payment.orderId, 'cancelled', { actorId: ctx.actor?.userId, note: 'three_d_secure_failed' }));
+  await ctx.db.transaction((tx) =>
+    applyTransition(tx, ctx.storeId, payment.orderId, 'cancelled', {
+      actorId: ctx.actor?.userId,
+      note: 'three_d_secure_failed',
+    }),
+  );
   throw new AppError('THREE_D_SECURE_FAILED');
 }
 

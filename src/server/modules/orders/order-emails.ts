@@ -14,8 +14,15 @@ import { getStoreById } from '../stores/index.js';
 /** Text lines of the order's items and totals, for the email body. */
 function receiptText(order: OrderView, t: ReturnType<typeof translator>): string {
   const money = (c: number) => formatMoney(c, order.lang);
-  const lines = order.items.map((i) => `  ${i.quantity} × ${i.name}${Object.keys(i.options).length ? ` (${Object.values(i.options).join(', ')})` : ''}  ${money(i.lineTotalCents)}`);
-  lines.push('', `  ${t('emails:order.items')}: ${money(order.itemsCents)}`, `  ${t('emails:order.shipping')}: ${money(order.shippingCents)}`);
+  const lines = order.items.map(
+    (i) =>
+      `  ${i.quantity} × ${i.name}${Object.keys(i.options).length ? ` (${Object.values(i.options).join(', ')})` : ''}  ${money(i.lineTotalCents)}`,
+  );
+  lines.push(
+    '',
+    `  ${t('emails:order.items')}: ${money(order.itemsCents)}`,
+    `  ${t('emails:order.shipping')}: ${money(order.shippingCents)}`,
+  );
   if (order.feeCents > 0) lines.push(`  ${t('emails:order.fee')}: ${money(order.feeCents)}`);
   if (order.discountCents > 0) lines.push(`  ${t('emails:order.discount')}: -${money(order.discountCents)}`);
   lines.push(`  ${t('emails:order.total')}: ${money(order.totalCents)}`);
@@ -43,27 +50,49 @@ export async function sendOrderConfirmation(ctx: MailContext, order: OrderView, 
   const oxxo = order.payment?.method === 'oxxo' && order.payment.status === 'pending';
   const intro = oxxo
     ? t('emails:order.oxxoIntro', {
-      reference: order.payment!.reference,
-      amount: formatMoney(order.payment!.amountCents, order.lang),
-      expires: new Date(order.payment!.expiresAt!).toLocaleString(order.lang === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long', timeStyle: 'short', timeZone: 'America/Mexico_City' }),
-    })
+        reference: order.payment!.reference,
+        amount: formatMoney(order.payment!.amountCents, order.lang),
+        expires: new Date(order.payment!.expiresAt!).toLocaleString(order.lang === 'en' ? 'en-US' : 'es-MX', {
+          dateStyle: 'long',
+          timeStyle: 'short',
+          timeZone: 'America/Mexico_City',
+        }),
+      })
     : t('emails:order.paidIntro');
-  const text = t('emails:order.confirmation', { name: order.customerName ?? order.address?.fullName ?? '', folio: order.folio, store, intro, receipt: receiptText(order, t), link });
-  await send(ctx, order, t(oxxo ? 'emails:order.oxxoSubject' : 'emails:order.subject', { folio: order.folio, store }), text);
+  const text = t('emails:order.confirmation', {
+    name: order.customerName ?? order.address?.fullName ?? '',
+    folio: order.folio,
+    store,
+    intro,
+    receipt: receiptText(order, t),
+    link,
+  });
+  await send(
+    ctx,
+    order,
+    t(oxxo ? 'emails:order.oxxoSubject' : 'emails:order.subject', { folio: order.folio, store }),
+    text,
+  );
 }
 
 /** Tells the buyer their OXXO payment arrived and the order is being prepared. */
 export async function sendOxxoPaymentReceived(ctx: MailContext, order: OrderView): Promise<void> {
   const t = translator(order.lang);
   const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
-  const text = t('emails:order.oxxoPaid', { name: order.customerName ?? order.address?.fullName ?? '', folio: order.folio, store, amount: formatMoney(order.totalCents, order.lang) });
+  const text = t('emails:order.oxxoPaid', {
+    name: order.customerName ?? order.address?.fullName ?? '',
+    folio: order.folio,
+    store,
+    amount: formatMoney(order.totalCents, order.lang),
+  });
   await send(ctx, order, t('emails:order.oxxoPaidSubject', { folio: order.folio, store }), text);
 }
 
 /** What happened to the buyer's money when their order was cancelled. */
 function refundText(order: OrderView, t: ReturnType<typeof translator>): string {
   const amount = formatMoney(order.payment?.amountCents ?? order.totalCents, order.lang);
-  if (order.payment?.status === 'refunded') return t('emails:order.refund.card', { amount, last4: order.payment.cardLast4 ?? '' });
+  if (order.payment?.status === 'refunded')
+    return t('emails:order.refund.card', { amount, last4: order.payment.cardLast4 ?? '' });
   if (order.payment?.status === 'succeeded') return t('emails:order.refund.contact', { amount });
   return t('emails:order.refund.none');
 }
@@ -76,17 +105,42 @@ export async function sendStatusUpdate(ctx: MailContext, order: OrderView): Prom
   if (!NOTIFIED_STATUSES.includes(order.status)) return;
   const t = translator(order.lang);
   const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
-  const tracking = order.status === 'on_the_way' && order.trackingNumber ? t('emails:order.trackingNumber', { tracking: order.trackingNumber }) : '';
-  const message = t(`emails:order.status.${order.status}`, { folio: order.folio, store, tracking, refund: order.status === 'cancelled' ? refundText(order, t) : '' });
+  const tracking =
+    order.status === 'on_the_way' && order.trackingNumber
+      ? t('emails:order.trackingNumber', { tracking: order.trackingNumber })
+      : '';
+  const message = t(`emails:order.status.${order.status}`, {
+    folio: order.folio,
+    store,
+    tracking,
+    refund: order.status === 'cancelled' ? refundText(order, t) : '',
+  });
   const text = t('emails:order.statusUpdate', { name: order.customerName ?? order.address?.fullName ?? '', message });
-  await send(ctx, order, t('emails:order.statusSubject', { folio: order.folio, store, status: t(`emails:order.statusName.${order.status}`) }), text);
+  await send(
+    ctx,
+    order,
+    t('emails:order.statusSubject', {
+      folio: order.folio,
+      store,
+      status: t(`emails:order.statusName.${order.status}`),
+    }),
+    text,
+  );
 }
 
 /** Tells the buyer their unpaid order was cancelled because the payment did not arrive in time (voucher expired). */
 export async function sendReservationExpired(ctx: MailContext, order: OrderView): Promise<void> {
   const t = translator(order.lang);
   const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
-  const message = t(order.paymentMethod === 'oxxo' ? 'emails:order.expired.oxxo' : 'emails:order.expired.card', { folio: order.folio, store });
+  const message = t(order.paymentMethod === 'oxxo' ? 'emails:order.expired.oxxo' : 'emails:order.expired.card', {
+    folio: order.folio,
+    store,
+  });
   const text = t('emails:order.statusUpdate', { name: order.customerName ?? order.address?.fullName ?? '', message });
-  await send(ctx, order, t('emails:order.statusSubject', { folio: order.folio, store, status: t('emails:order.statusName.cancelled') }), text);
+  await send(
+    ctx,
+    order,
+    t('emails:order.statusSubject', { folio: order.folio, store, status: t('emails:order.statusName.cancelled') }),
+    text,
+  );
 }

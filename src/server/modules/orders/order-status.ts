@@ -18,5 +18,7 @@ export const ORDER_TRANSITIONS: TransitionTable<OrderStatus> = {
 
 /** Next statuses a seller may choose for an order, given its shipping type. */
 export function nextStatuses(status: OrderStatus, shippingType: string): OrderStatus[] {
-  return ORDER_TRANSITIONS[status].filter((s) => (shippingType === 'pickup' ? s !== 'ready_to_ship' : s !== 'ready_for_pickup'));
+  return ORDER_TRANSITIONS[status].filter((s) =>
+    shippingType === 'pickup' ? s !== 'ready_to_ship' : s !== 'ready_for_pickup',
+  );
 }

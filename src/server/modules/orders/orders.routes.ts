@@ -11,24 +11,71 @@ import { getAdminDashboard } from './dashboard.js';
 const viewTokenQuery = z.object({ viewToken: z.string().max(200).optional() });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/pedidos', { schema: { tags: ['orders'], summary: 'The signed-in customer’s orders', querystring: orderListQuery, response: { 200: orderList } } },
-    async (request) => orders.listCustomerOrders(customerContext(request), request.query.page, request.query.status));
+  app.get(
+    '/api/pedidos',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The signed-in customer’s orders',
+        querystring: orderListQuery,
+        response: { 200: orderList },
+      },
+    },
+    async (request) => orders.listCustomerOrders(customerContext(request), request.query.page, request.query.status),
+  );
 
-  app.get('/api/pedidos/:id', { schema: { tags: ['orders'], summary: 'One order of the buyer (own, or with the guest view token)', params: z.object({ id: uuid }), querystring: viewTokenQuery, response: { 200: orderView } } },
-    async (request) => orders.getOrderForBuyer(storeContext(request), request.params.id, request.query.viewToken));
+  app.get(
+    '/api/pedidos/:id',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'One order of the buyer (own, or with the guest view token)',
+        params: z.object({ id: uuid }),
+        querystring: viewTokenQuery,
+        response: { 200: orderView },
+      },
+    },
+    async (request) => orders.getOrderForBuyer(storeContext(request), request.params.id, request.query.viewToken),
+  );
 
-  app.get('/api/admin/dashboard', { schema: { tags: ['admin'], response: { 200: adminDashboard } } },
-    async (request) => getAdminDashboard(sellerContext(request), {
-      accessToken: request.headers.authorization!.slice(7).trim(), protocol: request.protocol, port: request.port ?? null,
-    }));
+  app.get('/api/admin/dashboard', { schema: { tags: ['admin'], response: { 200: adminDashboard } } }, async (request) =>
+    getAdminDashboard(sellerContext(request), {
+      accessToken: request.headers.authorization!.slice(7).trim(),
+      protocol: request.protocol,
+      port: request.port ?? null,
+    }),
+  );
 
-  app.get('/api/admin/orders', { schema: { tags: ['admin'], querystring: orderListQuery, response: { 200: orderList } } },
-    async (request) => orders.listStoreOrders(sellerContext(request), request.query.page, request.query.status));
+  app.get(
+    '/api/admin/orders',
+    { schema: { tags: ['admin'], querystring: orderListQuery, response: { 200: orderList } } },
+    async (request) => orders.listStoreOrders(sellerContext(request), request.query.page, request.query.status),
+  );
 
-  app.get('/api/admin/orders/:id', { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: orderView } } },
-    async (request) => orders.getOrderForSeller(sellerContext(request), request.params.id));
+  app.get(
+    '/api/admin/orders/:id',
+    { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: orderView } } },
+    async (request) => orders.getOrderForSeller(sellerContext(request), request.params.id),
+  );
 
-  app.post('/api/admin/orders/:id/status', { schema: { tags: ['admin'], summary: 'Move an order to an allowed next status', params: z.object({ id: uuid }), body: orderStatusBody, response: { 200: orderView } } },
-    async (request) => orders.changeOrderStatus(sellerContext(request), request.params.id, request.body.status, request.body.trackingNumber));
+  app.post(
+    '/api/admin/orders/:id/status',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Move an order to an allowed next status',
+        params: z.object({ id: uuid }),
+        body: orderStatusBody,
+        response: { 200: orderView },
+      },
+    },
+    async (request) =>
+      orders.changeOrderStatus(
+        sellerContext(request),
+        request.params.id,
+        request.body.status,
+        request.body.trackingNumber,
+      ),
+  );
 };
 export default routes;

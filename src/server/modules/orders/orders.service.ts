@@ -5,7 +5,13 @@
  */
 import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orderItems, orderStatusHistory, orders, type OrderAddress, type OrderShipping } from '../../db/schema/index.js';
+import {
+  orderItems,
+  orderStatusHistory,
+  orders,
+  type OrderAddress,
+  type OrderShipping,
+} from '../../db/schema/index.js';
 import type { BaseContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
@@ -22,30 +28,66 @@ export const ORDERS_PAGE_SIZE = 20;
 type OrderRow = typeof orders.$inferSelect;
 
 export interface NewOrder {
-  folio: number; customerId: string | null; email: string; paymentMethod: 'card' | 'oxxo'; lang: string;
-  itemsCents: number; shippingCents: number; feeCents: number; discountCents: number; totalCents: number;
-  shippingType: 'economico' | 'paquete' | 'pickup'; shipping: OrderShipping; address: OrderAddress | null;
-  idempotencyKey: string; viewToken: string; reservationExpiresAt: Date;
-  items: { productId: string; variantId: string; codigo: string; sku: string; name: string; options: Record<string, string>; imageUrl: string | null; unitPriceCents: number; quantity: number; lineTotalCents: number }[];
+  folio: number;
+  customerId: string | null;
+  email: string;
+  paymentMethod: 'card' | 'oxxo';
+  lang: string;
+  itemsCents: number;
+  shippingCents: number;
+  feeCents: number;
+  discountCents: number;
+  totalCents: number;
+  shippingType: 'economico' | 'paquete' | 'pickup';
+  shipping: OrderShipping;
+  address: OrderAddress | null;
+  idempotencyKey: string;
+  viewToken: string;
+  reservationExpiresAt: Date;
+  items: {
+    productId: string;
+    variantId: string;
+    codigo: string;
+    sku: string;
+    name: string;
+    options: Record<string, string>;
+    imageUrl: string | null;
+    unitPriceCents: number;
+    quantity: number;
+    lineTotalCents: number;
+  }[];
 }
 
 /** Inserts an order in status pending with its lines and first history entry (inside the checkout transaction). */
 export async function insertOrder(tx: Tx, storeId: string, o: NewOrder): Promise<OrderRow> {
   const { items, ...rest } = o;
-  const [row] = await tx.insert(orders).values({ ...rest, storeId, status: 'pending' }).returning();
+  const [row] = await tx
+    .insert(orders)
+    .values({ ...rest, storeId, status: 'pending' })
+    .returning();
   await tx.insert(orderItems).values(items.map((i) => ({ ...i, storeId, orderId: row.id })));
-  await tx.insert(orderStatusHistory).values({ storeId, orderId: row.id, fromStatus: null, toStatus: 'pending', actorId: o.customerId });
+  await tx
+    .insert(orderStatusHistory)
+    .values({ storeId, orderId: row.id, fromStatus: null, toStatus: 'pending', actorId: o.customerId });
   return row;
 }
 
 /** The order placed earlier with this idempotency key, or null. */
 export async function findOrderByIdempotencyKey(db: Db | Tx, storeId: string, key: string): Promise<OrderRow | null> {
-  const [r] = await db.select().from(orders).where(and(eq(orders.storeId, storeId), eq(orders.idempotencyKey, key))).limit(1);
+  const [r] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.idempotencyKey, key)))
+    .limit(1);
   return r ?? null;
 }
 
 async function loadOrder(db: Db | Tx, storeId: string, orderId: string): Promise<OrderRow> {
-  const [r] = await db.select().from(orders).where(and(eq(orders.storeId, storeId), eq(orders.id, orderId))).limit(1);
+  const [r] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.storeId, storeId), eq(orders.id, orderId)))
+    .limit(1);
   if (!r) throw new AppError('ORDER_NOT_FOUND');
   return r;
 }
@@ -53,19 +95,48 @@ async function loadOrder(db: Db | Tx, storeId: string, orderId: string): Promise
 /** Builds the order view of an order row. */
 export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView> {
   const [items, history, payment, names] = await Promise.all([
-    db.select().from(orderItems).where(and(eq(orderItems.storeId, order.storeId), eq(orderItems.orderId, order.id))).orderBy(asc(orderItems.name)),
-    db.select().from(orderStatusHistory).where(and(eq(orderStatusHistory.storeId, order.storeId), eq(orderStatusHistory.orderId, order.id))).orderBy(asc(orderStatusHistory.createdAt)),
+    db
+      .select()
+      .from(orderItems)
+      .where(and(eq(orderItems.storeId, order.storeId), eq(orderItems.orderId, order.id)))
+      .orderBy(asc(orderItems.name)),
+    db
+      .select()
+      .from(orderStatusHistory)
+      .where(and(eq(orderStatusHistory.storeId, order.storeId), eq(orderStatusHistory.orderId, order.id)))
+      .orderBy(asc(orderStatusHistory.createdAt)),
     getOrderPayment(db, order.storeId, order.id),
     getUserNames(db, order.storeId, order.customerId ? [order.customerId] : []),
   ]);
   const status = order.status as OrderStatus;
   return {
-    id: order.id, folio: order.folio, status, createdAt: order.createdAt.toISOString(), email: order.email, lang: order.lang === 'en' ? 'en' : 'es',
+    id: order.id,
+    folio: order.folio,
+    status,
+    createdAt: order.createdAt.toISOString(),
+    email: order.email,
+    lang: order.lang === 'en' ? 'en' : 'es',
     customerName: (order.customerId && names.get(order.customerId)) || order.address?.fullName || null,
     paymentMethod: order.paymentMethod as 'card' | 'oxxo',
-    itemsCents: order.itemsCents, shippingCents: order.shippingCents, feeCents: order.feeCents, discountCents: order.discountCents, totalCents: order.totalCents,
-    shippingType: order.shippingType as OrderView['shippingType'], shipping: order.shipping, address: order.address, trackingNumber: order.trackingNumber,
-    items: items.map((i) => ({ codigo: i.codigo, sku: i.sku, name: i.name, options: i.options, image: i.imageUrl, unitPriceCents: i.unitPriceCents, quantity: i.quantity, lineTotalCents: i.lineTotalCents })),
+    itemsCents: order.itemsCents,
+    shippingCents: order.shippingCents,
+    feeCents: order.feeCents,
+    discountCents: order.discountCents,
+    totalCents: order.totalCents,
+    shippingType: order.shippingType as OrderView['shippingType'],
+    shipping: order.shipping,
+    address: order.address,
+    trackingNumber: order.trackingNumber,
+    items: items.map((i) => ({
+      codigo: i.codigo,
+      sku: i.sku,
+      name: i.name,
+      options: i.options,
+      image: i.imageUrl,
+      unitPriceCents: i.unitPriceCents,
+      quantity: i.quantity,
+      lineTotalCents: i.lineTotalCents,
+    })),
     payment: payment ? toPayment(payment) : null,
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.createdAt.toISOString() })),
     nextStatuses: nextStatuses(status, order.shippingType),
@@ -91,27 +162,62 @@ export async function getOrderForSeller(ctx: StoreContext, orderId: string): Pro
 
 async function listOrders(ctx: StoreContext, where: ReturnType<typeof and>, page: number): Promise<OrderList> {
   const [rows, [{ n }]] = await Promise.all([
-    ctx.db.select({
-      id: orders.id, folio: orders.folio, status: orders.status, createdAt: orders.createdAt, totalCents: orders.totalCents, paymentMethod: orders.paymentMethod,
-      customerId: orders.customerId, email: orders.email, address: orders.address,
-      itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items i where i.order_id = ${orders.id} and i.store_id = ${orders.storeId})`,
-    }).from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.folio)).limit(ORDERS_PAGE_SIZE).offset((page - 1) * ORDERS_PAGE_SIZE),
+    ctx.db
+      .select({
+        id: orders.id,
+        folio: orders.folio,
+        status: orders.status,
+        createdAt: orders.createdAt,
+        totalCents: orders.totalCents,
+        paymentMethod: orders.paymentMethod,
+        customerId: orders.customerId,
+        email: orders.email,
+        address: orders.address,
+        itemCount: sql<number>`(select coalesce(sum(quantity), 0)::int from order_items i where i.order_id = ${orders.id} and i.store_id = ${orders.storeId})`,
+      })
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.folio))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((page - 1) * ORDERS_PAGE_SIZE),
     ctx.db.select({ n: count() }).from(orders).where(where),
   ]);
-  const names = await getUserNames(ctx.db, ctx.storeId, [...new Set(rows.map((r) => r.customerId).filter((x): x is string => Boolean(x)))]);
+  const names = await getUserNames(ctx.db, ctx.storeId, [
+    ...new Set(rows.map((r) => r.customerId).filter((x): x is string => Boolean(x))),
+  ]);
   return {
     items: rows.map((r) => ({
-      id: r.id, folio: r.folio, status: r.status as OrderStatus, createdAt: r.createdAt.toISOString(), totalCents: r.totalCents,
-      paymentMethod: r.paymentMethod as 'card' | 'oxxo', itemCount: r.itemCount, email: r.email,
+      id: r.id,
+      folio: r.folio,
+      status: r.status as OrderStatus,
+      createdAt: r.createdAt.toISOString(),
+      totalCents: r.totalCents,
+      paymentMethod: r.paymentMethod as 'card' | 'oxxo',
+      itemCount: r.itemCount,
+      email: r.email,
       customerName: (r.customerId && names.get(r.customerId)) || r.address?.fullName || null,
     })),
-    total: n, page, pageSize: ORDERS_PAGE_SIZE,
+    total: n,
+    page,
+    pageSize: ORDERS_PAGE_SIZE,
   };
 }
 
 /** The signed-in customer's orders, newest first. */
-export async function listCustomerOrders(ctx: StoreContext & { actor: { userId: string } }, page: number, status?: OrderStatus): Promise<OrderList> {
-  return listOrders(ctx, and(eq(orders.storeId, ctx.storeId), eq(orders.customerId, ctx.actor.userId), status ? eq(orders.status, status) : undefined), page);
+export async function listCustomerOrders(
+  ctx: StoreContext & { actor: { userId: string } },
+  page: number,
+  status?: OrderStatus,
+): Promise<OrderList> {
+  return listOrders(
+    ctx,
+    and(
+      eq(orders.storeId, ctx.storeId),
+      eq(orders.customerId, ctx.actor.userId),
+      status ? eq(orders.status, status) : undefined,
+    ),
+    page,
+  );
 }
 
 /** The store's orders for the seller, newest first, optionally by status. */
@@ -124,32 +230,61 @@ export async function listStoreOrders(ctx: StoreContext, page: number, status?: 
  * conditional on the current status, so two concurrent changes cannot both apply (the loser gets INVALID_TRANSITION).
  * Cancelling releases the order's stock; paying records the sale and marks the time.
  */
-export async function applyTransition(tx: Tx, storeId: string, orderId: string, to: OrderStatus, opts: { actorId?: string | null; trackingNumber?: string; note?: string; allowAnyShipping?: boolean } = {}): Promise<void> {
+export async function applyTransition(
+  tx: Tx,
+  storeId: string,
+  orderId: string,
+  to: OrderStatus,
+  opts: { actorId?: string | null; trackingNumber?: string; note?: string; allowAnyShipping?: boolean } = {},
+): Promise<void> {
   const order = await loadOrder(tx, storeId, orderId);
   const from = order.status as OrderStatus;
   assertTransition({ ...nextStatusesTable(order.shippingType) }, from, to);
   const now = new Date();
-  const updated = await tx.update(orders).set({
-    status: to, updatedAt: now,
-    ...(to === 'paid' ? { paidAt: now, reservationExpiresAt: null } : {}),
-    ...(to === 'cancelled' ? { cancelledAt: now } : {}),
-    ...(opts.trackingNumber ? { trackingNumber: opts.trackingNumber } : {}),
-  }).where(and(eq(orders.id, orderId), eq(orders.storeId, storeId), eq(orders.status, from))).returning({ id: orders.id });
+  const updated = await tx
+    .update(orders)
+    .set({
+      status: to,
+      updatedAt: now,
+      ...(to === 'paid' ? { paidAt: now, reservationExpiresAt: null } : {}),
+      ...(to === 'cancelled' ? { cancelledAt: now } : {}),
+      ...(opts.trackingNumber ? { trackingNumber: opts.trackingNumber } : {}),
+    })
+    .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId), eq(orders.status, from)))
+    .returning({ id: orders.id });
   if (!updated.length) throw new AppError('INVALID_TRANSITION', { from, to });
-  await tx.insert(orderStatusHistory).values({ storeId, orderId, fromStatus: from, toStatus: to, actorId: opts.actorId ?? null, note: opts.note ?? null });
-  const items = await tx.select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
-    .from(orderItems).where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
+  await tx.insert(orderStatusHistory).values({
+    storeId,
+    orderId,
+    fromStatus: from,
+    toStatus: to,
+    actorId: opts.actorId ?? null,
+    note: opts.note ?? null,
+  });
+  const items = await tx
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
+    .from(orderItems)
+    .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
   if (to === 'cancelled') {
     await releaseStock(tx, storeId, items);
     if (order.paidAt) await reverseSale(tx, storeId, items);
     const payment = await getOrderPayment(tx, storeId, orderId);
-    if (payment && (payment.status === 'pending' || payment.status === 'requires_action')) await setPaymentStatus(tx, payment, 'expired');
+    if (payment && (payment.status === 'pending' || payment.status === 'requires_action'))
+      await setPaymentStatus(tx, payment, 'expired');
   }
   if (to === 'paid') await recordSale(tx, storeId, items);
 }
 
 function nextStatusesTable(shippingType: string): Record<OrderStatus, OrderStatus[]> {
-  const all: OrderStatus[] = ['pending', 'paid', 'ready_to_ship', 'on_the_way', 'ready_for_pickup', 'delivered', 'cancelled'];
+  const all: OrderStatus[] = [
+    'pending',
+    'paid',
+    'ready_to_ship',
+    'on_the_way',
+    'ready_for_pickup',
+    'delivered',
+    'cancelled',
+  ];
   return Object.fromEntries(all.map((s) => [s, nextStatuses(s, shippingType)])) as Record<OrderStatus, OrderStatus[]>;
 }
 
@@ -173,8 +308,15 @@ async function refundAfterCancel(ctx: StoreContext, orderId: string): Promise<vo
  * Seller changes an order's status (POST /api/admin/orders/:id/status). Returns the new view. Cancelling releases
  * the stock, takes the units off the best-seller counts if it was paid, refunds a card payment and tells the buyer.
  */
-export async function changeOrderStatus(ctx: StoreContext, orderId: string, to: OrderStatus, trackingNumber?: string): Promise<OrderView> {
-  await ctx.db.transaction((tx) => applyTransition(tx, ctx.storeId, orderId, to, { actorId: ctx.actor?.userId, trackingNumber }));
+export async function changeOrderStatus(
+  ctx: StoreContext,
+  orderId: string,
+  to: OrderStatus,
+  trackingNumber?: string,
+): Promise<OrderView> {
+  await ctx.db.transaction((tx) =>
+    applyTransition(tx, ctx.storeId, orderId, to, { actorId: ctx.actor?.userId, trackingNumber }),
+  );
   if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
   const view = await getOrderForSeller(ctx, orderId);
   await sendStatusUpdate(ctx, view);
@@ -186,13 +328,21 @@ export async function changeOrderStatus(ctx: StoreContext, orderId: string, to: 
  * payment), releases their stock and tells each buyer. Safe to run from several instances (an order another instance
  * already moved is skipped). Returns how many were cancelled.
  */
-export async function expireOverdueReservations(ctx: Pick<BaseContext, 'db' | 'providers' | 'log'>, now = new Date()): Promise<number> {
-  const overdue = await ctx.db.select({ id: orders.id, storeId: orders.storeId }).from(orders)
-    .where(and(eq(orders.status, 'pending'), lt(orders.reservationExpiresAt, now))).limit(500);
+export async function expireOverdueReservations(
+  ctx: Pick<BaseContext, 'db' | 'providers' | 'log'>,
+  now = new Date(),
+): Promise<number> {
+  const overdue = await ctx.db
+    .select({ id: orders.id, storeId: orders.storeId })
+    .from(orders)
+    .where(and(eq(orders.status, 'pending'), lt(orders.reservationExpiresAt, now)))
+    .limit(500);
   let n = 0;
   for (const o of overdue) {
     try {
-      await ctx.db.transaction((tx) => applyTransition(tx, o.storeId, o.id, 'cancelled', { note: 'reservation_expired' }));
+      await ctx.db.transaction((tx) =>
+        applyTransition(tx, o.storeId, o.id, 'cancelled', { note: 'reservation_expired' }),
+      );
       n++;
     } catch (e) {
       if (!(e instanceof AppError && e.code === 'INVALID_TRANSITION')) throw e;
@@ -208,10 +358,12 @@ export async function expireOverdueReservations(ctx: Pick<BaseContext, 'db' | 'p
 export async function orderCounts(ctx: StoreContext): Promise<{ pendingOrders: number; ordersToday: number }> {
   const start = new Date();
   start.setHours(0, 0, 0, 0);
-  const [r] = await ctx.db.select({
-    pending: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'paid', 'ready_to_ship', 'ready_for_pickup'))::int`,
-    today: sql<number>`count(*) filter (where ${orders.createdAt} >= ${start})::int`,
-  }).from(orders).where(eq(orders.storeId, ctx.storeId));
+  const [r] = await ctx.db
+    .select({
+      pending: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'paid', 'ready_to_ship', 'ready_for_pickup'))::int`,
+      today: sql<number>`count(*) filter (where ${orders.createdAt} >= ${start})::int`,
+    })
+    .from(orders)
+    .where(eq(orders.storeId, ctx.storeId));
   return { pendingOrders: r.pending, ordersToday: r.today };
 }
-

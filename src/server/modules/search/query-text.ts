@@ -9,7 +9,12 @@ export function toPrefixTsQuery(q: string): string | null {
 
 /** Lower-case, accent-free words of a query (letters and digits only). */
 export function normaliseWords(q: string): string[] {
-  return q.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().split(/[^a-z0-9ñ]+/).filter((w) => w.length > 0);
+  return q
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .split(/[^a-z0-9ñ]+/)
+    .filter((w) => w.length > 0);
 }
 
 /** Levenshtein distance, for "did you mean" suggestions. */
@@ -38,7 +43,10 @@ export function suggestCorrection(q: string, names: string[]): string | null {
     for (const v of vocabulary) {
       if (Math.abs(v.length - w.length) > 2) continue;
       const d = editDistance(w, v);
-      if (d < bestD) { bestD = d; best = v; }
+      if (d < bestD) {
+        bestD = d;
+        best = v;
+      }
     }
     if (best !== w) changed = true;
     return best;

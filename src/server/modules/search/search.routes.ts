@@ -5,8 +5,17 @@ import { storeContext } from '../../plugins/request-context.js';
 import { searchProducts } from './search.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/reseller/producto/search', {
-    schema: { tags: ['search'], summary: 'Search, filter, sort and page the store’s products', querystring: searchQuery, response: { 200: searchResponse } },
-  }, async (request) => searchProducts(storeContext(request), request.query));
+  app.get(
+    '/api/reseller/producto/search',
+    {
+      schema: {
+        tags: ['search'],
+        summary: 'Search, filter, sort and page the store’s products',
+        querystring: searchQuery,
+        response: { 200: searchResponse },
+      },
+    },
+    async (request) => searchProducts(storeContext(request), request.query),
+  );
 };
 export default routes;

@@ -22,33 +22,57 @@ function matchCondition(m: Match): SQL | undefined {
 
 function orderBy(sort: SearchSort, m: Match): SQL[] {
   switch (sort) {
-    case 'price_asc': return [asc(products.priceCents), asc(products.codigo)];
-    case 'price_desc': return [desc(products.priceCents), asc(products.codigo)];
-    case 'newest': return [desc(products.createdAt), asc(products.codigo)];
-    case 'best_seller': return [desc(products.soldCount), asc(products.codigo)];
+    case 'price_asc':
+      return [asc(products.priceCents), asc(products.codigo)];
+    case 'price_desc':
+      return [desc(products.priceCents), asc(products.codigo)];
+    case 'newest':
+      return [desc(products.createdAt), asc(products.codigo)];
+    case 'best_seller':
+      return [desc(products.soldCount), asc(products.codigo)];
     default:
-      if (m.kind === 'fts') return [sql`ts_rank_cd(${products.searchVector}, ${m.tsquery}) desc`, desc(products.soldCount), asc(products.codigo)];
-      if (m.kind === 'trgm') return [sql`word_similarity(${m.text}, ${products.searchName}) desc`, desc(products.soldCount), asc(products.codigo)];
+      if (m.kind === 'fts')
+        return [
+          sql`ts_rank_cd(${products.searchVector}, ${m.tsquery}) desc`,
+          desc(products.soldCount),
+          asc(products.codigo),
+        ];
+      if (m.kind === 'trgm')
+        return [
+          sql`word_similarity(${m.text}, ${products.searchName}) desc`,
+          desc(products.soldCount),
+          asc(products.codigo),
+        ];
       return [desc(products.featured), desc(products.soldCount), asc(products.codigo)];
   }
 }
 
 /** Searches the context's store. `query` is validated by the searchQuery contract. */
-export async function searchProducts(ctx: StoreContext, query: { q?: string; departamento?: string; categoria?: string; sort: SearchSort; page: number; pageSize: number }): Promise<SearchResponse> {
-  const cfg = textSearchConfig(ctx.storeLang ?? await getStoreLanguage(ctx.db, ctx.storeId));
+export async function searchProducts(
+  ctx: StoreContext,
+  query: { q?: string; departamento?: string; categoria?: string; sort: SearchSort; page: number; pageSize: number },
+): Promise<SearchResponse> {
+  const cfg = textSearchConfig(ctx.storeLang ?? (await getStoreLanguage(ctx.db, ctx.storeId)));
   const q = query.q?.trim() ?? '';
   const prefix = q ? toPrefixTsQuery(q) : null;
   const base = and(eq(products.storeId, ctx.storeId), eq(products.visible, true), isNull(products.archivedAt));
   const depFilter = query.departamento ? eq(departments.slug, query.departamento) : undefined;
   const catFilter = query.categoria ? eq(categories.slug, query.categoria) : undefined;
 
-  const run = (m: Match) => ctx.db.select(cardColumns).from(products)
-    .leftJoin(departments, and(eq(departments.id, products.departmentId), eq(departments.storeId, products.storeId)))
-    .leftJoin(categories, and(eq(categories.id, products.categoryId), eq(categories.storeId, products.storeId)))
-    .where(and(base, matchCondition(m), depFilter, catFilter)).orderBy(...orderBy(query.sort, m))
-    .limit(query.pageSize).offset((query.page - 1) * query.pageSize);
+  const run = (m: Match) =>
+    ctx.db
+      .select(cardColumns)
+      .from(products)
+      .leftJoin(departments, and(eq(departments.id, products.departmentId), eq(departments.storeId, products.storeId)))
+      .leftJoin(categories, and(eq(categories.id, products.categoryId), eq(categories.storeId, products.storeId)))
+      .where(and(base, matchCondition(m), depFilter, catFilter))
+      .orderBy(...orderBy(query.sort, m))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize);
 
-  let match: Match = prefix ? { kind: 'fts', tsquery: sql`to_tsquery(${sql.raw(`'${cfg}'::regconfig`)}, ${prefix})` } : { kind: 'all' };
+  let match: Match = prefix
+    ? { kind: 'fts', tsquery: sql`to_tsquery(${sql.raw(`'${cfg}'::regconfig`)}, ${prefix})` }
+    : { kind: 'all' };
   if (q && !prefix) match = { kind: 'trgm', text: normaliseWords(q).join(' ') || q.toLowerCase() };
   let rows = await run(match);
   let suggestion: string | null = null;
@@ -58,23 +82,34 @@ export async function searchProducts(ctx: StoreContext, query: { q?: string; dep
     if (fuzzy.length) {
       match = typo;
       rows = fuzzy;
-      suggestion = suggestCorrection(q, fuzzy.map((r) => r.name));
+      suggestion = suggestCorrection(
+        q,
+        fuzzy.map((r) => r.name),
+      );
     }
   }
 
   // One pass counts the matches per (department, category): it gives the department facets (among all matches),
   // the category facets (among matches in the chosen department) and the total under the chosen filters.
-  const groups = await ctx.db.select({
-    depSlug: departments.slug, depName: departments.name, depPosition: departments.position,
-    catSlug: categories.slug, catName: categories.name, count: sql<number>`count(*)::int`,
-  }).from(products)
+  const groups = await ctx.db
+    .select({
+      depSlug: departments.slug,
+      depName: departments.name,
+      depPosition: departments.position,
+      catSlug: categories.slug,
+      catName: categories.name,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(products)
     .leftJoin(departments, and(eq(departments.id, products.departmentId), eq(departments.storeId, products.storeId)))
     .leftJoin(categories, and(eq(categories.id, products.categoryId), eq(categories.storeId, products.storeId)))
     .where(and(base, matchCondition(match)))
     .groupBy(departments.slug, departments.name, departments.position, categories.slug, categories.name);
 
   const inDepartment = (g: (typeof groups)[number]) => !query.departamento || g.depSlug === query.departamento;
-  const total = groups.filter((g) => inDepartment(g) && (!query.categoria || g.catSlug === query.categoria)).reduce((n, g) => n + g.count, 0);
+  const total = groups
+    .filter((g) => inDepartment(g) && (!query.categoria || g.catSlug === query.categoria))
+    .reduce((n, g) => n + g.count, 0);
   const depFacets = new Map<string, { slug: string; name: string; count: number; position: number }>();
   for (const g of groups) {
     if (!g.depSlug || !g.depName) continue;
@@ -92,8 +127,14 @@ export async function searchProducts(ctx: StoreContext, query: { q?: string; dep
   }
 
   return {
-    items: rows.map(toCard), total, page: query.page, pageSize: query.pageSize, suggestion,
-    departments: [...depFacets.values()].sort((a, b) => a.position - b.position || a.name.localeCompare(b.name)).map(({ slug, name, count }) => ({ slug, name, count })),
+    items: rows.map(toCard),
+    total,
+    page: query.page,
+    pageSize: query.pageSize,
+    suggestion,
+    departments: [...depFacets.values()]
+      .sort((a, b) => a.position - b.position || a.name.localeCompare(b.name))
+      .map(({ slug, name, count }) => ({ slug, name, count })),
     categories: [...catFacets.values()].sort((a, b) => a.name.localeCompare(b.name)),
   };
 }

@@ -8,7 +8,10 @@ describe('search (SPEC §2 /search)', () => {
   let es: StoreFixture;
   let en: StoreFixture;
   const search = async (store: StoreFixture, qs: string) => {
-    const res = await t.app.inject({ url: `/api/reseller/producto/search?${qs}`, headers: { 'x-store-domain': store.hostname } });
+    const res = await t.app.inject({
+      url: `/api/reseller/producto/search?${qs}`,
+      headers: { 'x-store-domain': store.hostname },
+    });
     expect(res.statusCode).toBe(200);
     return res.json() as SearchResponse;
   };
@@ -19,13 +22,50 @@ describe('search (SPEC §2 /search)', () => {
     en = await createStoreFixture(t.database.db, { lang: 'en' });
     const herr = { slug: 'herramientas', name: 'Herramientas' };
     const day = 24 * 3600 * 1000;
-    await createProductFixture(t.database.db, es.id, { codigo: 'TAL-1', name: 'Taladro inalámbrico 20V', department: herr, category: { slug: 'electricas', name: 'Eléctricas' }, variants: [{ sku: 'TAL-1', options: {}, priceCents: 189900, stock: 5 }], soldCount: 50, createdAt: new Date(Date.now() - 3 * day) });
-    await createProductFixture(t.database.db, es.id, { codigo: 'SIE-1', name: 'Sierra circular 7 1/4', department: herr, category: { slug: 'electricas', name: 'Eléctricas' }, variants: [{ sku: 'SIE-1', options: {}, priceCents: 249900, stock: 5 }], soldCount: 10, createdAt: new Date(Date.now() - 2 * day) });
-    await createProductFixture(t.database.db, es.id, { codigo: 'MAR-1', name: 'Martillo de uña', department: herr, category: { slug: 'manuales', name: 'Manuales' }, variants: [{ sku: 'MAR-1', options: {}, priceCents: 19900, stock: 5 }], soldCount: 99, createdAt: new Date(Date.now() - 1 * day) });
-    await createProductFixture(t.database.db, es.id, { codigo: 'PLA-1', name: 'Playera deportiva', department: { slug: 'ropa', name: 'Ropa' }, category: { slug: 'playeras', name: 'Playeras' }, variants: [{ sku: 'PLA-1', options: {}, priceCents: 29900, stock: 5 }] });
-    await createProductFixture(t.database.db, en.id, { codigo: 'DRL-1', name: 'Cordless Drill', department: { slug: 'tools', name: 'Tools' }, variants: [{ sku: 'DRL-1', options: {}, priceCents: 99900, stock: 3 }] });
+    await createProductFixture(t.database.db, es.id, {
+      codigo: 'TAL-1',
+      name: 'Taladro inalámbrico 20V',
+      department: herr,
+      category: { slug: 'electricas', name: 'Eléctricas' },
+      variants: [{ sku: 'TAL-1', options: {}, priceCents: 189900, stock: 5 }],
+      soldCount: 50,
+      createdAt: new Date(Date.now() - 3 * day),
+    });
+    await createProductFixture(t.database.db, es.id, {
+      codigo: 'SIE-1',
+      name: 'Sierra circular 7 1/4',
+      department: herr,
+      category: { slug: 'electricas', name: 'Eléctricas' },
+      variants: [{ sku: 'SIE-1', options: {}, priceCents: 249900, stock: 5 }],
+      soldCount: 10,
+      createdAt: new Date(Date.now() - 2 * day),
+    });
+    await createProductFixture(t.database.db, es.id, {
+      codigo: 'MAR-1',
+      name: 'Martillo de uña',
+      department: herr,
+      category: { slug: 'manuales', name: 'Manuales' },
+      variants: [{ sku: 'MAR-1', options: {}, priceCents: 19900, stock: 5 }],
+      soldCount: 99,
+      createdAt: new Date(Date.now() - 1 * day),
+    });
+    await createProductFixture(t.database.db, es.id, {
+      codigo: 'PLA-1',
+      name: 'Playera deportiva',
+      department: { slug: 'ropa', name: 'Ropa' },
+      category: { slug: 'playeras', name: 'Playeras' },
+      variants: [{ sku: 'PLA-1', options: {}, priceCents: 29900, stock: 5 }],
+    });
+    await createProductFixture(t.database.db, en.id, {
+      codigo: 'DRL-1',
+      name: 'Cordless Drill',
+      department: { slug: 'tools', name: 'Tools' },
+      variants: [{ sku: 'DRL-1', options: {}, priceCents: 99900, stock: 3 }],
+    });
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('finds "taladro" for "taladros" (Spanish stemming)', async () => {
     const r = await search(es, 'q=taladros');
@@ -52,13 +92,19 @@ describe('search (SPEC §2 /search)', () => {
   it('filters by department and category and reports facet counts', async () => {
     const r = await search(es, 'departamento=herramientas');
     expect(r.total).toBe(3);
-    expect(r.departments).toEqual(expect.arrayContaining([{ slug: 'herramientas', name: 'Herramientas', count: 3 }, { slug: 'ropa', name: 'Ropa', count: 1 }]));
+    expect(r.departments).toEqual(
+      expect.arrayContaining([
+        { slug: 'herramientas', name: 'Herramientas', count: 3 },
+        { slug: 'ropa', name: 'Ropa', count: 1 },
+      ]),
+    );
     const c = await search(es, 'departamento=herramientas&categoria=manuales');
     expect(c.items.map((i) => i.codigo)).toEqual(['MAR-1']);
   });
 
   it('sorts by price, newest and best seller', async () => {
-    const codes = async (sort: string) => (await search(es, `departamento=herramientas&sort=${sort}`)).items.map((i) => i.codigo);
+    const codes = async (sort: string) =>
+      (await search(es, `departamento=herramientas&sort=${sort}`)).items.map((i) => i.codigo);
     expect(await codes('price_asc')).toEqual(['MAR-1', 'TAL-1', 'SIE-1']);
     expect(await codes('price_desc')).toEqual(['SIE-1', 'TAL-1', 'MAR-1']);
     expect(await codes('newest')).toEqual(['MAR-1', 'SIE-1', 'TAL-1']);
@@ -79,7 +125,10 @@ describe('search (SPEC §2 /search)', () => {
   });
 
   it('rejects bad paging with a 400, not a 500', async () => {
-    const res = await t.app.inject({ url: '/api/reseller/producto/search?page=-1&sort=cheap', headers: { 'x-store-domain': es.hostname } });
+    const res = await t.app.inject({
+      url: '/api/reseller/producto/search?page=-1&sort=cheap',
+      headers: { 'x-store-domain': es.hostname },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
   });

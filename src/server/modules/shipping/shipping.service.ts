@@ -11,18 +11,40 @@ import { lookupPostalCode } from '../accounts/index.js';
 import { getVariantsForCheckout } from '../catalog/index.js';
 
 /** Quotes every service for `items` to `postalCode`. Throws POSTAL_CODE_NOT_FOUND. Unknown SKUs are ignored. */
-export async function quoteShipping(ctx: StoreContext, input: { postalCode: string; items: { sku: string; quantity: number }[] }): Promise<ShippingQuote[]> {
+export async function quoteShipping(
+  ctx: StoreContext,
+  input: { postalCode: string; items: { sku: string; quantity: number }[] },
+): Promise<ShippingQuote[]> {
   return quoteShippingWith(ctx.db, ctx.providers, ctx.storeId, input);
 }
 
 /** Same as quoteShipping, usable inside a transaction. */
-export async function quoteShippingWith(db: Db | Tx, providers: Providers, storeId: string, input: { postalCode: string; items: { sku: string; quantity: number }[] }): Promise<ShippingQuote[]> {
+export async function quoteShippingWith(
+  db: Db | Tx,
+  providers: Providers,
+  storeId: string,
+  input: { postalCode: string; items: { sku: string; quantity: number }[] },
+): Promise<ShippingQuote[]> {
   const place = await lookupPostalCode(db as Db, input.postalCode);
-  const variants = await getVariantsForCheckout(db, storeId, input.items.map((i) => i.sku));
+  const variants = await getVariantsForCheckout(
+    db,
+    storeId,
+    input.items.map((i) => i.sku),
+  );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
   const parcels = input.items.flatMap((i) => {
     const v = bySku.get(i.sku);
-    return v ? [{ weightGrams: v.weightGrams, lengthCm: v.lengthCm, widthCm: v.widthCm, heightCm: v.heightCm, quantity: i.quantity }] : [];
+    return v
+      ? [
+          {
+            weightGrams: v.weightGrams,
+            lengthCm: v.lengthCm,
+            widthCm: v.widthCm,
+            heightCm: v.heightCm,
+            quantity: i.quantity,
+          },
+        ]
+      : [];
   });
   return providers.shipping.quote({ state: place.state, parcels });
 }

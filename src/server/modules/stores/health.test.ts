@@ -3,8 +3,12 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 
 describe('app foundation', () => {
   let t: TestApp;
-  beforeAll(async () => { t = await createTestApp(); });
-  afterAll(async () => { await t.close(); });
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('answers health and a translated 404 for unknown API paths', async () => {
     expect((await t.app.inject('/api/health')).json()).toEqual({ ok: true });

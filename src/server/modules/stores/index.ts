@@ -1,5 +1,16 @@
 /** Public interface of the stores module (tenancy, website configuration, domains, folios). */
 export {
-  createStore, updateStore, getStoreById, getStoreBySlug, countStores, getWebsiteConfig, listDomains, nextFolio,
-  getOxxoFeeCents, getStoreLanguage, textSearchConfig, isActiveDomainOf, type NewStore,
+  createStore,
+  updateStore,
+  getStoreById,
+  getStoreBySlug,
+  countStores,
+  getWebsiteConfig,
+  listDomains,
+  nextFolio,
+  getOxxoFeeCents,
+  getStoreLanguage,
+  textSearchConfig,
+  isActiveDomainOf,
+  type NewStore,
 } from './stores.service.js';

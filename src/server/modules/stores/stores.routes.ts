@@ -5,8 +5,16 @@ import { storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from './stores.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/api/reseller/configwebsite', {
-    schema: { tags: ['stores'], summary: 'Website configuration of the store at this domain', response: { 200: websiteConfig } },
-  }, async (request) => getWebsiteConfig(storeContext(request)));
+  app.get(
+    '/api/reseller/configwebsite',
+    {
+      schema: {
+        tags: ['stores'],
+        summary: 'Website configuration of the store at this domain',
+        response: { 200: websiteConfig },
+      },
+    },
+    async (request) => getWebsiteConfig(storeContext(request)),
+  );
 };
 export default routes;

@@ -10,24 +10,50 @@ import { assertFound } from '../../lib/app-error.js';
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import { DEFAULT_OXXO_FEE_CENTS } from '../../../shared/limits.js';
 
-export interface NewStore { slug: string; name: string; lang: 'es' | 'en'; hostnames: string[]; settings?: StoreSettings; iconUrl?: string | null; oxxoFeeCents?: number }
+export interface NewStore {
+  slug: string;
+  name: string;
+  lang: 'es' | 'en';
+  hostnames: string[];
+  settings?: StoreSettings;
+  iconUrl?: string | null;
+  oxxoFeeCents?: number;
+}
 
 /** Creates a store and an active domain per hostname (the first is primary). Returns the store id. */
 export async function createStore(db: Db, input: NewStore): Promise<{ id: string }> {
   return db.transaction(async (tx) => {
-    const [store] = await tx.insert(stores).values({
-      slug: input.slug, name: input.name, lang: input.lang, settings: input.settings ?? {}, iconUrl: input.iconUrl ?? null,
-      oxxoFeeCents: input.oxxoFeeCents ?? DEFAULT_OXXO_FEE_CENTS,
-    }).returning({ id: stores.id });
+    const [store] = await tx
+      .insert(stores)
+      .values({
+        slug: input.slug,
+        name: input.name,
+        lang: input.lang,
+        settings: input.settings ?? {},
+        iconUrl: input.iconUrl ?? null,
+        oxxoFeeCents: input.oxxoFeeCents ?? DEFAULT_OXXO_FEE_CENTS,
+      })
+      .returning({ id: stores.id });
     if (input.hostnames.length) {
-      await tx.insert(storeDomains).values(input.hostnames.map((h, i) => ({ storeId: store.id, hostname: h.toLowerCase(), status: 'active', isPrimary: i === 0 })));
+      await tx.insert(storeDomains).values(
+        input.hostnames.map((h, i) => ({
+          storeId: store.id,
+          hostname: h.toLowerCase(),
+          status: 'active',
+          isPrimary: i === 0,
+        })),
+      );
     }
     return store;
   });
 }
 
 /** Updates a store's settings, name or icon (used by the seed; the store builder comes with the roadmap). */
-export async function updateStore(db: Db, storeId: string, patch: { settings?: StoreSettings; iconUrl?: string | null; name?: string }): Promise<void> {
+export async function updateStore(
+  db: Db,
+  storeId: string,
+  patch: { settings?: StoreSettings; iconUrl?: string | null; name?: string },
+): Promise<void> {
   await db.update(stores).set(patch).where(eq(stores.id, storeId));
 }
 
@@ -60,7 +86,10 @@ export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig
     logo: s.logoUrl ?? null,
     slug: store.slug,
     websiteActive: store.websiteActive,
-    colors: Object.fromEntries(Object.entries(s.colors ?? {}).filter(([, v]) => typeof v === 'string')) as Record<string, string>,
+    colors: Object.fromEntries(Object.entries(s.colors ?? {}).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >,
     banners: s.bannerImages ?? [],
     social: s.social ?? {},
     supportPhone: s.supportPhone ?? null,
@@ -72,15 +101,24 @@ export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig
 }
 
 /** Active and pending domains of the context's store. */
-export async function listDomains(ctx: StoreContext): Promise<{ hostname: string; status: 'pending_validation' | 'active'; isPrimary: boolean }[]> {
-  const rows = await ctx.db.select({ hostname: storeDomains.hostname, status: storeDomains.status, isPrimary: storeDomains.isPrimary })
-    .from(storeDomains).where(eq(storeDomains.storeId, ctx.storeId)).orderBy(sql`${storeDomains.isPrimary} desc`, storeDomains.hostname);
+export async function listDomains(
+  ctx: StoreContext,
+): Promise<{ hostname: string; status: 'pending_validation' | 'active'; isPrimary: boolean }[]> {
+  const rows = await ctx.db
+    .select({ hostname: storeDomains.hostname, status: storeDomains.status, isPrimary: storeDomains.isPrimary })
+    .from(storeDomains)
+    .where(eq(storeDomains.storeId, ctx.storeId))
+    .orderBy(sql`${storeDomains.isPrimary} desc`, storeDomains.hostname);
   return rows.map((r) => ({ ...r, status: r.status === 'active' ? 'active' : 'pending_validation' }));
 }
 
 /** Allocates the next order folio of a store inside the order transaction (row lock on the store). */
 export async function nextFolio(tx: Tx | Db, storeId: string): Promise<number> {
-  const [r] = await tx.update(stores).set({ lastFolio: sql`${stores.lastFolio} + 1` }).where(eq(stores.id, storeId)).returning({ folio: stores.lastFolio });
+  const [r] = await tx
+    .update(stores)
+    .set({ lastFolio: sql`${stores.lastFolio} + 1` })
+    .where(eq(stores.id, storeId))
+    .returning({ folio: stores.lastFolio });
   return assertFound(r, 'STORE_NOT_FOUND').folio;
 }
 
@@ -109,7 +147,12 @@ export function textSearchConfig(lang: 'es' | 'en'): 'spanish' | 'english' {
 
 /** True when `hostname` is an active domain of `storeId`. */
 export async function isActiveDomainOf(db: Db, storeId: string, hostname: string): Promise<boolean> {
-  const rows = await db.select({ id: storeDomains.id }).from(storeDomains)
-    .where(and(eq(storeDomains.storeId, storeId), eq(storeDomains.hostname, hostname), eq(storeDomains.status, 'active'))).limit(1);
+  const rows = await db
+    .select({ id: storeDomains.id })
+    .from(storeDomains)
+    .where(
+      and(eq(storeDomains.storeId, storeId), eq(storeDomains.hostname, hostname), eq(storeDomains.status, 'active')),
+    )
+    .limit(1);
   return rows.length > 0;
 }

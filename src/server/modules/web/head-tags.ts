@@ -11,18 +11,32 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
 
 /** CSS custom property names of the store colours (websiteConfig.colors keys). */
 const COLOR_VARS: Record<string, string> = {
-  navbar: '--color-navbar', navbarText: '--color-navbar-text', primary: '--color-primary', secondary: '--color-secondary',
-  info: '--color-info', highlight: '--color-highlight', footerBg: '--color-footer-bg', footerText: '--color-footer-text',
+  navbar: '--color-navbar',
+  navbarText: '--color-navbar-text',
+  primary: '--color-primary',
+  secondary: '--color-secondary',
+  info: '--color-info',
+  highlight: '--color-highlight',
+  footerBg: '--color-footer-bg',
+  footerText: '--color-footer-text',
 };
 
-export function renderHead(input: { config: WebsiteConfig | null; product?: ProductDetail | null; origin: string; path: string }): { lang: string; head: string } {
+export function renderHead(input: {
+  config: WebsiteConfig | null;
+  product?: ProductDetail | null;
+  origin: string;
+  path: string;
+}): { lang: string; head: string } {
   const { config, product, origin } = input;
   if (!config) {
-    return { lang: 'es', head: '<title>Vitrina</title>\n<meta name="description" content="Vitrina: crea tu tienda en línea en México." />' };
+    return {
+      lang: 'es',
+      head: '<title>Vitrina</title>\n<meta name="description" content="Vitrina: crea tu tienda en línea en México." />',
+    };
   }
   const tags: string[] = [];
   const title = product ? `${product.name} | ${config.nombretienda}` : config.nombretienda;
-  const description = product ? product.shortDescription || product.name : config.aboutUs ?? config.nombretienda;
+  const description = product ? product.shortDescription || product.name : (config.aboutUs ?? config.nombretienda);
   tags.push(`<title>${escapeHtml(title)}</title>`);
   tags.push(`<meta name="description" content="${escapeHtml(description.slice(0, 300))}" />`);
   if (config.icon) tags.push(`<link rel="icon" href="${escapeHtml(config.icon)}" />`);
@@ -39,13 +53,30 @@ export function renderHead(input: { config: WebsiteConfig | null; product?: Prod
     const image = product.image ? `${origin}${product.image}-960.webp` : null;
     tags.push('<meta property="og:type" content="product" />');
     if (image) tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`);
-    tags.push(`<link rel="canonical" href="${escapeHtml(`${origin}/product?codigo=${encodeURIComponent(product.codigo)}`)}" />`);
+    tags.push(
+      `<link rel="canonical" href="${escapeHtml(`${origin}/product?codigo=${encodeURIComponent(product.codigo)}`)}" />`,
+    );
     const ld = {
-      '@context': 'https://schema.org', '@type': 'Product', name: product.name, sku: product.codigo, description: product.shortDescription,
-      ...(image ? { image } : {}), ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
-      ...(product.ratingCount ? { aggregateRating: { '@type': 'AggregateRating', ratingValue: product.ratingAvg, reviewCount: product.ratingCount } } : {}),
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      sku: product.codigo,
+      description: product.shortDescription,
+      ...(image ? { image } : {}),
+      ...(product.brand ? { brand: { '@type': 'Brand', name: product.brand } } : {}),
+      ...(product.ratingCount
+        ? {
+            aggregateRating: {
+              '@type': 'AggregateRating',
+              ratingValue: product.ratingAvg,
+              reviewCount: product.ratingCount,
+            },
+          }
+        : {}),
       offers: {
-        '@type': 'Offer', priceCurrency: 'MXN', price: (product.priceCents / 100).toFixed(2),
+        '@type': 'Offer',
+        priceCurrency: 'MXN',
+        price: (product.priceCents / 100).toFixed(2),
         availability: product.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
         url: `${origin}/product?codigo=${encodeURIComponent(product.codigo)}`,
       },
@@ -58,5 +89,7 @@ export function renderHead(input: { config: WebsiteConfig | null; product?: Prod
 
 /** Puts the head tags and language into the built index.html. */
 export function injectHead(html: string, rendered: { lang: string; head: string }): string {
-  return html.replace('<html lang="es">', `<html lang="${rendered.lang}">`).replace('<!--vitrina-head-->', rendered.head);
+  return html
+    .replace('<html lang="es">', `<html lang="${rendered.lang}">`)
+    .replace('<!--vitrina-head-->', rendered.head);
 }

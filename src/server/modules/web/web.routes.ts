@@ -35,8 +35,15 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean }> = async (app, opts) => {
   const serveWeb = opts.serveWeb && fs.existsSync(indexFile);
   if (serveWeb) {
     await app.register(fastifyStatic, {
-      root: DIST, prefix: '/', index: false, wildcard: false,
-      setHeaders: (res, file) => res.raw.setHeader('cache-control', file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      root: DIST,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      setHeaders: (res, file) =>
+        res.raw.setHeader(
+          'cache-control',
+          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        ),
     });
     const uploads = path.join(app.config.dataDir, 'uploads');
     fs.mkdirSync(uploads, { recursive: true });
@@ -45,12 +52,20 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean }> = async (app, opts) => {
   const template = serveWeb ? fs.readFileSync(indexFile, 'utf8') : '';
 
   app.setNotFoundHandler(async (request, reply) => {
-    if (request.url.startsWith('/api/') || request.url.startsWith('/uploads/') || request.method !== 'GET' || !serveWeb) {
+    if (
+      request.url.startsWith('/api/') ||
+      request.url.startsWith('/uploads/') ||
+      request.method !== 'GET' ||
+      !serveWeb
+    ) {
       throw new AppError('NOT_FOUND');
     }
     // The store's resolution normally runs for /api only; pages need it for the head tags.
     if (!request.store) await app.resolveStore(request);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(await renderIndex(request, template));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(await renderIndex(request, template));
   });
 };
 export default routes;

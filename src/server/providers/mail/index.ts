@@ -6,8 +6,16 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export interface MailMessage { to: string; subject: string; text: string; html?: string; from?: string }
-export interface MailProvider { send(message: MailMessage): Promise<{ id: string; file?: string }> }
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  from?: string;
+}
+export interface MailProvider {
+  send(message: MailMessage): Promise<{ id: string; file?: string }>;
+}
 
 /** Writes each message to `<outboxDir>/<timestamp>-<id>.eml` using nodemailer's stream transport. */
 export function createOutboxMail(outboxDir: string, log?: { info(obj: object, msg: string): void }): MailProvider {

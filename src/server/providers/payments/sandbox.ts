@@ -26,17 +26,24 @@ export function cardBrand(number: string): string {
 
 export function createSandboxPayments(): PaymentProvider {
   const byKey = new Map<string, CardChargeResult>();
-  const ref = (prefix: string, key: string) => `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+  const ref = (prefix: string, key: string) =>
+    `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
   return {
     name: 'sandbox',
     async chargeCard({ card, idempotencyKey }) {
       const seen = byKey.get(idempotencyKey);
       if (seen) return seen;
-      const base = { providerRef: ref('pi', idempotencyKey), cardBrand: cardBrand(card.number), cardLast4: card.number.slice(-4) };
+      const base = {
+        providerRef: ref('pi', idempotencyKey),
+        cardBrand: cardBrand(card.number),
+        cardLast4: card.number.slice(-4),
+      };
       let result: CardChargeResult;
       if (card.number === SANDBOX_CARDS.declined) result = { ...base, status: 'failed', failureCode: 'card_declined' };
-      else if (card.number === SANDBOX_CARDS.insufficientFunds) result = { ...base, status: 'failed', failureCode: 'insufficient_funds' };
-      else if (card.number === SANDBOX_CARDS.threeDSecure) result = { ...base, status: 'requires_action', challengeId: ref('3ds', idempotencyKey) };
+      else if (card.number === SANDBOX_CARDS.insufficientFunds)
+        result = { ...base, status: 'failed', failureCode: 'insufficient_funds' };
+      else if (card.number === SANDBOX_CARDS.threeDSecure)
+        result = { ...base, status: 'requires_action', challengeId: ref('3ds', idempotencyKey) };
       else result = { ...base, status: 'succeeded' };
       byKey.set(idempotencyKey, result);
       return result;

@@ -6,7 +6,13 @@
  */
 export type ShippingService = 'economico' | 'paquete' | 'pickup';
 
-export interface Parcel { weightGrams: number; lengthCm: number; widthCm: number; heightCm: number; quantity: number }
+export interface Parcel {
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  quantity: number;
+}
 
 export interface ShippingQuote {
   proveedor: string;
@@ -27,13 +33,28 @@ export const TABLE_RATE_CARRIER = 'Vitrina Envíos';
 
 /** Zone by destination state, from a Mexico City origin. */
 const ZONE_BY_STATE: Record<string, 1 | 2 | 3 | 4> = {
-  'Ciudad de México': 1, 'México': 1,
-  'Hidalgo': 2, 'Morelos': 2, 'Puebla': 2, 'Tlaxcala': 2, 'Querétaro': 2, 'Guanajuato': 2, 'Michoacán de Ocampo': 2,
-  'Baja California Sur': 4, 'Quintana Roo': 4, 'Chiapas': 4, 'Yucatán': 4, 'Campeche': 4, 'Baja California': 4,
+  'Ciudad de México': 1,
+  México: 1,
+  Hidalgo: 2,
+  Morelos: 2,
+  Puebla: 2,
+  Tlaxcala: 2,
+  Querétaro: 2,
+  Guanajuato: 2,
+  'Michoacán de Ocampo': 2,
+  'Baja California Sur': 4,
+  'Quintana Roo': 4,
+  Chiapas: 4,
+  Yucatán: 4,
+  Campeche: 4,
+  'Baja California': 4,
 };
 
 /** Per zone: base price for the first kg and price per additional kg, centavos; delivery days. */
-const RATES: Record<'economico' | 'paquete', Record<1 | 2 | 3 | 4, { baseCents: number; perKgCents: number; minDays: number; maxDays: number }>> = {
+const RATES: Record<
+  'economico' | 'paquete',
+  Record<1 | 2 | 3 | 4, { baseCents: number; perKgCents: number; minDays: number; maxDays: number }>
+> = {
   economico: {
     1: { baseCents: 9900, perKgCents: 1000, minDays: 3, maxDays: 5 },
     2: { baseCents: 12900, perKgCents: 1500, minDays: 4, maxDays: 6 },
@@ -52,7 +73,7 @@ const RATES: Record<'economico' | 'paquete', Record<1 | 2 | 3 | 4, { baseCents: 
 export function billableKg(parcels: Parcel[]): number {
   let grams = 0;
   for (const p of parcels) {
-    const volumetricGrams = Math.ceil((p.lengthCm * p.widthCm * p.heightCm) / 5000 * 1000);
+    const volumetricGrams = Math.ceil(((p.lengthCm * p.widthCm * p.heightCm) / 5000) * 1000);
     grams += Math.max(p.weightGrams, volumetricGrams) * p.quantity;
   }
   return Math.max(1, Math.ceil(grams / 1000));
@@ -65,7 +86,13 @@ export function createShippingProvider(): ShippingProvider {
       const kg = billableKg(parcels);
       const quotes: ShippingQuote[] = (['economico', 'paquete'] as const).map((servicio) => {
         const r = RATES[servicio][zone];
-        return { proveedor: TABLE_RATE_CARRIER, servicio, precio: r.baseCents + (kg - 1) * r.perKgCents, minDays: r.minDays, maxDays: r.maxDays };
+        return {
+          proveedor: TABLE_RATE_CARRIER,
+          servicio,
+          precio: r.baseCents + (kg - 1) * r.perKgCents,
+          minDays: r.minDays,
+          maxDays: r.maxDays,
+        };
       });
       quotes.push({ proveedor: TABLE_RATE_CARRIER, servicio: 'pickup', precio: 0, minDays: 1, maxDays: 2 });
       return quotes;

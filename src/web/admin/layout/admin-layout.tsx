@@ -31,28 +31,57 @@ export function AdminLayout() {
   const location = useLocation();
   const [open, setOpen] = useState(false);
   if (seller.isPending) return <Loading />;
-  if (!seller.data || (seller.data.role !== 'owner' && seller.data.role !== 'collaborator')) return <Navigate to={paths.admin.login()} replace state={{ from: location.pathname + location.search }} />;
+  if (!seller.data || (seller.data.role !== 'owner' && seller.data.role !== 'collaborator'))
+    return <Navigate to={paths.admin.login()} replace state={{ from: location.pathname + location.search }} />;
   const lang = i18n.language === 'en' ? 'en' : 'es';
   return (
     <div className="admin-shell">
-      <a className="skip-link" href="#admin-main">{t('skipToContent')}</a>
+      <a className="skip-link" href="#admin-main">
+        {t('skipToContent')}
+      </a>
       <header className="admin-top">
-        <button type="button" className="icon-btn admin-menu-btn" aria-expanded={open} aria-controls="admin-nav" onClick={() => setOpen(!open)}>☰ <span className="visually-hidden">{t('menu')}</span></button>
-        <Link to={paths.admin.home()} className="admin-brand">Vitrina · {t('title')}</Link>
+        <button
+          type="button"
+          className="icon-btn admin-menu-btn"
+          aria-expanded={open}
+          aria-controls="admin-nav"
+          onClick={() => setOpen(!open)}
+        >
+          ☰ <span className="visually-hidden">{t('menu')}</span>
+        </button>
+        <Link to={paths.admin.home()} className="admin-brand">
+          Vitrina · {t('title')}
+        </Link>
         <span className="spacer" />
-        <button type="button" className="icon-btn" onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')} aria-label={`${lang === 'es' ? 'EN' : 'ES'} – ${t('switchLanguage')}`}>{lang === 'es' ? 'EN' : 'ES'}</button>
+        <button
+          type="button"
+          className="icon-btn"
+          onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')}
+          aria-label={`${lang === 'es' ? 'EN' : 'ES'} – ${t('switchLanguage')}`}
+        >
+          {lang === 'es' ? 'EN' : 'ES'}
+        </button>
         <span className="small hide-mobile">{seller.data.fullName}</span>
-        <Button variant="ghost" onClick={() => void signOut()}>{t('signOut')}</Button>
+        <Button variant="ghost" onClick={() => void signOut()}>
+          {t('signOut')}
+        </Button>
       </header>
       <div className="admin-body">
         <nav id="admin-nav" className={`admin-nav${open ? ' open' : ''}`} aria-label={t('sections')}>
           <ul>
             {SECTIONS.map((s) => (
-              <li key={s.to}><NavLink to={s.to} end={s.to === '/admin'} onClick={() => setOpen(false)}>{t(`nav.${s.key}`)}{!s.ready && <span className="badge">{t('soon')}</span>}</NavLink></li>
+              <li key={s.to}>
+                <NavLink to={s.to} end={s.to === '/admin'} onClick={() => setOpen(false)}>
+                  {t(`nav.${s.key}`)}
+                  {!s.ready && <span className="badge">{t('soon')}</span>}
+                </NavLink>
+              </li>
             ))}
           </ul>
         </nav>
-        <main id="admin-main" className="admin-main" tabIndex={-1}><Outlet /></main>
+        <main id="admin-main" className="admin-main" tabIndex={-1}>
+          <Outlet />
+        </main>
       </div>
     </div>
   );
@@ -60,5 +89,13 @@ export function AdminLayout() {
 
 export function ComingSoonPage() {
   const { t } = useTranslation('admin');
-  return <div className="card empty-state"><h1>{t('comingSoon.title')}</h1><p>{t('comingSoon.text')}</p><Link className="btn btn-primary" to={paths.admin.sales()}>{t('nav.sales')}</Link></div>;
+  return (
+    <div className="card empty-state">
+      <h1>{t('comingSoon.title')}</h1>
+      <p>{t('comingSoon.text')}</p>
+      <Link className="btn btn-primary" to={paths.admin.sales()}>
+        {t('nav.sales')}
+      </Link>
+    </div>
+  );
 }

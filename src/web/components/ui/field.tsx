@@ -1,33 +1,63 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
 
-interface FieldProps { label: string; hint?: ReactNode; error?: string; className?: string }
+interface FieldProps {
+  label: string;
+  hint?: ReactNode;
+  error?: string;
+  className?: string;
+}
 
 /** A labelled text input with hint and error wired through aria-describedby / aria-invalid. */
-export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(function TextField({ label, hint, error, className = '', id, ...rest }, ref) {
-  const auto = useId();
-  const inputId = id ?? auto;
-  const described = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={`field ${className}`}>
-      <label htmlFor={inputId}>{label}</label>
-      <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={described} {...rest} />
-      {hint && <span id={`${inputId}-hint`} className="field-hint">{hint}</span>}
-      {error && <span id={`${inputId}-error`} className="field-error">{error}</span>}
-    </div>
-  );
-});
+export const TextField = forwardRef<HTMLInputElement, FieldProps & InputHTMLAttributes<HTMLInputElement>>(
+  function TextField({ label, hint, error, className = '', id, ...rest }, ref) {
+    const auto = useId();
+    const inputId = id ?? auto;
+    const described =
+      [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ') || undefined;
+    return (
+      <div className={`field ${className}`}>
+        <label htmlFor={inputId}>{label}</label>
+        <input ref={ref} id={inputId} aria-invalid={error ? true : undefined} aria-describedby={described} {...rest} />
+        {hint && (
+          <span id={`${inputId}-hint`} className="field-hint">
+            {hint}
+          </span>
+        )}
+        {error && (
+          <span id={`${inputId}-error`} className="field-error">
+            {error}
+          </span>
+        )}
+      </div>
+    );
+  },
+);
 
 /** A labelled select. */
-export const SelectField = forwardRef<HTMLSelectElement, FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }>(function SelectField({ label, hint, error, className = '', id, children, ...rest }, ref) {
+export const SelectField = forwardRef<
+  HTMLSelectElement,
+  FieldProps & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }
+>(function SelectField({ label, hint, error, className = '', id, children, ...rest }, ref) {
   const auto = useId();
   const selectId = id ?? auto;
-  const described = [hint ? `${selectId}-hint` : '', error ? `${selectId}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const described =
+    [hint ? `${selectId}-hint` : '', error ? `${selectId}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field ${className}`}>
       <label htmlFor={selectId}>{label}</label>
-      <select ref={ref} id={selectId} aria-invalid={error ? true : undefined} aria-describedby={described} {...rest}>{children}</select>
-      {hint && <span id={`${selectId}-hint`} className="field-hint">{hint}</span>}
-      {error && <span id={`${selectId}-error`} className="field-error">{error}</span>}
+      <select ref={ref} id={selectId} aria-invalid={error ? true : undefined} aria-describedby={described} {...rest}>
+        {children}
+      </select>
+      {hint && (
+        <span id={`${selectId}-hint`} className="field-hint">
+          {hint}
+        </span>
+      )}
+      {error && (
+        <span id={`${selectId}-error`} className="field-error">
+          {error}
+        </span>
+      )}
     </div>
   );
 });

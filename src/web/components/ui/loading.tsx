@@ -3,5 +3,9 @@ import { useTranslation } from 'react-i18next';
 /** The loading state of SPEC §2: the text "Loading..." (common:loading in both catalogues). */
 export function Loading() {
   const { t } = useTranslation();
-  return <div className="loading" role="status" aria-live="polite">{t('loading')}</div>;
+  return (
+    <div className="loading" role="status" aria-live="polite">
+      {t('loading')}
+    </div>
+  );
 }

@@ -2,7 +2,17 @@
  * A product image from its URL base (the server stores "-160.webp", "-480.webp" and "-960.webp" sizes).
  * Lazy unless `eager`; fixed aspect ratio from CSS so nothing jumps while loading.
  */
-export function ProductImage({ base, alt, sizes = '(min-width: 1000px) 25vw, 50vw', eager = false }: { base: string | null; alt: string; sizes?: string; eager?: boolean }) {
+export function ProductImage({
+  base,
+  alt,
+  sizes = '(min-width: 1000px) 25vw, 50vw',
+  eager = false,
+}: {
+  base: string | null;
+  alt: string;
+  sizes?: string;
+  eager?: boolean;
+}) {
   if (!base) return <div className="noimg" role="img" aria-label={alt} />;
   return (
     <img

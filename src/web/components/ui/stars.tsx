@@ -6,7 +6,8 @@ export function Stars({ value, count }: { value: number; count?: number }) {
   const full = Math.round(value);
   return (
     <span className="stars" role="img" aria-label={t('rating', { value: value.toFixed(1), count: count ?? 0 })}>
-      {'★'.repeat(full)}{'☆'.repeat(5 - full)}
+      {'★'.repeat(full)}
+      {'☆'.repeat(5 - full)}
       {count !== undefined && <span className="muted small"> ({count})</span>}
     </span>
   );

@@ -7,7 +7,20 @@ export function Tabs({ tabs, label }: { label: string; tabs: { id: string; title
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKey = (e: KeyboardEvent) => {
     const last = tabs.length - 1;
-    const next = e.key === 'ArrowRight' ? (active === last ? 0 : active + 1) : e.key === 'ArrowLeft' ? (active === 0 ? last : active - 1) : e.key === 'Home' ? 0 : e.key === 'End' ? last : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? active === last
+          ? 0
+          : active + 1
+        : e.key === 'ArrowLeft'
+          ? active === 0
+            ? last
+            : active - 1
+          : e.key === 'Home'
+            ? 0
+            : e.key === 'End'
+              ? last
+              : null;
     if (next === null) return;
     e.preventDefault();
     setActive(next);
@@ -17,12 +30,33 @@ export function Tabs({ tabs, label }: { label: string; tabs: { id: string; title
     <div className="tabs">
       <div role="tablist" aria-label={label} onKeyDown={onKey}>
         {tabs.map((tab, i) => (
-          <button key={tab.id} ref={(el) => { refs.current[i] = el; }} role="tab" id={`${base}-t-${tab.id}`} aria-controls={`${base}-p-${tab.id}`}
-            aria-selected={i === active} tabIndex={i === active ? 0 : -1} onClick={() => setActive(i)}>{tab.title}</button>
+          <button
+            key={tab.id}
+            ref={(el) => {
+              refs.current[i] = el;
+            }}
+            role="tab"
+            id={`${base}-t-${tab.id}`}
+            aria-controls={`${base}-p-${tab.id}`}
+            aria-selected={i === active}
+            tabIndex={i === active ? 0 : -1}
+            onClick={() => setActive(i)}
+          >
+            {tab.title}
+          </button>
         ))}
       </div>
       {tabs.map((tab, i) => (
-        <div key={tab.id} role="tabpanel" id={`${base}-p-${tab.id}`} aria-labelledby={`${base}-t-${tab.id}`} hidden={i !== active} tabIndex={0}>{tab.content}</div>
+        <div
+          key={tab.id}
+          role="tabpanel"
+          id={`${base}-p-${tab.id}`}
+          aria-labelledby={`${base}-t-${tab.id}`}
+          hidden={i !== active}
+          tabIndex={0}
+        >
+          {tab.content}
+        </div>
       ))}
     </div>
   );

@@ -8,7 +8,11 @@ export function CheckoutSteps({ current }: { current: (typeof STEPS)[number] }) 
   const at = STEPS.indexOf(current);
   return (
     <ol className="stepper" aria-label={t('steps.label')}>
-      {STEPS.map((s, i) => <li key={s} className={i < at ? 'done' : undefined} aria-current={i === at ? 'step' : undefined}>{t(`steps.${s}`)}</li>)}
+      {STEPS.map((s, i) => (
+        <li key={s} className={i < at ? 'done' : undefined} aria-current={i === at ? 'step' : undefined}>
+          {t(`steps.${s}`)}
+        </li>
+      ))}
     </ol>
   );
 }

@@ -12,15 +12,32 @@ export function OxxoVoucher({ order, storeName }: { order: OrderView; storeName?
   const { t, i18n } = useTranslation('checkout');
   const money = useMoney();
   const p = order.payment!;
-  const expires = p.expiresAt ? new Date(p.expiresAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long', timeStyle: 'short' }) : '';
+  const expires = p.expiresAt
+    ? new Date(p.expiresAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+        dateStyle: 'long',
+        timeStyle: 'short',
+      })
+    : '';
   return (
     <section className="voucher" aria-labelledby="voucher-title">
       <h2 id="voucher-title">{t('voucher.title')}</h2>
       <p>{t('voucher.instructions', { store: storeName ?? '' })}</p>
-      <div><span className="muted small">{t('voucher.amount')}</span><div className="price" data-testid="voucher-amount">{money(p.amountCents)}</div></div>
-      <div><span className="muted small">{t('voucher.reference')}</span><div className="reference" data-testid="voucher-reference">{p.reference}</div></div>
+      <div>
+        <span className="muted small">{t('voucher.amount')}</span>
+        <div className="price" data-testid="voucher-amount">
+          {money(p.amountCents)}
+        </div>
+      </div>
+      <div>
+        <span className="muted small">{t('voucher.reference')}</span>
+        <div className="reference" data-testid="voucher-reference">
+          {p.reference}
+        </div>
+      </div>
       <Barcode value={p.reference ?? ''} label={t('voucher.barcode', { reference: p.reference })} />
-      <p><strong>{t('voucher.expires')}:</strong> <span data-testid="voucher-expiry">{expires}</span></p>
+      <p>
+        <strong>{t('voucher.expires')}:</strong> <span data-testid="voucher-expiry">{expires}</span>
+      </p>
       <p className="small muted">{t('voucher.fee', { fee: money(order.feeCents) })}</p>
     </section>
   );
@@ -29,39 +46,116 @@ export function OxxoVoucher({ order, storeName }: { order: OrderView; storeName?
 export function OrderDetails({ order }: { order: OrderView }) {
   const { t, i18n } = useTranslation('checkout');
   const money = useMoney();
-  const date = new Date(order.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'long', timeStyle: 'short' });
+  const date = new Date(order.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+  });
   return (
     <div className="stack">
       <div className="row">
         <h2 style={{ margin: 0 }}>{t('order.folio', { folio: order.folio })}</h2>
         <StatusBadge status={order.status} />
       </div>
-      <p className="muted small">{date} · {order.email}</p>
+      <p className="muted small">
+        {date} · {order.email}
+      </p>
       <div className="table-wrap">
         <table className="data-table">
-          <thead><tr><th scope="col">{t('order.product')}</th><th scope="col">{t('order.quantity')}</th><th scope="col" className="hide-phone num">{t('order.price')}</th><th scope="col" className="num">{t('order.subtotal')}</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">{t('order.product')}</th>
+              <th scope="col">{t('order.quantity')}</th>
+              <th scope="col" className="hide-phone num">
+                {t('order.price')}
+              </th>
+              <th scope="col" className="num">
+                {t('order.subtotal')}
+              </th>
+            </tr>
+          </thead>
           <tbody>
             {order.items.map((i) => (
               <tr key={i.sku}>
-                <td>{i.name}{Object.keys(i.options).length > 0 && <div className="small muted">{Object.entries(i.options).map(([k, v]) => `${k}: ${v}`).join(' · ')}</div>}<div className="small muted">{i.codigo}</div></td>
-                <td>{i.quantity}</td><td className="hide-phone num">{money(i.unitPriceCents)}</td><td className="num">{money(i.lineTotalCents)}</td>
+                <td>
+                  {i.name}
+                  {Object.keys(i.options).length > 0 && (
+                    <div className="small muted">
+                      {Object.entries(i.options)
+                        .map(([k, v]) => `${k}: ${v}`)
+                        .join(' · ')}
+                    </div>
+                  )}
+                  <div className="small muted">{i.codigo}</div>
+                </td>
+                <td>{i.quantity}</td>
+                <td className="hide-phone num">{money(i.unitPriceCents)}</td>
+                <td className="num">{money(i.lineTotalCents)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      <dl className="summary" style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: '.3rem 1rem', position: 'static' }}>
-        <dt>{t('summary.items')}</dt><dd>{money(order.itemsCents)}</dd>
-        <dt>{t('summary.shipping')} ({t(`shipping.services.${order.shippingType}`)})</dt><dd>{order.shippingCents === 0 ? t('summary.free') : money(order.shippingCents)}</dd>
-        {order.feeCents > 0 && <><dt>{t('summary.oxxoFee')}</dt><dd>{money(order.feeCents)}</dd></>}
-        {order.discountCents > 0 && <><dt>{t('summary.discount')}</dt><dd>−{money(order.discountCents)}</dd></>}
-        <dt className="total">{t('summary.total')}</dt><dd className="total" data-testid="receipt-total">{money(order.totalCents)}</dd>
+      <dl
+        className="summary"
+        style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: '.3rem 1rem', position: 'static' }}
+      >
+        <dt>{t('summary.items')}</dt>
+        <dd>{money(order.itemsCents)}</dd>
+        <dt>
+          {t('summary.shipping')} ({t(`shipping.services.${order.shippingType}`)})
+        </dt>
+        <dd>{order.shippingCents === 0 ? t('summary.free') : money(order.shippingCents)}</dd>
+        {order.feeCents > 0 && (
+          <>
+            <dt>{t('summary.oxxoFee')}</dt>
+            <dd>{money(order.feeCents)}</dd>
+          </>
+        )}
+        {order.discountCents > 0 && (
+          <>
+            <dt>{t('summary.discount')}</dt>
+            <dd>−{money(order.discountCents)}</dd>
+          </>
+        )}
+        <dt className="total">{t('summary.total')}</dt>
+        <dd className="total" data-testid="receipt-total">
+          {money(order.totalCents)}
+        </dd>
       </dl>
       {order.address && (
-        <div><h3>{t('order.deliverTo')}</h3><p>{order.address.fullName}<br />{order.address.street} {order.address.exteriorNumber}{order.address.interiorNumber ? ` int. ${order.address.interiorNumber}` : ''}, {order.address.neighborhood}<br />{order.address.postalCode} {order.address.municipality}, {order.address.state}<br />{order.address.phone}</p></div>
+        <div>
+          <h3>{t('order.deliverTo')}</h3>
+          <p>
+            {order.address.fullName}
+            <br />
+            {order.address.street} {order.address.exteriorNumber}
+            {order.address.interiorNumber ? ` int. ${order.address.interiorNumber}` : ''}, {order.address.neighborhood}
+            <br />
+            {order.address.postalCode} {order.address.municipality}, {order.address.state}
+            <br />
+            {order.address.phone}
+          </p>
+        </div>
       )}
-      <div><h3>{t('order.payment')}</h3><p>{order.paymentMethod === 'card' ? t('order.paidWithCard', { brand: order.payment?.cardBrand ?? '', last4: order.payment?.cardLast4 ?? '' }) : t('order.paidWithOxxo')}{order.payment?.status === 'refunded' && <><br /><strong>{t('order.refunded')}</strong></>}</p></div>
-      {order.trackingNumber && <p><strong>{t('order.tracking')}:</strong> {order.trackingNumber}</p>}
+      <div>
+        <h3>{t('order.payment')}</h3>
+        <p>
+          {order.paymentMethod === 'card'
+            ? t('order.paidWithCard', { brand: order.payment?.cardBrand ?? '', last4: order.payment?.cardLast4 ?? '' })
+            : t('order.paidWithOxxo')}
+          {order.payment?.status === 'refunded' && (
+            <>
+              <br />
+              <strong>{t('order.refunded')}</strong>
+            </>
+          )}
+        </p>
+      </div>
+      {order.trackingNumber && (
+        <p>
+          <strong>{t('order.tracking')}:</strong> {order.trackingNumber}
+        </p>
+      )}
     </div>
   );
 }

@@ -7,12 +7,20 @@ import { Stars } from '../../components/ui/stars';
 import type { ProductCard as Card } from '../../../shared/contracts/common';
 
 /** A product in a grid: image, name, rating, price, stock. */
-export function ProductCard({ product, eager = false }: { product: Pick<Card, 'codigo' | 'name' | 'priceCents' | 'image'> & Partial<Card>; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+}: {
+  product: Pick<Card, 'codigo' | 'name' | 'priceCents' | 'image'> & Partial<Card>;
+  eager?: boolean;
+}) {
   const { t } = useTranslation('storefront');
   return (
     <article className="product-card">
       <Link to={paths.product(product.codigo)}>
-        <div className="thumb"><ProductImage base={product.image} alt="" eager={eager} /></div>
+        <div className="thumb">
+          <ProductImage base={product.image} alt="" eager={eager} />
+        </div>
         <div className="info">
           <h3 className="name">{product.name}</h3>
           {product.ratingCount ? <Stars value={product.ratingAvg ?? 0} count={product.ratingCount} /> : null}
@@ -25,14 +33,32 @@ export function ProductCard({ product, eager = false }: { product: Pick<Card, 'c
 }
 
 /** A responsive grid of product cards, or skeletons while loading. */
-export function ProductGrid({ products, loading = false, eagerFirst = 0 }: { products?: (Pick<Card, 'codigo' | 'name' | 'priceCents' | 'image'> & Partial<Card>)[]; loading?: boolean; eagerFirst?: number }) {
+export function ProductGrid({
+  products,
+  loading = false,
+  eagerFirst = 0,
+}: {
+  products?: (Pick<Card, 'codigo' | 'name' | 'priceCents' | 'image'> & Partial<Card>)[];
+  loading?: boolean;
+  eagerFirst?: number;
+}) {
   const { t } = useTranslation('storefront');
   if (loading) {
-    return <ul className="product-grid" aria-busy="true" aria-label={t('loadingProducts')}>{Array.from({ length: 8 }, (_, i) => <li key={i} className="skeleton" />)}</ul>;
+    return (
+      <ul className="product-grid" aria-busy="true" aria-label={t('loadingProducts')}>
+        {Array.from({ length: 8 }, (_, i) => (
+          <li key={i} className="skeleton" />
+        ))}
+      </ul>
+    );
   }
   return (
     <ul className="product-grid">
-      {(products ?? []).map((p, i) => <li key={p.codigo}><ProductCard product={p} eager={i < eagerFirst} /></li>)}
+      {(products ?? []).map((p, i) => (
+        <li key={p.codigo}>
+          <ProductCard product={p} eager={i < eagerFirst} />
+        </li>
+      ))}
     </ul>
   );
 }

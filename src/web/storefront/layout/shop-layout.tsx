@@ -32,10 +32,28 @@ function SearchBox() {
   };
   return (
     <form className="search-form" role="search" onSubmit={submit}>
-      <label htmlFor="site-search" className="visually-hidden">{t('search.label')}</label>
-      <input id="site-search" type="search" name="q" value={q} onChange={(e) => setQ(e.target.value)} placeholder={t('search.placeholder')} list="searched-words" autoComplete="off" enterKeyHint="search" />
-      <datalist id="searched-words">{words.map((w) => <option key={w} value={w} />)}</datalist>
-      <button type="submit" aria-label={t('search.submit')}><SearchIcon /></button>
+      <label htmlFor="site-search" className="visually-hidden">
+        {t('search.label')}
+      </label>
+      <input
+        id="site-search"
+        type="search"
+        name="q"
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder={t('search.placeholder')}
+        list="searched-words"
+        autoComplete="off"
+        enterKeyHint="search"
+      />
+      <datalist id="searched-words">
+        {words.map((w) => (
+          <option key={w} value={w} />
+        ))}
+      </datalist>
+      <button type="submit" aria-label={t('search.submit')}>
+        <SearchIcon />
+      </button>
     </form>
   );
 }
@@ -55,32 +73,62 @@ export function ShopLayout() {
 
   return (
     <>
-      <a className="skip-link" href="#main">{t('skipToContent')}</a>
+      <a className="skip-link" href="#main">
+        {t('skipToContent')}
+      </a>
       <header className="site-header">
         <div className="container header-bar">
-          <Link to={paths.home()} className="brand" aria-label={t('homeOf', { name: store?.nombretienda ?? 'Vitrina' })}>
+          <Link
+            to={paths.home()}
+            className="brand"
+            aria-label={t('homeOf', { name: store?.nombretienda ?? 'Vitrina' })}
+          >
             {store?.logo && <img src={store.logo} alt="" width={34} height={34} />}
             <span>{store?.nombretienda ?? 'Vitrina'}</span>
           </Link>
           <SearchBox />
           <nav className="header-actions" aria-label={t('accountNav')}>
             {/* The accessible name starts with the visible "EN"/"ES" (WCAG 2.5.3), then says what the button does. */}
-            <button type="button" className="icon-btn lang-switch" onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')} aria-label={`${lang === 'es' ? 'EN' : 'ES'} – ${t('switchLanguage')}`}>
+            <button
+              type="button"
+              className="icon-btn lang-switch"
+              onClick={() => setLanguage(lang === 'es' ? 'en' : 'es')}
+              aria-label={`${lang === 'es' ? 'EN' : 'ES'} – ${t('switchLanguage')}`}
+            >
               {lang === 'es' ? 'EN' : 'ES'}
             </button>
-            {customer.data
-              ? <Link className="icon-btn" to={paths.orders()}><UserIcon /><span className="hide-mobile">{t('myOrders')}</span></Link>
-              : <Link className="icon-btn" to={paths.login()}><UserIcon /><span className="hide-mobile">{t('signIn')}</span></Link>}
+            {customer.data ? (
+              <Link className="icon-btn" to={paths.orders()}>
+                <UserIcon />
+                <span className="hide-mobile">{t('myOrders')}</span>
+              </Link>
+            ) : (
+              <Link className="icon-btn" to={paths.login()}>
+                <UserIcon />
+                <span className="hide-mobile">{t('signIn')}</span>
+              </Link>
+            )}
             <Link className="icon-btn" to={paths.cart()} aria-label={t('cartWithCount', { count: cartCount })}>
-              <CartIcon /><span className="cart-count" aria-hidden="true">{cartCount}</span>
+              <CartIcon />
+              <span className="cart-count" aria-hidden="true">
+                {cartCount}
+              </span>
             </Link>
           </nav>
         </div>
         {departments.data && departments.data.length > 0 && (
           <nav className="dept-nav" aria-label={store?.menuName ?? t('departments')}>
             <ul className="container">
-              <li><NavLink to={paths.search()} end>{t('allProducts')}</NavLink></li>
-              {departments.data.map((d) => <li key={d.slug}><NavLink to={paths.department(d.slug)}>{d.name}</NavLink></li>)}
+              <li>
+                <NavLink to={paths.search()} end>
+                  {t('allProducts')}
+                </NavLink>
+              </li>
+              {departments.data.map((d) => (
+                <li key={d.slug}>
+                  <NavLink to={paths.department(d.slug)}>{d.name}</NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
         )}
@@ -93,25 +141,61 @@ export function ShopLayout() {
           <div>
             <strong>{store?.nombretienda}</strong>
             {store?.aboutUs && <p>{store.aboutUs}</p>}
-            {store?.supportPhone && <p>{t('footer.phone')}: <a href={`tel:${store.supportPhone.replace(/\s+/g, '')}`}>{store.supportPhone}</a></p>}
-            {store?.supportEmail && <p>{t('footer.email')}: <a href={`mailto:${store.supportEmail}`}>{store.supportEmail}</a></p>}
+            {store?.supportPhone && (
+              <p>
+                {t('footer.phone')}: <a href={`tel:${store.supportPhone.replace(/\s+/g, '')}`}>{store.supportPhone}</a>
+              </p>
+            )}
+            {store?.supportEmail && (
+              <p>
+                {t('footer.email')}: <a href={`mailto:${store.supportEmail}`}>{store.supportEmail}</a>
+              </p>
+            )}
           </div>
           <nav aria-label={t('footer.help')}>
             <ul>
-              <li><Link to={paths.page('somos')}>{t('pages.somos')}</Link></li>
-              <li><Link to={paths.page('pagos_envios')}>{t('pages.pagos_envios')}</Link></li>
-              <li><Link to={paths.page('politicas_compras')}>{t('pages.politicas_compras')}</Link></li>
-              <li><Link to={paths.page('faq')}>{t('pages.faq')}</Link></li>
-              <li><Link to={paths.page('aviso')}>{t('pages.aviso')}</Link></li>
+              <li>
+                <Link to={paths.page('somos')}>{t('pages.somos')}</Link>
+              </li>
+              <li>
+                <Link to={paths.page('pagos_envios')}>{t('pages.pagos_envios')}</Link>
+              </li>
+              <li>
+                <Link to={paths.page('politicas_compras')}>{t('pages.politicas_compras')}</Link>
+              </li>
+              <li>
+                <Link to={paths.page('faq')}>{t('pages.faq')}</Link>
+              </li>
+              <li>
+                <Link to={paths.page('aviso')}>{t('pages.aviso')}</Link>
+              </li>
             </ul>
           </nav>
           <div>
             <p>{t('footer.payments')}</p>
             {store?.social && (
               <ul>
-                {store.social.facebook && <li><a href={store.social.facebook} rel="noopener noreferrer" target="_blank">Facebook</a></li>}
-                {store.social.instagram && <li><a href={store.social.instagram} rel="noopener noreferrer" target="_blank">Instagram</a></li>}
-                {store.social.youtube && <li><a href={store.social.youtube} rel="noopener noreferrer" target="_blank">YouTube</a></li>}
+                {store.social.facebook && (
+                  <li>
+                    <a href={store.social.facebook} rel="noopener noreferrer" target="_blank">
+                      Facebook
+                    </a>
+                  </li>
+                )}
+                {store.social.instagram && (
+                  <li>
+                    <a href={store.social.instagram} rel="noopener noreferrer" target="_blank">
+                      Instagram
+                    </a>
+                  </li>
+                )}
+                {store.social.youtube && (
+                  <li>
+                    <a href={store.social.youtube} rel="noopener noreferrer" target="_blank">
+                      YouTube
+                    </a>
+                  </li>
+                )}
               </ul>
             )}
           </div>

@@ -9,7 +9,9 @@ export function NotFoundPage() {
     <div className="container page empty-state">
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <Link className="btn btn-primary" to={paths.home()}>{t('notFound.home')}</Link>
+      <Link className="btn btn-primary" to={paths.home()}>
+        {t('notFound.home')}
+      </Link>
     </div>
   );
 }

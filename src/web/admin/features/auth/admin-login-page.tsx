@@ -22,14 +22,19 @@ export function AdminLoginPage() {
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true); setError(null);
+    setBusy(true);
+    setError(null);
     try {
       const s = await api.post<SessionResponse>('/api/admin/login', { email, password });
       setToken('admin', s.token);
       qc.setQueryData(['user', 'admin'], s.user);
       const from = (location.state as { from?: string } | null)?.from;
       navigate(from?.startsWith('/admin') ? from : paths.admin.home());
-    } catch (err) { setError((err as ApiError).message); } finally { setBusy(false); }
+    } catch (err) {
+      setError((err as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <main className="admin-login">
@@ -37,9 +42,23 @@ export function AdminLoginPage() {
         <h1>{t('login.title')}</h1>
         <p className="muted">{t('login.text')}</p>
         {error && <Alert kind="error">{error}</Alert>}
-        <TextField label={t('login.email')} type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label={t('login.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Button type="submit" busy={busy} block>{t('login.submit')}</Button>
+        <TextField
+          label={t('login.email')}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={t('login.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" busy={busy} block>
+          {t('login.submit')}
+        </Button>
       </form>
     </main>
   );

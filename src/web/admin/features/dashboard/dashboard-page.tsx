@@ -13,7 +13,10 @@ import type { AdminDashboard } from '../../../../shared/contracts/stores';
 
 export function DashboardPage() {
   const { t } = useTranslation('admin');
-  const q = useQuery({ queryKey: ['admin', 'dashboard'], queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard') });
+  const q = useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard'),
+  });
   if (q.isPending) return <Loading />;
   if (!q.data) return <Alert kind="error">{(q.error as Error)?.message}</Alert>;
   const d = q.data;
@@ -26,22 +29,37 @@ export function DashboardPage() {
         {d.domains.map((x) => (
           <div key={x.hostname} className="row">
             <strong>{x.hostname}</strong>
-            <span className={`badge ${x.status === 'active' ? 'badge-delivered' : 'badge-pending'}`}>{t(`dashboard.domainStatus.${x.status}`)}</span>
+            <span className={`badge ${x.status === 'active' ? 'badge-delivered' : 'badge-pending'}`}>
+              {t(`dashboard.domainStatus.${x.status}`)}
+            </span>
             <span className="spacer" />
-            <a className="btn btn-primary" href={x.url} target="_blank" rel="noopener noreferrer">{t('dashboard.openStore')}</a>
+            <a className="btn btn-primary" href={x.url} target="_blank" rel="noopener noreferrer">
+              {t('dashboard.openStore')}
+            </a>
           </div>
         ))}
         <p className="small muted">{t('dashboard.domainHint', { host: primary?.hostname ?? '' })}</p>
       </section>
       <div className="admin-stats">
-        <Link className="card stat" to={paths.admin.sales({ status: 'paid' })}><span className="muted small">{t('dashboard.pending')}</span><strong>{d.counts.pendingOrders}</strong></Link>
-        <Link className="card stat" to={paths.admin.sales()}><span className="muted small">{t('dashboard.today')}</span><strong>{d.counts.ordersToday}</strong></Link>
-        <div className="card stat"><span className="muted small">{t('dashboard.products')}</span><strong>{d.counts.products}</strong></div>
+        <Link className="card stat" to={paths.admin.sales({ status: 'paid' })}>
+          <span className="muted small">{t('dashboard.pending')}</span>
+          <strong>{d.counts.pendingOrders}</strong>
+        </Link>
+        <Link className="card stat" to={paths.admin.sales()}>
+          <span className="muted small">{t('dashboard.today')}</span>
+          <strong>{d.counts.ordersToday}</strong>
+        </Link>
+        <div className="card stat">
+          <span className="muted small">{t('dashboard.products')}</span>
+          <strong>{d.counts.products}</strong>
+        </div>
       </div>
       <section className="card stack" aria-labelledby="dash-floor">
         <h2 id="dash-floor">{t('dashboard.floorTitle')}</h2>
         <p>{t('dashboard.floorText')}</p>
-        <a className="btn btn-secondary" href={d.storeFloorUrl} target="_blank" rel="noopener noreferrer">{t('dashboard.openFloor')}</a>
+        <a className="btn btn-secondary" href={d.storeFloorUrl} target="_blank" rel="noopener noreferrer">
+          {t('dashboard.openFloor')}
+        </a>
       </section>
     </div>
   );

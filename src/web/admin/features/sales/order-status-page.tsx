@@ -24,40 +24,83 @@ export function OrderStatusPage() {
   const id = params.get('id') ?? '';
   const [tracking, setTracking] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const order = useQuery({ queryKey: ['admin', 'order', id], queryFn: () => api.get<OrderView>(`/api/admin/orders/${id}`), enabled: Boolean(id) });
+  const order = useQuery({
+    queryKey: ['admin', 'order', id],
+    queryFn: () => api.get<OrderView>(`/api/admin/orders/${id}`),
+    enabled: Boolean(id),
+  });
   const move = useMutation({
-    mutationFn: (status: OrderStatus) => api.post<OrderView>(`/api/admin/orders/${id}/status`, { status, trackingNumber: status === 'on_the_way' && tracking ? tracking : undefined }, { waitForThrottle: true }),
-    onSuccess: (o) => { qc.setQueryData(['admin', 'order', id], o); void qc.invalidateQueries({ queryKey: ['admin', 'orders'] }); setConfirmCancel(false); },
+    mutationFn: (status: OrderStatus) =>
+      api.post<OrderView>(
+        `/api/admin/orders/${id}/status`,
+        { status, trackingNumber: status === 'on_the_way' && tracking ? tracking : undefined },
+        { waitForThrottle: true },
+      ),
+    onSuccess: (o) => {
+      qc.setQueryData(['admin', 'order', id], o);
+      void qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
+      setConfirmCancel(false);
+    },
   });
   if (!id) return <Alert kind="error">{t('order.missing')}</Alert>;
   if (order.isPending) return <Loading />;
   if (!order.data) return <Alert kind="error">{(order.error as Error)?.message}</Alert>;
   const o = order.data;
-  const fmt = (d: string) => new Date(d).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' });
+  const fmt = (d: string) =>
+    new Date(d).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' });
   const forward = o.nextStatuses.filter((s) => s !== 'cancelled');
   return (
     <div className="stack">
       <Link to={paths.admin.sales()}>← {t('sales.title')}</Link>
-      <div className="row"><h1 style={{ margin: 0 }}>{t('order.title', { folio: o.folio })}</h1><StatusBadge status={o.status} /></div>
-      <p className="muted small">{fmt(o.createdAt)} · {o.customerName ?? ''} · {o.email}</p>
+      <div className="row">
+        <h1 style={{ margin: 0 }}>{t('order.title', { folio: o.folio })}</h1>
+        <StatusBadge status={o.status} />
+      </div>
+      <p className="muted small">
+        {fmt(o.createdAt)} · {o.customerName ?? ''} · {o.email}
+      </p>
       {move.error && <Alert kind="error">{(move.error as ApiError).message}</Alert>}
-      {o.status === 'cancelled' && o.payment?.status === 'succeeded' && <Alert kind="warning">{t('order.refundDue', { amount: money(o.payment.amountCents) })}</Alert>}
-      {move.isSuccess && <Alert kind="success">{t('order.updated', { status: t(`common:orderStatus.${o.status}`) })}</Alert>}
+      {o.status === 'cancelled' && o.payment?.status === 'succeeded' && (
+        <Alert kind="warning">{t('order.refundDue', { amount: money(o.payment.amountCents) })}</Alert>
+      )}
+      {move.isSuccess && (
+        <Alert kind="success">{t('order.updated', { status: t(`common:orderStatus.${o.status}`) })}</Alert>
+      )}
       <section className="card stack" aria-labelledby="next-status">
         <h2 id="next-status">{t('order.changeStatus')}</h2>
         {o.nextStatuses.length === 0 && <p className="muted">{t('order.final')}</p>}
-        {o.nextStatuses.includes('on_the_way') && <TextField label={t('order.tracking')} value={tracking} onChange={(e) => setTracking(e.target.value)} />}
+        {o.nextStatuses.includes('on_the_way') && (
+          <TextField label={t('order.tracking')} value={tracking} onChange={(e) => setTracking(e.target.value)} />
+        )}
         <div className="row">
-          {forward.map((s) => <Button key={s} busy={move.isPending && move.variables === s} onClick={() => move.mutate(s)}>{t('order.moveTo', { status: t(`common:orderStatus.${s}`) })}</Button>)}
-          {o.nextStatuses.includes('cancelled') && !confirmCancel && <Button variant="secondary" onClick={() => setConfirmCancel(true)}>{t('order.cancel')}</Button>}
+          {forward.map((s) => (
+            <Button key={s} busy={move.isPending && move.variables === s} onClick={() => move.mutate(s)}>
+              {t('order.moveTo', { status: t(`common:orderStatus.${s}`) })}
+            </Button>
+          ))}
+          {o.nextStatuses.includes('cancelled') && !confirmCancel && (
+            <Button variant="secondary" onClick={() => setConfirmCancel(true)}>
+              {t('order.cancel')}
+            </Button>
+          )}
         </div>
         {confirmCancel && (
           <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="cancel-q">
             <p id="cancel-q">{t('order.cancelConfirm')}</p>
-            {o.payment?.status === 'succeeded' && <p>{t(o.payment.method === 'card' ? 'order.cancelConfirmPaidCard' : 'order.cancelConfirmPaidOxxo', { amount: money(o.payment.amountCents) })}</p>}
+            {o.payment?.status === 'succeeded' && (
+              <p>
+                {t(o.payment.method === 'card' ? 'order.cancelConfirmPaidCard' : 'order.cancelConfirmPaidOxxo', {
+                  amount: money(o.payment.amountCents),
+                })}
+              </p>
+            )}
             <div className="row">
-              <Button variant="danger" busy={move.isPending} onClick={() => move.mutate('cancelled')}>{t('order.cancelYes')}</Button>
-              <Button variant="secondary" onClick={() => setConfirmCancel(false)}>{t('order.cancelNo')}</Button>
+              <Button variant="danger" busy={move.isPending} onClick={() => move.mutate('cancelled')}>
+                {t('order.cancelYes')}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
+                {t('order.cancelNo')}
+              </Button>
             </div>
           </div>
         )}
@@ -65,25 +108,88 @@ export function OrderStatusPage() {
       <div className="admin-columns">
         <section className="card stack">
           <h2>{t('order.items')}</h2>
-          <div className="table-wrap"><table className="data-table"><tbody>
-            {o.items.map((i) => <tr key={i.sku}><td>{i.name}<div className="small muted">{i.sku} {Object.values(i.options).join(' · ')}</div></td><td>× {i.quantity}</td><td>{money(i.lineTotalCents)}</td></tr>)}
-          </tbody></table></div>
+          <div className="table-wrap">
+            <table className="data-table">
+              <tbody>
+                {o.items.map((i) => (
+                  <tr key={i.sku}>
+                    <td>
+                      {i.name}
+                      <div className="small muted">
+                        {i.sku} {Object.values(i.options).join(' · ')}
+                      </div>
+                    </td>
+                    <td>× {i.quantity}</td>
+                    <td>{money(i.lineTotalCents)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <dl style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: '.25rem 1rem', margin: 0 }}>
-            <dt>{t('order.itemsTotal')}</dt><dd style={{ margin: 0 }}>{money(o.itemsCents)}</dd>
-            <dt>{t('order.shipping')}</dt><dd style={{ margin: 0 }}>{money(o.shippingCents)}</dd>
-            {o.feeCents > 0 && <><dt>{t('order.fee')}</dt><dd style={{ margin: 0 }}>{money(o.feeCents)}</dd></>}
-            <dt><strong>{t('order.total')}</strong></dt><dd style={{ margin: 0 }}><strong>{money(o.totalCents)}</strong></dd>
+            <dt>{t('order.itemsTotal')}</dt>
+            <dd style={{ margin: 0 }}>{money(o.itemsCents)}</dd>
+            <dt>{t('order.shipping')}</dt>
+            <dd style={{ margin: 0 }}>{money(o.shippingCents)}</dd>
+            {o.feeCents > 0 && (
+              <>
+                <dt>{t('order.fee')}</dt>
+                <dd style={{ margin: 0 }}>{money(o.feeCents)}</dd>
+              </>
+            )}
+            <dt>
+              <strong>{t('order.total')}</strong>
+            </dt>
+            <dd style={{ margin: 0 }}>
+              <strong>{money(o.totalCents)}</strong>
+            </dd>
           </dl>
         </section>
         <section className="card stack">
           <h2>{t('order.delivery')}</h2>
-          <p>{t(`order.shippingType.${o.shippingType}`)} · {o.shipping.proveedor}</p>
-          {o.address && <p>{o.address.fullName}<br />{o.address.street} {o.address.exteriorNumber}{o.address.interiorNumber ? ` int. ${o.address.interiorNumber}` : ''}, {o.address.neighborhood}<br />{o.address.postalCode} {o.address.municipality}, {o.address.state}<br />{o.address.phone}{o.address.deliveryInstructions ? <><br /><em>{o.address.deliveryInstructions}</em></> : null}</p>}
-          {o.trackingNumber && <p><strong>{t('order.tracking')}:</strong> {o.trackingNumber}</p>}
+          <p>
+            {t(`order.shippingType.${o.shippingType}`)} · {o.shipping.proveedor}
+          </p>
+          {o.address && (
+            <p>
+              {o.address.fullName}
+              <br />
+              {o.address.street} {o.address.exteriorNumber}
+              {o.address.interiorNumber ? ` int. ${o.address.interiorNumber}` : ''}, {o.address.neighborhood}
+              <br />
+              {o.address.postalCode} {o.address.municipality}, {o.address.state}
+              <br />
+              {o.address.phone}
+              {o.address.deliveryInstructions ? (
+                <>
+                  <br />
+                  <em>{o.address.deliveryInstructions}</em>
+                </>
+              ) : null}
+            </p>
+          )}
+          {o.trackingNumber && (
+            <p>
+              <strong>{t('order.tracking')}:</strong> {o.trackingNumber}
+            </p>
+          )}
           <h2>{t('order.payment')}</h2>
-          <p>{o.paymentMethod === 'card' ? t('order.card', { brand: o.payment?.cardBrand ?? '', last4: o.payment?.cardLast4 ?? '' }) : t('order.oxxo', { reference: o.payment?.reference ?? '' })} · {o.payment ? t(`order.paymentStatus.${o.payment.status}`) : ''}</p>
+          <p>
+            {o.paymentMethod === 'card'
+              ? t('order.card', { brand: o.payment?.cardBrand ?? '', last4: o.payment?.cardLast4 ?? '' })
+              : t('order.oxxo', { reference: o.payment?.reference ?? '' })}{' '}
+            · {o.payment ? t(`order.paymentStatus.${o.payment.status}`) : ''}
+          </p>
           <h2>{t('order.history')}</h2>
-          <ol className="timeline">{o.history.map((h, i) => <li key={i}><span>{t(`common:orderStatus.${h.status}`)} <span className="muted small">{fmt(h.at)}</span></span></li>)}</ol>
+          <ol className="timeline">
+            {o.history.map((h, i) => (
+              <li key={i}>
+                <span>
+                  {t(`common:orderStatus.${h.status}`)} <span className="muted small">{fmt(h.at)}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
         </section>
       </div>
     </div>

@@ -11,7 +11,15 @@ import { useMoney } from '../../../components/ui/price';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import type { OrderList, OrderStatus } from '../../../../shared/contracts/checkout';
 
-const STATUSES: OrderStatus[] = ['pending', 'paid', 'ready_to_ship', 'on_the_way', 'ready_for_pickup', 'delivered', 'cancelled'];
+const STATUSES: OrderStatus[] = [
+  'pending',
+  'paid',
+  'ready_to_ship',
+  'on_the_way',
+  'ready_for_pickup',
+  'delivered',
+  'cancelled',
+];
 
 export function SalesPage() {
   const { t, i18n } = useTranslation('admin');
@@ -20,33 +28,78 @@ export function SalesPage() {
   const [params] = useSearchParams();
   const status = STATUSES.includes(params.get('status') as OrderStatus) ? params.get('status')! : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useQuery({ queryKey: ['admin', 'orders', status, page], queryFn: () => api.get<OrderList>('/api/admin/orders', { query: { status, page } }), placeholderData: keepPreviousData, refetchInterval: 30_000 });
+  const q = useQuery({
+    queryKey: ['admin', 'orders', status, page],
+    queryFn: () => api.get<OrderList>('/api/admin/orders', { query: { status, page } }),
+    placeholderData: keepPreviousData,
+    refetchInterval: 30_000,
+  });
   const pages = q.data ? Math.ceil(q.data.total / q.data.pageSize) : 0;
   const locale = i18n.language === 'en' ? 'en-US' : 'es-MX';
-  const shortDate = (iso: string) => new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+  const shortDate = (iso: string) =>
+    new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
   return (
     <div className="stack">
       <div className="toolbar">
         <h1 style={{ margin: 0 }}>{t('sales.title')}</h1>
-        <SelectField label={t('sales.filter')} value={status} onChange={(e) => navigate(paths.admin.sales({ status: e.target.value || undefined }))}>
+        <SelectField
+          label={t('sales.filter')}
+          value={status}
+          onChange={(e) => navigate(paths.admin.sales({ status: e.target.value || undefined }))}
+        >
           <option value="">{t('sales.all')}</option>
-          {STATUSES.map((s) => <option key={s} value={s}>{t(`common:orderStatus.${s}`)}</option>)}
+          {STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {t(`common:orderStatus.${s}`)}
+            </option>
+          ))}
         </SelectField>
       </div>
-      {q.isPending ? <Loading /> : !q.data?.items.length ? <EmptyState title={t('sales.empty')}><p>{t('sales.emptyText')}</p></EmptyState> : (
+      {q.isPending ? (
+        <Loading />
+      ) : !q.data?.items.length ? (
+        <EmptyState title={t('sales.empty')}>
+          <p>{t('sales.emptyText')}</p>
+        </EmptyState>
+      ) : (
         <div className="table-wrap card" style={{ padding: 0 }}>
           <table className="data-table">
             <caption className="visually-hidden">{t('sales.title')}</caption>
-            <thead><tr><th scope="col">{t('sales.folio')}</th><th scope="col" className="hide-phone">{t('sales.date')}</th><th scope="col">{t('sales.customer')}</th><th scope="col" className="hide-phone">{t('sales.payment')}</th><th scope="col" className="num">{t('sales.total')}</th><th scope="col">{t('sales.status')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('sales.folio')}</th>
+                <th scope="col" className="hide-phone">
+                  {t('sales.date')}
+                </th>
+                <th scope="col">{t('sales.customer')}</th>
+                <th scope="col" className="hide-phone">
+                  {t('sales.payment')}
+                </th>
+                <th scope="col" className="num">
+                  {t('sales.total')}
+                </th>
+                <th scope="col">{t('sales.status')}</th>
+              </tr>
+            </thead>
             <tbody>
               {q.data.items.map((o) => (
                 <tr key={o.id}>
-                  <td><Link to={paths.admin.orderStatus(o.id)}>#{o.folio}</Link><div className="small muted show-phone">{shortDate(o.createdAt)}</div></td>
-                  <td className="hide-phone">{new Date(o.createdAt).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })}</td>
-                  <td>{o.customerName ?? o.email}<div className="small muted hide-phone">{o.email}</div></td>
+                  <td>
+                    <Link to={paths.admin.orderStatus(o.id)}>#{o.folio}</Link>
+                    <div className="small muted show-phone">{shortDate(o.createdAt)}</div>
+                  </td>
+                  <td className="hide-phone">
+                    {new Date(o.createdAt).toLocaleString(locale, { dateStyle: 'short', timeStyle: 'short' })}
+                  </td>
+                  <td>
+                    {o.customerName ?? o.email}
+                    <div className="small muted hide-phone">{o.email}</div>
+                  </td>
                   <td className="hide-phone">{t(`sales.method.${o.paymentMethod}`)}</td>
                   <td className="num">{money(o.totalCents)}</td>
-                  <td><StatusBadge status={o.status} /></td>
+                  <td>
+                    <StatusBadge status={o.status} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -55,7 +108,17 @@ export function SalesPage() {
       )}
       {pages > 1 && (
         <nav className="pagination" aria-label={t('sales.pages')}>
-          {Array.from({ length: pages }, (_, i) => i + 1).map((p) => p === page ? <span key={p} aria-current="page">{p}</span> : <Link key={p} to={paths.admin.sales({ status: status || undefined, page: p })}>{p}</Link>)}
+          {Array.from({ length: pages }, (_, i) => i + 1).map((p) =>
+            p === page ? (
+              <span key={p} aria-current="page">
+                {p}
+              </span>
+            ) : (
+              <Link key={p} to={paths.admin.sales({ status: status || undefined, page: p })}>
+                {p}
+              </Link>
+            ),
+          )}
         </nav>
       )}
     </div>

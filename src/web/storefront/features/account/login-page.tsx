@@ -22,22 +22,47 @@ export function LoginPage() {
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true); setError(null);
+    setBusy(true);
+    setError(null);
     try {
       signIn(await api.post<SessionResponse>('/api/auth/login', { email, password }));
       navigate(next?.startsWith('/') ? next : paths.orders());
-    } catch (err) { setError((err as ApiError).message); } finally { setBusy(false); }
+    } catch (err) {
+      setError((err as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div className="container page" style={{ maxWidth: 480 }}>
       <form className="card stack" onSubmit={submit} noValidate>
         <h1>{t('login.title')}</h1>
         {error && <Alert kind="error">{error}</Alert>}
-        <TextField label={t('fields.email')} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <TextField label={t('fields.password')} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Button type="submit" busy={busy} block>{t('login.submit')}</Button>
-        <p className="small"><Link to={paths.recover()}>{t('login.forgot')}</Link></p>
-        <p className="small">{t('login.noAccount')} <Link to={paths.register(next ?? undefined)}>{t('login.register')}</Link></p>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" busy={busy} block>
+          {t('login.submit')}
+        </Button>
+        <p className="small">
+          <Link to={paths.recover()}>{t('login.forgot')}</Link>
+        </p>
+        <p className="small">
+          {t('login.noAccount')} <Link to={paths.register(next ?? undefined)}>{t('login.register')}</Link>
+        </p>
       </form>
     </div>
   );

@@ -20,10 +20,18 @@ export function ProfileLayout() {
     <div className="container page stack">
       <h1>{t('profile.title')}</h1>
       <nav className="row" aria-label={t('profile.title')}>
-        <NavLink className="btn btn-secondary" to={paths.orders()}>{t('profile.orders')}</NavLink>
-        <NavLink className="btn btn-secondary" to={paths.addresses()}>{t('profile.addresses')}</NavLink>
-        <NavLink className="btn btn-secondary" to={paths.personalData()}>{t('profile.data')}</NavLink>
-        <Button variant="ghost" onClick={() => void signOut()}>{t('profile.signOut')}</Button>
+        <NavLink className="btn btn-secondary" to={paths.orders()}>
+          {t('profile.orders')}
+        </NavLink>
+        <NavLink className="btn btn-secondary" to={paths.addresses()}>
+          {t('profile.addresses')}
+        </NavLink>
+        <NavLink className="btn btn-secondary" to={paths.personalData()}>
+          {t('profile.data')}
+        </NavLink>
+        <Button variant="ghost" onClick={() => void signOut()}>
+          {t('profile.signOut')}
+        </Button>
       </nav>
       <Outlet />
     </div>
@@ -37,9 +45,12 @@ export function PersonalDataPage() {
   return (
     <section className="card">
       <dl className="spec-table" style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '.5rem 1rem' }}>
-        <dt>{t('fields.fullName')}</dt><dd>{user.fullName}</dd>
-        <dt>{t('fields.email')}</dt><dd>{user.email}</dd>
-        <dt>{t('fields.phone')}</dt><dd>{user.phone ?? '—'}</dd>
+        <dt>{t('fields.fullName')}</dt>
+        <dd>{user.fullName}</dd>
+        <dt>{t('fields.email')}</dt>
+        <dd>{user.email}</dd>
+        <dt>{t('fields.phone')}</dt>
+        <dd>{user.phone ?? '—'}</dd>
       </dl>
     </section>
   );
@@ -49,15 +60,35 @@ export function AddressesPage() {
   const { t } = useTranslation('account');
   const qc = useQueryClient();
   const list = useQuery({ queryKey: ['addresses'], queryFn: () => api.get<Address[]>('/api/addresses') });
-  const remove = useMutation({ mutationFn: (id: string) => api.delete(`/api/addresses/${id}`, { redirectOn404: false }), onSuccess: () => qc.invalidateQueries({ queryKey: ['addresses'] }) });
+  const remove = useMutation({
+    mutationFn: (id: string) => api.delete(`/api/addresses/${id}`, { redirectOn404: false }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['addresses'] }),
+  });
   if (list.isPending) return <Loading />;
-  if (!list.data?.length) return <EmptyState title={t('profile.noAddresses')}><p>{t('profile.noAddressesText')}</p></EmptyState>;
+  if (!list.data?.length)
+    return (
+      <EmptyState title={t('profile.noAddresses')}>
+        <p>{t('profile.noAddressesText')}</p>
+      </EmptyState>
+    );
   return (
     <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
       {list.data.map((a) => (
         <li key={a.id} className="card row">
-          <div style={{ flex: 1 }}><strong>{a.fullName}</strong><div className="small">{a.street} {a.exteriorNumber}, {a.neighborhood}, {a.postalCode} {a.municipality}, {a.state}</div><div className="small muted">{a.phone}</div></div>
-          <Button variant="secondary" busy={remove.isPending && remove.variables === a.id} onClick={() => remove.mutate(a.id)}>{t('profile.delete')}</Button>
+          <div style={{ flex: 1 }}>
+            <strong>{a.fullName}</strong>
+            <div className="small">
+              {a.street} {a.exteriorNumber}, {a.neighborhood}, {a.postalCode} {a.municipality}, {a.state}
+            </div>
+            <div className="small muted">{a.phone}</div>
+          </div>
+          <Button
+            variant="secondary"
+            busy={remove.isPending && remove.variables === a.id}
+            onClick={() => remove.mutate(a.id)}
+          >
+            {t('profile.delete')}
+          </Button>
         </li>
       ))}
     </ul>

@@ -14,8 +14,16 @@ export function RecoverPage() {
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true); setError(null);
-    try { await api.post('/api/auth/recover', { email }); setSent(true); } catch (err) { setError((err as ApiError).message); } finally { setBusy(false); }
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post('/api/auth/recover', { email });
+      setSent(true);
+    } catch (err) {
+      setError((err as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div className="container page" style={{ maxWidth: 480 }}>
@@ -24,8 +32,16 @@ export function RecoverPage() {
         <p className="muted">{t('recover.text')}</p>
         {sent && <Alert kind="success">{t('recover.sent')}</Alert>}
         {error && <Alert kind="error">{error}</Alert>}
-        <TextField label={t('fields.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Button type="submit" busy={busy} block>{t('recover.submit')}</Button>
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Button type="submit" busy={busy} block>
+          {t('recover.submit')}
+        </Button>
       </form>
     </div>
   );

@@ -15,7 +15,12 @@ export function ResetPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const check = useQuery({ queryKey: ['reset', token], queryFn: () => api.get<{ email: string }>(`/api/auth/reset/${encodeURIComponent(token)}`, { redirectOn404: false }), enabled: token.length >= 10, retry: false });
+  const check = useQuery({
+    queryKey: ['reset', token],
+    queryFn: () => api.get<{ email: string }>(`/api/auth/reset/${encodeURIComponent(token)}`, { redirectOn404: false }),
+    enabled: token.length >= 10,
+    retry: false,
+  });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +33,9 @@ export function ResetPage() {
         <div className="card stack">
           <h1>{t('reset.expiredTitle')}</h1>
           <Alert kind="error">{(check.error as ApiError | null)?.message ?? t('errors:RESET_LINK_EXPIRED')}</Alert>
-          <Link className="btn btn-primary" to={paths.recover()}>{t('reset.requestNew')}</Link>
+          <Link className="btn btn-primary" to={paths.recover()}>
+            {t('reset.requestNew')}
+          </Link>
         </div>
       </div>
     );
@@ -36,11 +43,16 @@ export function ResetPage() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (mismatch) return;
-    setBusy(true); setError(null);
+    setBusy(true);
+    setError(null);
     try {
       await api.post('/api/auth/reset', { token, password, passwordConfirm: confirm });
       navigate(paths.login());
-    } catch (err) { setError((err as ApiError).message); } finally { setBusy(false); }
+    } catch (err) {
+      setError((err as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
   };
   return (
     <div className="container page" style={{ maxWidth: 480 }}>
@@ -48,9 +60,24 @@ export function ResetPage() {
         <h1>{t('reset.title')}</h1>
         <p className="muted">{check.data?.email}</p>
         {error && <Alert kind="error">{error}</Alert>}
-        <TextField label={t('fields.newPassword')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <TextField label={t('fields.passwordConfirm')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={mismatch ? t('errors:fields.passwords_do_not_match') : undefined} />
-        <Button type="submit" busy={busy} block>{t('reset.submit')}</Button>
+        <TextField
+          label={t('fields.newPassword')}
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <TextField
+          label={t('fields.passwordConfirm')}
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+          error={mismatch ? t('errors:fields.passwords_do_not_match') : undefined}
+        />
+        <Button type="submit" busy={busy} block>
+          {t('reset.submit')}
+        </Button>
       </form>
     </div>
   );

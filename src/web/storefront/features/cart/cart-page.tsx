@@ -24,7 +24,12 @@ export function CartPage() {
     return (
       <div className="container page">
         <CheckoutSteps current="cart" />
-        <EmptyState title={t('cart.emptyTitle')}><p>{t('cart.emptyText')}</p><Link className="btn btn-primary" to={paths.home()}>{t('cart.keepShopping')}</Link></EmptyState>
+        <EmptyState title={t('cart.emptyTitle')}>
+          <p>{t('cart.emptyText')}</p>
+          <Link className="btn btn-primary" to={paths.home()}>
+            {t('cart.keepShopping')}
+          </Link>
+        </EmptyState>
       </div>
     );
   }
@@ -48,19 +53,63 @@ export function CartPage() {
                 <li key={item.sku} className="cart-line">
                   <ProductImage base={item.image} alt="" sizes="72px" />
                   <div>
-                    <Link to={paths.product(item.codigo)}><strong>{item.name}</strong></Link>
-                    {Object.keys(item.options).length > 0 && <div className="small muted">{Object.entries(item.options).map(([k, v]) => `${k}: ${v}`).join(' · ')}</div>}
-                    <div className="small">{money(price)} × {item.quantity} = <strong>{money(price * item.quantity)}</strong></div>
-                    {live?.problem && <p className="field-error" role="alert">{t(`cart.problem.${live.problem}`, { count: live.problem === 'MIN_ORDER_QUANTITY' ? live.minOrderQty : live.stock })}</p>}
-                    {live && !live.problem && live.unitPriceCents !== item.unitPriceCents && <p className="small" role="status">{t('cart.priceUpdated')}</p>}
+                    <Link to={paths.product(item.codigo)}>
+                      <strong>{item.name}</strong>
+                    </Link>
+                    {Object.keys(item.options).length > 0 && (
+                      <div className="small muted">
+                        {Object.entries(item.options)
+                          .map(([k, v]) => `${k}: ${v}`)
+                          .join(' · ')}
+                      </div>
+                    )}
+                    <div className="small">
+                      {money(price)} × {item.quantity} = <strong>{money(price * item.quantity)}</strong>
+                    </div>
+                    {live?.problem && (
+                      <p className="field-error" role="alert">
+                        {t(`cart.problem.${live.problem}`, {
+                          count: live.problem === 'MIN_ORDER_QUANTITY' ? live.minOrderQty : live.stock,
+                        })}
+                      </p>
+                    )}
+                    {live && !live.problem && live.unitPriceCents !== item.unitPriceCents && (
+                      <p className="small" role="status">
+                        {t('cart.priceUpdated')}
+                      </p>
+                    )}
                     <div className="line-actions">
                       <div className="qty" role="group" aria-label={t('cart.quantityOf', { name: item.name })}>
-                        <button type="button" aria-label={t('cart.less')} onClick={() => setQuantity(item.sku, Math.max(1, item.quantity - 1))}>−</button>
-                        <input type="number" min={1} max={max} value={item.quantity} aria-label={t('cart.quantity')} onChange={(e) => setQuantity(item.sku, Math.max(1, Math.floor(Number(e.target.value) || 1)))} />
-                        <button type="button" aria-label={t('cart.more')} disabled={item.quantity >= stock} onClick={() => setQuantity(item.sku, item.quantity + 1)}>+</button>
+                        <button
+                          type="button"
+                          aria-label={t('cart.less')}
+                          onClick={() => setQuantity(item.sku, Math.max(1, item.quantity - 1))}
+                        >
+                          −
+                        </button>
+                        <input
+                          type="number"
+                          min={1}
+                          max={max}
+                          value={item.quantity}
+                          aria-label={t('cart.quantity')}
+                          onChange={(e) => setQuantity(item.sku, Math.max(1, Math.floor(Number(e.target.value) || 1)))}
+                        />
+                        <button
+                          type="button"
+                          aria-label={t('cart.more')}
+                          disabled={item.quantity >= stock}
+                          onClick={() => setQuantity(item.sku, item.quantity + 1)}
+                        >
+                          +
+                        </button>
                       </div>
-                      {item.quantity >= stock && stock > 0 && <span className="small muted">{t('cart.stockLimit')}</span>}
-                      <Button variant="ghost" onClick={() => remove(item.sku)}>{t('cart.remove')}</Button>
+                      {item.quantity >= stock && stock > 0 && (
+                        <span className="small muted">{t('cart.stockLimit')}</span>
+                      )}
+                      <Button variant="ghost" onClick={() => remove(item.sku)}>
+                        {t('cart.remove')}
+                      </Button>
                     </div>
                   </div>
                 </li>
@@ -70,8 +119,12 @@ export function CartPage() {
         </section>
         <OrderSummary itemsCents={itemsCents} shippingCents={null}>
           {hasProblem && <Alert kind="warning">{t('cart.fixProblems')}</Alert>}
-          <Button block onClick={() => navigate(paths.checkoutAddress())} disabled={hasProblem || quote.isPending}>{t('cart.checkout')}</Button>
-          <Link className="btn btn-ghost btn-block" to={paths.home()}>{t('cart.keepShopping')}</Link>
+          <Button block onClick={() => navigate(paths.checkoutAddress())} disabled={hasProblem || quote.isPending}>
+            {t('cart.checkout')}
+          </Button>
+          <Link className="btn btn-ghost btn-block" to={paths.home()}>
+            {t('cart.keepShopping')}
+          </Link>
         </OrderSummary>
       </div>
     </div>

@@ -21,19 +21,38 @@ export function AddressPage() {
   const customer = useCustomer();
   const { address, setAddress, setShipping, cart } = useShop();
   const signedIn = Boolean(customer.data);
-  const saved = useQuery({ queryKey: ['addresses'], queryFn: () => api.get<Address[]>('/api/addresses'), enabled: signedIn });
+  const saved = useQuery({
+    queryKey: ['addresses'],
+    queryFn: () => api.get<Address[]>('/api/addresses'),
+    enabled: signedIn,
+  });
   const [adding, setAdding] = useState(false);
   const save = useMutation({
     mutationFn: (value: AddressInput) => api.post<Address>('/api/addresses', value),
-    onSuccess: (a) => { void qc.invalidateQueries({ queryKey: ['addresses'] }); choose(a); },
+    onSuccess: (a) => {
+      void qc.invalidateQueries({ queryKey: ['addresses'] });
+      choose(a);
+    },
   });
   const choose = (a: Address | (AddressInput & { email?: string })) => {
-    setAddress({ ...a, interiorNumber: a.interiorNumber ?? undefined, city: a.city ?? undefined, deliveryInstructions: a.deliveryInstructions ?? undefined } as never);
+    setAddress({
+      ...a,
+      interiorNumber: a.interiorNumber ?? undefined,
+      city: a.city ?? undefined,
+      deliveryInstructions: a.deliveryInstructions ?? undefined,
+    } as never);
     setShipping(null);
     navigate(paths.checkoutShipping());
   };
 
-  if (!cart.length) return <div className="container page"><Alert kind="info">{t('cart.emptyTitle')} <Link to={paths.home()}>{t('cart.keepShopping')}</Link></Alert></div>;
+  if (!cart.length)
+    return (
+      <div className="container page">
+        <Alert kind="info">
+          {t('cart.emptyTitle')} <Link to={paths.home()}>{t('cart.keepShopping')}</Link>
+        </Alert>
+      </div>
+    );
   if (customer.isPending) return <Loading />;
   const list = saved.data ?? [];
   const showForm = !signedIn || adding || (saved.isSuccess && list.length === 0);
@@ -41,7 +60,11 @@ export function AddressPage() {
     <div className="container page">
       <CheckoutSteps current="address" />
       <h1>{t('address.title')}</h1>
-      {!signedIn && <Alert kind="info">{t('address.guestNote')} <Link to={paths.login(paths.checkoutAddress())}>{t('address.signIn')}</Link></Alert>}
+      {!signedIn && (
+        <Alert kind="info">
+          {t('address.guestNote')} <Link to={paths.login(paths.checkoutAddress())}>{t('address.signIn')}</Link>
+        </Alert>
+      )}
       {signedIn && list.length > 0 && !adding && (
         <section className="card stack" aria-labelledby="saved-addresses">
           <h2 id="saved-addresses">{t('address.saved')}</h2>
@@ -49,20 +72,33 @@ export function AddressPage() {
             <div key={a.id} className="radio-card">
               <div style={{ flex: 1 }}>
                 <strong>{a.fullName}</strong>
-                <div className="small">{a.street} {a.exteriorNumber}{a.interiorNumber ? ` int. ${a.interiorNumber}` : ''}, {a.neighborhood}, {a.postalCode} {a.municipality}, {a.state}</div>
+                <div className="small">
+                  {a.street} {a.exteriorNumber}
+                  {a.interiorNumber ? ` int. ${a.interiorNumber}` : ''}, {a.neighborhood}, {a.postalCode}{' '}
+                  {a.municipality}, {a.state}
+                </div>
                 <div className="small muted">{a.phone}</div>
               </div>
-              <Button variant={address?.id === a.id ? 'primary' : 'secondary'} onClick={() => choose(a)}>{t('address.useThis')}</Button>
+              <Button variant={address?.id === a.id ? 'primary' : 'secondary'} onClick={() => choose(a)}>
+                {t('address.useThis')}
+              </Button>
             </div>
           ))}
-          <Button variant="ghost" onClick={() => setAdding(true)}>{t('address.addNew')}</Button>
+          <Button variant="ghost" onClick={() => setAdding(true)}>
+            {t('address.addNew')}
+          </Button>
         </section>
       )}
       {showForm && (
         <section className="card" aria-labelledby="new-address">
           <h2 id="new-address">{signedIn ? t('address.newTitle') : t('address.deliverTo')}</h2>
           {save.error && <Alert kind="error">{(save.error as Error).message}</Alert>}
-          <AddressForm initial={address?.id ? null : address} guest={!signedIn} busy={save.isPending} onSubmit={(v) => (signedIn ? save.mutate(v) : choose(v))} />
+          <AddressForm
+            initial={address?.id ? null : address}
+            guest={!signedIn}
+            busy={save.isPending}
+            onSubmit={(v) => (signedIn ? save.mutate(v) : choose(v))}
+          />
         </section>
       )}
     </div>

@@ -18,22 +18,41 @@ export function FinalizePage() {
   const id = params.get('pedido') ?? '';
   const token = params.get('t') ?? undefined;
   const config = useQuery(storeConfigQuery);
-  const order = useQuery({ queryKey: ['order', id, token], queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }), enabled: Boolean(id) });
+  const order = useQuery({
+    queryKey: ['order', id, token],
+    queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }),
+    enabled: Boolean(id),
+  });
   if (order.isPending) return <Loading />;
-  if (!order.data) return <div className="container page"><Alert kind="error">{(order.error as Error)?.message ?? t('order.notFound')}</Alert></div>;
+  if (!order.data)
+    return (
+      <div className="container page">
+        <Alert kind="error">{(order.error as Error)?.message ?? t('order.notFound')}</Alert>
+      </div>
+    );
   const o = order.data;
   const oxxoPending = o.payment?.method === 'oxxo' && o.payment.status === 'pending';
   return (
     <div className="container page">
       <CheckoutSteps current="finalize" />
       <div className="stack">
-        <Alert kind="success"><strong>{oxxoPending ? t('done.oxxoTitle') : t('done.title')}</strong> {t('done.text', { folio: o.folio, email: o.email })}</Alert>
+        <Alert kind="success">
+          <strong>{oxxoPending ? t('done.oxxoTitle') : t('done.title')}</strong>{' '}
+          {t('done.text', { folio: o.folio, email: o.email })}
+        </Alert>
         {oxxoPending && <OxxoVoucher order={o} storeName={config.data?.nombretienda} />}
-        <section className="card print-area"><h1 className="visually-hidden">{t('done.receipt')}</h1><OrderDetails order={o} /></section>
+        <section className="card print-area">
+          <h1 className="visually-hidden">{t('done.receipt')}</h1>
+          <OrderDetails order={o} />
+        </section>
         <div className="row no-print">
           <Button onClick={() => window.print()}>{oxxoPending ? t('done.printSlip') : t('done.printReceipt')}</Button>
-          <Link className="btn btn-secondary" to={paths.order(o.id, token)}>{t('done.track')}</Link>
-          <Link className="btn btn-ghost" to={paths.home()}>{t('cart.keepShopping')}</Link>
+          <Link className="btn btn-secondary" to={paths.order(o.id, token)}>
+            {t('done.track')}
+          </Link>
+          <Link className="btn btn-ghost" to={paths.home()}>
+            {t('cart.keepShopping')}
+          </Link>
         </div>
       </div>
     </div>

@@ -37,11 +37,17 @@ export function PaymentPage() {
   const attemptKey = useRef<string>(crypto.randomUUID());
 
   if (!address || !shipping.servicio) {
-    return <div className="container page"><Alert kind="info">{t('payment.needShipping')} <Link to={paths.checkoutShipping()}>{t('shipping.title')}</Link></Alert></div>;
+    return (
+      <div className="container page">
+        <Alert kind="info">
+          {t('payment.needShipping')} <Link to={paths.checkoutShipping()}>{t('shipping.title')}</Link>
+        </Alert>
+      </div>
+    );
   }
   const itemsCents = quote.data?.itemsCents ?? cart.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
   const shippingCents = typeof shipping.precio === 'number' ? shipping.precio : 0;
-  const feeCents = method === 'oxxo' ? config.data?.oxxoFeeCents ?? 0 : 0;
+  const feeCents = method === 'oxxo' ? (config.data?.oxxoFeeCents ?? 0) : 0;
   const totalCents = itemsCents + shippingCents + feeCents;
 
   const finish = (r: PlaceOrderResponse) => {
@@ -58,10 +64,22 @@ export function PaymentPage() {
       const r = await api.post<PlaceOrderResponse>('/api/pedido', {
         idempotencyKey: attemptKey.current,
         items: cart.map((l) => ({ codigo: l.codigo, sku: l.sku, quantity: l.quantity })),
-        ...(address.id ? { addressId: address.id } : { address: { ...address, id: undefined, email: undefined }, email: address.email }),
+        ...(address.id
+          ? { addressId: address.id }
+          : { address: { ...address, id: undefined, email: undefined }, email: address.email }),
         shipping: { servicio: shipping.servicio },
         paymentMethod: method,
-        ...(method === 'card' ? { card: { number: card.number, holderName: card.holderName, expMonth: mm || 0, expYear: yy ? (yy < 100 ? 2000 + yy : yy) : 0, cvc: card.cvc } } : {}),
+        ...(method === 'card'
+          ? {
+              card: {
+                number: card.number,
+                holderName: card.holderName,
+                expMonth: mm || 0,
+                expYear: yy ? (yy < 100 ? 2000 + yy : yy) : 0,
+                cvc: card.cvc,
+              },
+            }
+          : {}),
         expectedTotalCents: totalCents,
       });
       if (r.order.payment?.status === 'requires_action') setChallenge(r);
@@ -71,7 +89,8 @@ export function PaymentPage() {
       setError(apiErr);
       // A declined or refused attempt is over: the next try is a new attempt with a new key.
       if (apiErr.status !== 429 && apiErr.status !== 0) attemptKey.current = crypto.randomUUID();
-      if (apiErr.code === 'PRICE_CHANGED' || apiErr.code === 'INSUFFICIENT_STOCK' || apiErr.code === 'OUT_OF_STOCK') void quote.refetch();
+      if (apiErr.code === 'PRICE_CHANGED' || apiErr.code === 'INSUFFICIENT_STOCK' || apiErr.code === 'OUT_OF_STOCK')
+        void quote.refetch();
     } finally {
       setBusy(false);
     }
@@ -81,7 +100,11 @@ export function PaymentPage() {
     if (!challenge?.order.payment) return;
     setBusy(true);
     try {
-      await api.post<OrderView>(`/api/payments/${challenge.order.payment.id}/3ds?viewToken=${encodeURIComponent(challenge.viewToken)}`, { challengeId: challenge.order.payment.challengeId, approved }, { waitForThrottle: true });
+      await api.post<OrderView>(
+        `/api/payments/${challenge.order.payment.id}/3ds?viewToken=${encodeURIComponent(challenge.viewToken)}`,
+        { challengeId: challenge.order.payment.challengeId, approved },
+        { waitForThrottle: true },
+      );
       finish(challenge);
     } catch (err) {
       setError(err as ApiError);
@@ -99,35 +122,106 @@ export function PaymentPage() {
       <CheckoutSteps current="payment" />
       <h1>{t('payment.title')}</h1>
       <div className="checkout-layout">
-        <form className="card stack" onSubmit={submit} noValidate aria-describedby={error ? 'payment-error' : undefined}>
-          {error && <div id="payment-error"><Alert kind="error">{error.message}</Alert></div>}
+        <form
+          className="card stack"
+          onSubmit={submit}
+          noValidate
+          aria-describedby={error ? 'payment-error' : undefined}
+        >
+          {error && (
+            <div id="payment-error">
+              <Alert kind="error">{error.message}</Alert>
+            </div>
+          )}
           <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
             <legend className="visually-hidden">{t('payment.method')}</legend>
             <label className="radio-card">
-              <input type="radio" name="method" value="card" checked={method === 'card'} onChange={() => setMethod('card')} />
-              <span><strong>{t('payment.card')}</strong><span className="small muted" style={{ display: 'block' }}>{t('payment.cardText')}</span></span>
+              <input
+                type="radio"
+                name="method"
+                value="card"
+                checked={method === 'card'}
+                onChange={() => setMethod('card')}
+              />
+              <span>
+                <strong>{t('payment.card')}</strong>
+                <span className="small muted" style={{ display: 'block' }}>
+                  {t('payment.cardText')}
+                </span>
+              </span>
             </label>
             <label className="radio-card">
-              <input type="radio" name="method" value="oxxo" checked={method === 'oxxo'} onChange={() => setMethod('oxxo')} />
-              <span><strong>{t('payment.oxxo')}</strong><span className="small muted" style={{ display: 'block' }}>{t('payment.oxxoText', { fee: money(config.data?.oxxoFeeCents ?? 0) })}</span></span>
+              <input
+                type="radio"
+                name="method"
+                value="oxxo"
+                checked={method === 'oxxo'}
+                onChange={() => setMethod('oxxo')}
+              />
+              <span>
+                <strong>{t('payment.oxxo')}</strong>
+                <span className="small muted" style={{ display: 'block' }}>
+                  {t('payment.oxxoText', { fee: money(config.data?.oxxoFeeCents ?? 0) })}
+                </span>
+              </span>
             </label>
           </fieldset>
           {method === 'card' && (
             <div className="form-grid two">
-              <TextField className="full" label={t('payment.cardNumber')} inputMode="numeric" autoComplete="cc-number" value={card.number} onChange={(e) => setCard({ ...card, number: e.target.value })} error={fieldError('number')} />
-              <TextField className="full" label={t('payment.holderName')} autoComplete="cc-name" value={card.holderName} onChange={(e) => setCard({ ...card, holderName: e.target.value })} error={fieldError('holderName')} />
-              <TextField label={t('payment.expiry')} placeholder="MM/AA" autoComplete="cc-exp" value={card.expiry} onChange={(e) => setCard({ ...card, expiry: e.target.value })} error={fieldError('expMonth') ?? fieldError('expYear')} />
-              <TextField label={t('payment.cvc')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.cvc} onChange={(e) => setCard({ ...card, cvc: e.target.value })} error={fieldError('cvc')} />
-              <div className="full"><Alert kind="info">{t('payment.testCards')}</Alert></div>
+              <TextField
+                className="full"
+                label={t('payment.cardNumber')}
+                inputMode="numeric"
+                autoComplete="cc-number"
+                value={card.number}
+                onChange={(e) => setCard({ ...card, number: e.target.value })}
+                error={fieldError('number')}
+              />
+              <TextField
+                className="full"
+                label={t('payment.holderName')}
+                autoComplete="cc-name"
+                value={card.holderName}
+                onChange={(e) => setCard({ ...card, holderName: e.target.value })}
+                error={fieldError('holderName')}
+              />
+              <TextField
+                label={t('payment.expiry')}
+                placeholder="MM/AA"
+                autoComplete="cc-exp"
+                value={card.expiry}
+                onChange={(e) => setCard({ ...card, expiry: e.target.value })}
+                error={fieldError('expMonth') ?? fieldError('expYear')}
+              />
+              <TextField
+                label={t('payment.cvc')}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                value={card.cvc}
+                onChange={(e) => setCard({ ...card, cvc: e.target.value })}
+                error={fieldError('cvc')}
+              />
+              <div className="full">
+                <Alert kind="info">{t('payment.testCards')}</Alert>
+              </div>
             </div>
           )}
           {method === 'oxxo' && <Alert kind="info">{t('payment.oxxoHowTo')}</Alert>}
-          <Button type="submit" busy={busy} block>{busy ? t('payment.processing') : t('payment.pay', { total: money(totalCents) })}</Button>
-          <Link className="btn btn-ghost" to={paths.checkoutShipping()}>{t('back')}</Link>
+          <Button type="submit" busy={busy} block>
+            {busy ? t('payment.processing') : t('payment.pay', { total: money(totalCents) })}
+          </Button>
+          <Link className="btn btn-ghost" to={paths.checkoutShipping()}>
+            {t('back')}
+          </Link>
         </form>
         <OrderSummary itemsCents={itemsCents} shippingCents={shippingCents} feeCents={feeCents}>
-          <p className="small muted">{shipping.descripcion} · {shipping.entrega}</p>
-          <p className="small muted">{address.fullName}, {address.street} {address.exteriorNumber}, {address.neighborhood}, {address.postalCode}</p>
+          <p className="small muted">
+            {shipping.descripcion} · {shipping.entrega}
+          </p>
+          <p className="small muted">
+            {address.fullName}, {address.street} {address.exteriorNumber}, {address.neighborhood}, {address.postalCode}
+          </p>
         </OrderSummary>
       </div>
       {challenge && <ThreeDSecureDialog busy={busy} onAnswer={answer} />}

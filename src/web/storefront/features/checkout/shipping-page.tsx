@@ -19,27 +19,65 @@ export function ShippingPage() {
   const items = cart.map((l) => ({ codigo: l.codigo, sku: l.sku, quantity: l.quantity }));
   const rates = useQuery({
     queryKey: ['rates', address?.postalCode, items],
-    queryFn: () => api.post<RateServiceResponse>('/api/reseller/packaging/rate-service', { postalCode: address!.postalCode, items }, { redirectOn404: false }),
+    queryFn: () =>
+      api.post<RateServiceResponse>(
+        '/api/reseller/packaging/rate-service',
+        { postalCode: address!.postalCode, items },
+        { redirectOn404: false },
+      ),
     enabled: Boolean(address?.postalCode) && items.length > 0,
   });
-  if (!address) return <div className="container page"><Alert kind="info">{t('shipping.needAddress')} <Link to={paths.checkoutAddress()}>{t('shipping.goToAddress')}</Link></Alert></div>;
+  if (!address)
+    return (
+      <div className="container page">
+        <Alert kind="info">
+          {t('shipping.needAddress')} <Link to={paths.checkoutAddress()}>{t('shipping.goToAddress')}</Link>
+        </Alert>
+      </div>
+    );
   return (
     <div className="container page">
       <CheckoutSteps current="shipping" />
       <h1>{t('shipping.title')}</h1>
-      <p className="muted">{t('shipping.to', { place: `${address.neighborhood}, ${address.postalCode} ${address.municipality}, ${address.state}` })} · <Link to={paths.checkoutAddress()}>{t('shipping.change')}</Link></p>
-      {rates.isPending && <p role="status" className="muted">{t('shipping.loading')}</p>}
+      <p className="muted">
+        {t('shipping.to', {
+          place: `${address.neighborhood}, ${address.postalCode} ${address.municipality}, ${address.state}`,
+        })}{' '}
+        · <Link to={paths.checkoutAddress()}>{t('shipping.change')}</Link>
+      </p>
+      {rates.isPending && (
+        <p role="status" className="muted">
+          {t('shipping.loading')}
+        </p>
+      )}
       {rates.isError && <Alert kind="error">{(rates.error as Error).message}</Alert>}
       {rates.data && (
         <fieldset className="stack" style={{ border: 0, padding: 0 }}>
           <legend className="visually-hidden">{t('shipping.title')}</legend>
           {rates.data.map((r) => (
             <label key={r.servicio} className="radio-card">
-              <input type="radio" name="servicio" value={r.servicio} checked={shipping.servicio === r.servicio}
-                onChange={() => setShipping({ proveedor: r.proveedor, servicio: r.servicio, precio: r.precio, descripcion: t(`shipping.services.${r.servicio}`), entrega: t('shipping.days', { min: r.minDays, max: r.maxDays, count: r.maxDays }) })} />
+              <input
+                type="radio"
+                name="servicio"
+                value={r.servicio}
+                checked={shipping.servicio === r.servicio}
+                onChange={() =>
+                  setShipping({
+                    proveedor: r.proveedor,
+                    servicio: r.servicio,
+                    precio: r.precio,
+                    descripcion: t(`shipping.services.${r.servicio}`),
+                    entrega: t('shipping.days', { min: r.minDays, max: r.maxDays, count: r.maxDays }),
+                  })
+                }
+              />
               <span style={{ flex: 1 }}>
                 <strong>{t(`shipping.services.${r.servicio}`)}</strong>
-                <span className="small muted" style={{ display: 'block' }}>{r.servicio === 'pickup' ? t('shipping.pickupText') : `${r.proveedor} · ${t('shipping.days', { min: r.minDays, max: r.maxDays, count: r.maxDays })}`}</span>
+                <span className="small muted" style={{ display: 'block' }}>
+                  {r.servicio === 'pickup'
+                    ? t('shipping.pickupText')
+                    : `${r.proveedor} · ${t('shipping.days', { min: r.minDays, max: r.maxDays, count: r.maxDays })}`}
+                </span>
               </span>
               <strong>{r.precio === 0 ? t('summary.free') : money(r.precio)}</strong>
             </label>
@@ -47,9 +85,13 @@ export function ShippingPage() {
         </fieldset>
       )}
       <div className="row" style={{ marginTop: '1rem' }}>
-        <Link className="btn btn-secondary" to={paths.checkoutAddress()}>{t('back')}</Link>
+        <Link className="btn btn-secondary" to={paths.checkoutAddress()}>
+          {t('back')}
+        </Link>
         <span className="spacer" />
-        <Button onClick={() => navigate(paths.checkoutPayment())} disabled={!shipping.servicio}>{t('shipping.continue')}</Button>
+        <Button onClick={() => navigate(paths.checkoutPayment())} disabled={!shipping.servicio}>
+          {t('shipping.continue')}
+        </Button>
       </div>
     </div>
   );

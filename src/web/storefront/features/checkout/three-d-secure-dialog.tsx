@@ -12,7 +12,9 @@ export function ThreeDSecureDialog({ busy, onAnswer }: { busy: boolean; onAnswer
   useEffect(() => {
     const dialog = ref.current;
     if (dialog && !dialog.open) dialog.showModal();
-    return () => { dialog?.close(); };
+    return () => {
+      dialog?.close();
+    };
   }, []);
   return (
     <dialog
@@ -20,13 +22,20 @@ export function ThreeDSecureDialog({ busy, onAnswer }: { busy: boolean; onAnswer
       className="dialog"
       aria-labelledby="tds-title"
       aria-describedby="tds-text"
-      onCancel={(e) => { e.preventDefault(); if (!busy) onAnswer(false); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!busy) onAnswer(false);
+      }}
     >
       <h2 id="tds-title">{t('payment.tdsTitle')}</h2>
       <p id="tds-text">{t('payment.tdsText')}</p>
       <div className="row">
-        <Button autoFocus busy={busy} onClick={() => onAnswer(true)}>{t('payment.tdsApprove')}</Button>
-        <Button variant="secondary" disabled={busy} onClick={() => onAnswer(false)}>{t('payment.tdsFail')}</Button>
+        <Button autoFocus busy={busy} onClick={() => onAnswer(true)}>
+          {t('payment.tdsApprove')}
+        </Button>
+        <Button variant="secondary" disabled={busy} onClick={() => onAnswer(false)}>
+          {t('payment.tdsFail')}
+        </Button>
       </div>
     </dialog>
   );

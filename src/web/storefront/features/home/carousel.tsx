@@ -20,23 +20,64 @@ export function Carousel({ slides }: { slides: WebsiteConfig['banners'] }) {
   }, [paused, hovered, count]);
   if (!count) return null;
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label={t('carousel.label')}
-      onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)} onFocus={() => setHovered(true)} onBlur={() => setHovered(false)}>
+    <section
+      className="carousel"
+      aria-roledescription="carousel"
+      aria-label={t('carousel.label')}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setHovered(true)}
+      onBlur={() => setHovered(false)}
+    >
       {slides.map((s, i) => (
-        <div key={s.url} className="carousel-slide" role="group" aria-roledescription="slide" aria-label={t('carousel.slide', { n: i + 1, count })} aria-hidden={i !== index}>
+        <div
+          key={s.url}
+          className="carousel-slide"
+          role="group"
+          aria-roledescription="slide"
+          aria-label={t('carousel.slide', { n: i + 1, count })}
+          aria-hidden={i !== index}
+        >
           <img src={s.url} alt="" width={1600} height={600} loading={i === 0 ? 'eager' : 'lazy'} />
           <div className="carousel-caption">
             {s.title && <h2>{s.title}</h2>}
-            {s.buttonTitle && s.buttonUrl && <Link className="btn" to={s.buttonUrl} tabIndex={i === index ? 0 : -1}>{s.buttonTitle}</Link>}
+            {s.buttonTitle && s.buttonUrl && (
+              <Link className="btn" to={s.buttonUrl} tabIndex={i === index ? 0 : -1}>
+                {s.buttonTitle}
+              </Link>
+            )}
           </div>
         </div>
       ))}
       {count > 1 && (
         <div className="carousel-controls">
-          <button type="button" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('carousel.play') : t('carousel.pause')}>{paused ? '▶' : '❚❚'}</button>
-          <button type="button" onClick={() => setIndex((index - 1 + count) % count)} aria-label={t('carousel.previous')}>‹</button>
-          {slides.map((s, i) => <button key={s.url} type="button" className="carousel-dot" aria-label={t('carousel.goTo', { n: i + 1 })} aria-current={i === index} onClick={() => setIndex(i)} />)}
-          <button type="button" onClick={() => setIndex((index + 1) % count)} aria-label={t('carousel.next')}>›</button>
+          <button
+            type="button"
+            onClick={() => setPaused((p) => !p)}
+            aria-label={paused ? t('carousel.play') : t('carousel.pause')}
+          >
+            {paused ? '▶' : '❚❚'}
+          </button>
+          <button
+            type="button"
+            onClick={() => setIndex((index - 1 + count) % count)}
+            aria-label={t('carousel.previous')}
+          >
+            ‹
+          </button>
+          {slides.map((s, i) => (
+            <button
+              key={s.url}
+              type="button"
+              className="carousel-dot"
+              aria-label={t('carousel.goTo', { n: i + 1 })}
+              aria-current={i === index}
+              onClick={() => setIndex(i)}
+            />
+          ))}
+          <button type="button" onClick={() => setIndex((index + 1) % count)} aria-label={t('carousel.next')}>
+            ›
+          </button>
         </div>
       )}
     </section>

@@ -26,22 +26,35 @@ export function HomePage() {
           <h2 id="home-deps">{t('departments')}</h2>
           <ul className="dept-grid">
             {departments.data.map((d) => (
-              <li key={d.slug}><Link className="dept-tile" to={paths.department(d.slug)}><strong>{d.name}</strong><span>{t('productCount', { count: d.productCount })}</span></Link></li>
+              <li key={d.slug}>
+                <Link className="dept-tile" to={paths.department(d.slug)}>
+                  <strong>{d.name}</strong>
+                  <span>{t('productCount', { count: d.productCount })}</span>
+                </Link>
+              </li>
             ))}
           </ul>
         </section>
       )}
-      {[['featured', home.data?.featured], ['bestSellers', home.data?.bestSellers], ['newest', home.data?.newest]].map(([key, list]) => (
-        (home.isPending || (list as unknown[] | undefined)?.length) ? (
+      {[
+        ['featured', home.data?.featured],
+        ['bestSellers', home.data?.bestSellers],
+        ['newest', home.data?.newest],
+      ].map(([key, list]) =>
+        home.isPending || (list as unknown[] | undefined)?.length ? (
           <section key={key as string} className="section" aria-labelledby={`home-${key as string}`}>
             <div className="section-head">
               <h2 id={`home-${key as string}`}>{t(`home.${key as string}`)}</h2>
               <Link to={paths.search({ sort: key === 'newest' ? 'newest' : 'best_seller' })}>{t('home.seeAll')}</Link>
             </div>
-            <ProductGrid products={(list as HomeResponse['featured'] | undefined)?.slice(0, 8)} loading={home.isPending} eagerFirst={key === 'featured' ? 2 : 0} />
+            <ProductGrid
+              products={(list as HomeResponse['featured'] | undefined)?.slice(0, 8)}
+              loading={home.isPending}
+              eagerFirst={key === 'featured' ? 2 : 0}
+            />
           </section>
-        ) : null
-      ))}
+        ) : null,
+      )}
       {viewed.length > 0 && (
         <section className="section" aria-labelledby="home-viewed">
           <h2 id="home-viewed">{t('home.recentlyViewed')}</h2>

@@ -16,10 +16,26 @@ export function OrderPage() {
   const id = params.get('id') ?? '';
   const token = params.get('t') ?? undefined;
   const config = useQuery(storeConfigQuery);
-  const order = useQuery({ queryKey: ['order', id, token], queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }), enabled: Boolean(id), staleTime: 0, refetchInterval: 30_000 });
-  if (!id) return <div className="container page"><Alert kind="error">{t('orders.missing')}</Alert></div>;
+  const order = useQuery({
+    queryKey: ['order', id, token],
+    queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }),
+    enabled: Boolean(id),
+    staleTime: 0,
+    refetchInterval: 30_000,
+  });
+  if (!id)
+    return (
+      <div className="container page">
+        <Alert kind="error">{t('orders.missing')}</Alert>
+      </div>
+    );
   if (order.isPending) return <Loading />;
-  if (!order.data) return <div className="container page"><Alert kind="error">{(order.error as Error)?.message}</Alert></div>;
+  if (!order.data)
+    return (
+      <div className="container page">
+        <Alert kind="error">{(order.error as Error)?.message}</Alert>
+      </div>
+    );
   const o = order.data;
   return (
     <div className="container page stack">
@@ -29,12 +45,26 @@ export function OrderPage() {
         <h2 id="timeline-title">{t('orders.timeline')}</h2>
         <ol className="timeline">
           {o.history.map((h, i) => (
-            <li key={`${h.status}-${i}`}><span><strong>{t(`common:orderStatus.${h.status}`)}</strong> <span className="muted small">{new Date(h.at).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' })}</span></span></li>
+            <li key={`${h.status}-${i}`}>
+              <span>
+                <strong>{t(`common:orderStatus.${h.status}`)}</strong>{' '}
+                <span className="muted small">
+                  {new Date(h.at).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+                    dateStyle: 'medium',
+                    timeStyle: 'short',
+                  })}
+                </span>
+              </span>
+            </li>
           ))}
         </ol>
       </section>
-      {o.payment?.method === 'oxxo' && o.payment.status === 'pending' && <OxxoVoucher order={o} storeName={config.data?.nombretienda} />}
-      <section className="card"><OrderDetails order={o} /></section>
+      {o.payment?.method === 'oxxo' && o.payment.status === 'pending' && (
+        <OxxoVoucher order={o} storeName={config.data?.nombretienda} />
+      )}
+      <section className="card">
+        <OrderDetails order={o} />
+      </section>
     </div>
   );
 }

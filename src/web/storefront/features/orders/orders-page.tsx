@@ -15,14 +15,28 @@ export function OrdersPage() {
   const { t, i18n } = useTranslation('account');
   const money = useMoney();
   const customer = useCustomer();
-  const orders = useQuery({ queryKey: ['orders'], queryFn: () => api.get<OrderList>('/api/pedidos'), enabled: Boolean(customer.data) });
+  const orders = useQuery({
+    queryKey: ['orders'],
+    queryFn: () => api.get<OrderList>('/api/pedidos'),
+    enabled: Boolean(customer.data),
+  });
   if (customer.isPending) return <Loading />;
   if (!customer.data) return <Navigate to={paths.login(paths.orders())} replace />;
   return (
     <div className="container page stack">
-      <div className="row"><h1 style={{ margin: 0 }}>{t('orders.title')}</h1><span className="spacer" /><Link to={paths.profile()}>{t('profile.title')}</Link></div>
-      {orders.isPending ? <Loading /> : !orders.data?.items.length ? (
-        <EmptyState title={t('orders.empty')}><Link className="btn btn-primary" to={paths.home()}>{t('orders.shop')}</Link></EmptyState>
+      <div className="row">
+        <h1 style={{ margin: 0 }}>{t('orders.title')}</h1>
+        <span className="spacer" />
+        <Link to={paths.profile()}>{t('profile.title')}</Link>
+      </div>
+      {orders.isPending ? (
+        <Loading />
+      ) : !orders.data?.items.length ? (
+        <EmptyState title={t('orders.empty')}>
+          <Link className="btn btn-primary" to={paths.home()}>
+            {t('orders.shop')}
+          </Link>
+        </EmptyState>
       ) : (
         <ul className="stack" style={{ listStyle: 'none', padding: 0 }}>
           {orders.data.items.map((o) => (
@@ -30,7 +44,9 @@ export function OrdersPage() {
               <Link to={paths.order(o.id)} className="card row" style={{ textDecoration: 'none', color: 'inherit' }}>
                 <strong>{t('orders.folio', { folio: o.folio })}</strong>
                 <StatusBadge status={o.status} />
-                <span className="muted small">{new Date(o.createdAt).toLocaleDateString(i18n.language === 'en' ? 'en-US' : 'es-MX')}</span>
+                <span className="muted small">
+                  {new Date(o.createdAt).toLocaleDateString(i18n.language === 'en' ? 'en-US' : 'es-MX')}
+                </span>
                 <span className="spacer" />
                 <span className="small muted">{t('orders.items', { count: o.itemCount })}</span>
                 <strong>{money(o.totalCents)}</strong>

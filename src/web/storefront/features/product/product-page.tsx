@@ -23,19 +23,42 @@ export function ProductPage() {
   const { t } = useTranslation('storefront');
   const [params] = useSearchParams();
   const codigo = params.get('codigo') ?? '';
-  const product = useQuery({ queryKey: ['product', codigo], queryFn: () => api.get<ProductDetail>(`/api/productos/${encodeURIComponent(codigo)}`), enabled: Boolean(codigo) });
+  const product = useQuery({
+    queryKey: ['product', codigo],
+    queryFn: () => api.get<ProductDetail>(`/api/productos/${encodeURIComponent(codigo)}`),
+    enabled: Boolean(codigo),
+  });
   const p = product.data;
   const addRecentlyViewed = useShop((s) => s.addRecentlyViewed);
   useEffect(() => {
     if (!p) return;
     document.title = p.name;
-    addRecentlyViewed({ codigo: p.codigo, name: p.name, priceCents: p.priceCents, image: p.image, compareAtCents: p.compareAtCents, ratingAvg: p.ratingAvg, ratingCount: p.ratingCount, inStock: p.inStock });
+    addRecentlyViewed({
+      codigo: p.codigo,
+      name: p.name,
+      priceCents: p.priceCents,
+      image: p.image,
+      compareAtCents: p.compareAtCents,
+      ratingAvg: p.ratingAvg,
+      ratingCount: p.ratingCount,
+      inStock: p.inStock,
+    });
     api.post('/api/visto', { codigo: p.codigo }, { redirectOn404: false }).catch(() => undefined);
   }, [p, addRecentlyViewed]);
 
-  if (!codigo) return <div className="container page"><Alert kind="error">{t('product.missing')}</Alert></div>;
+  if (!codigo)
+    return (
+      <div className="container page">
+        <Alert kind="error">{t('product.missing')}</Alert>
+      </div>
+    );
   if (product.isPending) return <Loading />;
-  if (!p) return <div className="container page"><Alert kind="error">{(product.error as Error)?.message}</Alert></div>;
+  if (!p)
+    return (
+      <div className="container page">
+        <Alert kind="error">{(product.error as Error)?.message}</Alert>
+      </div>
+    );
   return <ProductView p={p} />;
 }
 
@@ -44,82 +67,232 @@ function ProductView({ p }: { p: ProductDetail }) {
   const money = useMoney();
   const cart = useShop((s) => s.cart);
   const addToCart = useShop((s) => s.addToCart);
-  const [selected, setSelected] = useState<Record<string, string>>(() => ({ ...(p.variants.find((v) => v.stock > 0) ?? p.variants[0])?.options }));
-  const variant = useMemo(() => p.variants.find((v) => p.optionNames.every((o) => v.options[o] === selected[o])) ?? (p.optionNames.length ? undefined : p.variants[0]), [p, selected]);
-  const inCart = variant ? cart.find((l) => l.sku === variant.sku)?.quantity ?? 0 : 0;
+  const [selected, setSelected] = useState<Record<string, string>>(() => ({
+    ...(p.variants.find((v) => v.stock > 0) ?? p.variants[0])?.options,
+  }));
+  const variant = useMemo(
+    () =>
+      p.variants.find((v) => p.optionNames.every((o) => v.options[o] === selected[o])) ??
+      (p.optionNames.length ? undefined : p.variants[0]),
+    [p, selected],
+  );
+  const inCart = variant ? (cart.find((l) => l.sku === variant.sku)?.quantity ?? 0) : 0;
   const min = Math.max(1, p.minOrderQty);
   const left = variant ? variant.stock - inCart : 0;
   const [qty, setQty] = useState(min);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
 
   const values = (name: string) => [...new Set(p.variants.map((v) => v.options[name]).filter(Boolean))];
-  const available = (name: string, value: string) => p.variants.some((v) => v.options[name] === value && v.stock > 0 && p.optionNames.every((o) => o === name || !selected[o] || v.options[o] === selected[o]));
+  const available = (name: string, value: string) =>
+    p.variants.some(
+      (v) =>
+        v.options[name] === value &&
+        v.stock > 0 &&
+        p.optionNames.every((o) => o === name || !selected[o] || v.options[o] === selected[o]),
+    );
 
   const add = () => {
     if (!variant) return setMessage({ kind: 'error', text: t('product.chooseOptions') });
     if (variant.stock <= 0) return setMessage({ kind: 'error', text: t('stock.none') });
-    if (qty > left) return setMessage({ kind: 'error', text: left > 0 ? t('stock.notEnough', { count: left }) : t('stock.exceeded') });
+    if (qty > left)
+      return setMessage({
+        kind: 'error',
+        text: left > 0 ? t('stock.notEnough', { count: left }) : t('stock.exceeded'),
+      });
     if (inCart + qty < min) return setMessage({ kind: 'error', text: t('stock.minimum', { count: min }) });
-    addToCart({ codigo: p.codigo, sku: variant.sku, name: p.name, image: p.image, options: variant.options, unitPriceCents: variant.priceCents, quantity: qty, minOrderQty: min, stock: variant.stock });
+    addToCart({
+      codigo: p.codigo,
+      sku: variant.sku,
+      name: p.name,
+      image: p.image,
+      options: variant.options,
+      unitPriceCents: variant.priceCents,
+      quantity: qty,
+      minOrderQty: min,
+      stock: variant.stock,
+    });
     setMessage({ kind: 'success', text: t('product.added', { count: qty }) });
   };
 
   const tabs = [
-    { id: 'about', title: t('product.tabs.about'), content: <><p>{p.description}</p>{p.usage && <p><strong>{t('product.usage')}:</strong> {p.usage}</p>}</> },
-    { id: 'details', title: t('product.tabs.details'), content: (
-      <table className="spec-table"><tbody>
-        <tr><th scope="row">{t('product.code')}</th><td>{p.codigo}</td></tr>
-        {p.brand && <tr><th scope="row">{t('product.brand')}</th><td>{p.brand}</td></tr>}
-        {p.department && <tr><th scope="row">{t('product.department')}</th><td>{p.department}</td></tr>}
-        {p.category && <tr><th scope="row">{t('product.category')}</th><td>{p.category}</td></tr>}
-        {p.keywords.length > 0 && <tr><th scope="row">{t('product.keywords')}</th><td>{p.keywords.join(', ')}</td></tr>}
-        {Object.entries(p.attributes).map(([k, v]) => <tr key={k}><th scope="row">{k}</th><td>{v.join(', ')}</td></tr>)}
-      </tbody></table>
-    ) },
-    { id: 'specs', title: t('product.tabs.specifications'), content: p.specifications.length
-      ? <table className="spec-table"><tbody>{p.specifications.map((s) => <tr key={s.label}><th scope="row">{s.label}</th><td>{s.value}</td></tr>)}</tbody></table>
-      : <p className="muted">{t('product.noSpecs')}</p> },
-    { id: 'packaging', title: t('product.tabs.packaging'), content: (
-      <table className="spec-table"><tbody>
-        {p.packaging.type && <tr><th scope="row">{t('product.packagingType')}</th><td>{t(`product.packagingTypes.${p.packaging.type}`)}</td></tr>}
-        {p.packaging.piecesPerPackage && <tr><th scope="row">{t('product.piecesPerPackage')}</th><td>{p.packaging.piecesPerPackage}</td></tr>}
-        <tr><th scope="row">{t('product.dimensions')}</th><td>{p.dimensionsCm.length} × {p.dimensionsCm.width} × {p.dimensionsCm.height} cm</td></tr>
-        <tr><th scope="row">{t('product.weight')}</th><td>{(p.weightGrams / 1000).toLocaleString()} kg</td></tr>
-      </tbody></table>
-    ) },
-    { id: 'reviews', title: t('product.tabs.reviews', { count: p.ratingCount }), content: p.reviews.length ? (
-      <div>{p.reviews.map((r) => (
-        <article key={r.id} className="review">
-          <Stars value={r.rating} />
-          <h3>{r.title}</h3>
-          <p>{r.comment}</p>
-          <p className="muted small">{r.authorName} · {new Date(r.createdAt).toLocaleDateString()}</p>
-        </article>
-      ))}</div>
-    ) : <p className="muted">{t('product.noReviews')}</p> },
+    {
+      id: 'about',
+      title: t('product.tabs.about'),
+      content: (
+        <>
+          <p>{p.description}</p>
+          {p.usage && (
+            <p>
+              <strong>{t('product.usage')}:</strong> {p.usage}
+            </p>
+          )}
+        </>
+      ),
+    },
+    {
+      id: 'details',
+      title: t('product.tabs.details'),
+      content: (
+        <table className="spec-table">
+          <tbody>
+            <tr>
+              <th scope="row">{t('product.code')}</th>
+              <td>{p.codigo}</td>
+            </tr>
+            {p.brand && (
+              <tr>
+                <th scope="row">{t('product.brand')}</th>
+                <td>{p.brand}</td>
+              </tr>
+            )}
+            {p.department && (
+              <tr>
+                <th scope="row">{t('product.department')}</th>
+                <td>{p.department}</td>
+              </tr>
+            )}
+            {p.category && (
+              <tr>
+                <th scope="row">{t('product.category')}</th>
+                <td>{p.category}</td>
+              </tr>
+            )}
+            {p.keywords.length > 0 && (
+              <tr>
+                <th scope="row">{t('product.keywords')}</th>
+                <td>{p.keywords.join(', ')}</td>
+              </tr>
+            )}
+            {Object.entries(p.attributes).map(([k, v]) => (
+              <tr key={k}>
+                <th scope="row">{k}</th>
+                <td>{v.join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ),
+    },
+    {
+      id: 'specs',
+      title: t('product.tabs.specifications'),
+      content: p.specifications.length ? (
+        <table className="spec-table">
+          <tbody>
+            {p.specifications.map((s) => (
+              <tr key={s.label}>
+                <th scope="row">{s.label}</th>
+                <td>{s.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted">{t('product.noSpecs')}</p>
+      ),
+    },
+    {
+      id: 'packaging',
+      title: t('product.tabs.packaging'),
+      content: (
+        <table className="spec-table">
+          <tbody>
+            {p.packaging.type && (
+              <tr>
+                <th scope="row">{t('product.packagingType')}</th>
+                <td>{t(`product.packagingTypes.${p.packaging.type}`)}</td>
+              </tr>
+            )}
+            {p.packaging.piecesPerPackage && (
+              <tr>
+                <th scope="row">{t('product.piecesPerPackage')}</th>
+                <td>{p.packaging.piecesPerPackage}</td>
+              </tr>
+            )}
+            <tr>
+              <th scope="row">{t('product.dimensions')}</th>
+              <td>
+                {p.dimensionsCm.length} × {p.dimensionsCm.width} × {p.dimensionsCm.height} cm
+              </td>
+            </tr>
+            <tr>
+              <th scope="row">{t('product.weight')}</th>
+              <td>{(p.weightGrams / 1000).toLocaleString()} kg</td>
+            </tr>
+          </tbody>
+        </table>
+      ),
+    },
+    {
+      id: 'reviews',
+      title: t('product.tabs.reviews', { count: p.ratingCount }),
+      content: p.reviews.length ? (
+        <div>
+          {p.reviews.map((r) => (
+            <article key={r.id} className="review">
+              <Stars value={r.rating} />
+              <h3>{r.title}</h3>
+              <p>{r.comment}</p>
+              <p className="muted small">
+                {r.authorName} · {new Date(r.createdAt).toLocaleDateString()}
+              </p>
+            </article>
+          ))}
+        </div>
+      ) : (
+        <p className="muted">{t('product.noReviews')}</p>
+      ),
+    },
   ];
 
   return (
     <div className="container page">
       <nav aria-label={t('breadcrumb')} className="small muted">
         <Link to={paths.home()}>{t('home.title')}</Link>
-        {p.departmentSlug && <> / <Link to={paths.department(p.departmentSlug)}>{p.department}</Link></>}
-        {p.categorySlug && p.departmentSlug && <> / <Link to={paths.search({ departamento: p.departmentSlug, categoria: p.categorySlug })}>{p.category}</Link></>}
+        {p.departmentSlug && (
+          <>
+            {' '}
+            / <Link to={paths.department(p.departmentSlug)}>{p.department}</Link>
+          </>
+        )}
+        {p.categorySlug && p.departmentSlug && (
+          <>
+            {' '}
+            / <Link to={paths.search({ departamento: p.departmentSlug, categoria: p.categorySlug })}>{p.category}</Link>
+          </>
+        )}
       </nav>
       <div className="product-layout" style={{ marginTop: '.75rem' }}>
-        <div className="product-media"><ProductImage base={p.image} alt={p.name} sizes="(min-width: 900px) 50vw, 100vw" eager /></div>
+        <div className="product-media">
+          <ProductImage base={p.image} alt={p.name} sizes="(min-width: 900px) 50vw, 100vw" eager />
+        </div>
         <div className="stack">
           <h1>{p.name}</h1>
           {p.ratingCount > 0 && <Stars value={p.ratingAvg} count={p.ratingCount} />}
-          <div><Price cents={variant?.priceCents ?? p.priceCents} compareAtCents={p.compareAtCents} /></div>
+          <div>
+            <Price cents={variant?.priceCents ?? p.priceCents} compareAtCents={p.compareAtCents} />
+          </div>
           <p>{p.shortDescription}</p>
           {p.optionNames.map((name) => (
             <fieldset key={name} className="option-group">
-              <legend>{name.charAt(0).toUpperCase() + name.slice(1)}{selected[name] ? `: ${selected[name]}` : ''}</legend>
+              <legend>
+                {name.charAt(0).toUpperCase() + name.slice(1)}
+                {selected[name] ? `: ${selected[name]}` : ''}
+              </legend>
               <div className="option-list">
                 {values(name).map((v) => (
                   <label key={v}>
-                    <input type="radio" name={name} value={v} checked={selected[name] === v} disabled={!available(name, v)} onChange={() => { setSelected({ ...selected, [name]: v }); setMessage(null); }} />
+                    <input
+                      type="radio"
+                      name={name}
+                      value={v}
+                      checked={selected[name] === v}
+                      disabled={!available(name, v)}
+                      onChange={() => {
+                        setSelected({ ...selected, [name]: v });
+                        setMessage(null);
+                      }}
+                    />
                     <span>{v}</span>
                   </label>
                 ))}
@@ -127,22 +300,58 @@ function ProductView({ p }: { p: ProductDetail }) {
             </fieldset>
           ))}
           {variant && variant.stock <= 0 && <Alert kind="warning">{t('stock.none')}</Alert>}
-          {variant && variant.stock > 0 && variant.stock <= 5 && <p className="small" style={{ color: 'var(--color-warning)' }}>{t('stock.few', { count: variant.stock })}</p>}
+          {variant && variant.stock > 0 && variant.stock <= 5 && (
+            <p className="small" style={{ color: 'var(--color-warning)' }}>
+              {t('stock.few', { count: variant.stock })}
+            </p>
+          )}
           {min > 1 && <p className="small muted">{t('stock.minimum', { count: min })}</p>}
           <div className="row">
             <div className="qty" role="group" aria-label={t('product.quantity')}>
-              <button type="button" onClick={() => setQty(Math.max(1, qty - 1))} aria-label={t('product.less')}>−</button>
-              <input type="number" inputMode="numeric" min={1} max={Math.max(1, left)} value={qty} aria-label={t('product.quantity')} onChange={(e) => setQty(Math.max(1, Math.floor(Number(e.target.value) || 1)))} />
-              <button type="button" onClick={() => setQty(qty + 1)} aria-label={t('product.more')}>+</button>
+              <button type="button" onClick={() => setQty(Math.max(1, qty - 1))} aria-label={t('product.less')}>
+                −
+              </button>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={Math.max(1, left)}
+                value={qty}
+                aria-label={t('product.quantity')}
+                onChange={(e) => setQty(Math.max(1, Math.floor(Number(e.target.value) || 1)))}
+              />
+              <button type="button" onClick={() => setQty(qty + 1)} aria-label={t('product.more')}>
+                +
+              </button>
             </div>
-            <Button onClick={add} disabled={!variant || variant.stock <= 0}>{t('product.addToCart')}</Button>
+            <Button onClick={add} disabled={!variant || variant.stock <= 0}>
+              {t('product.addToCart')}
+            </Button>
           </div>
-          {message && <Alert kind={message.kind}>{message.text}{message.kind === 'success' && <> · <Link to={paths.cart()}>{t('product.goToCart')}</Link></>}</Alert>}
-          <p className="small muted">{variant ? `${t('product.sku')}: ${variant.sku} · ${money(variant.priceCents)}` : t('product.chooseOptions')}</p>
-          <button type="button" className="btn btn-ghost small" disabled title={t('product.reportSoon')}>{t('product.report')}</button>
+          {message && (
+            <Alert kind={message.kind}>
+              {message.text}
+              {message.kind === 'success' && (
+                <>
+                  {' '}
+                  · <Link to={paths.cart()}>{t('product.goToCart')}</Link>
+                </>
+              )}
+            </Alert>
+          )}
+          <p className="small muted">
+            {variant
+              ? `${t('product.sku')}: ${variant.sku} · ${money(variant.priceCents)}`
+              : t('product.chooseOptions')}
+          </p>
+          <button type="button" className="btn btn-ghost small" disabled title={t('product.reportSoon')}>
+            {t('product.report')}
+          </button>
         </div>
       </div>
-      <section className="section"><Tabs label={t('product.tabsLabel')} tabs={tabs} /></section>
+      <section className="section">
+        <Tabs label={t('product.tabsLabel')} tabs={tabs} />
+      </section>
     </div>
   );
 }
