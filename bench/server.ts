@@ -2,7 +2,8 @@
  * Benchmark server (child process of bench/run.ts): a fresh PGlite database in a temp folder (or, with
  * BENCH_DATABASE_URL=postgres://…/vitrina_bench, a freshly recreated PostgreSQL database),
  * seeded with a 10,000-product store at bench.localhost, served on an ephemeral port; prints `READY <port> <codes>`.
- * With `--bare` it serves only a bare Fastify route, the ceiling of what the framework does on this machine.
+ * With `--bare` it serves only a bare Fastify route, the ceiling of what the framework does on this machine; with
+ * `--flood` a small store for the sign-in flood (flood.ts).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { buildApp } from '../src/server/app.js';
 import { seedBenchmarkStore } from '../src/server/db/seed/index.js';
+import { createStore } from '../src/server/modules/stores/index.js';
 
 async function bare(): Promise<void> {
   const app = Fastify({ logger: false });
@@ -67,4 +69,33 @@ async function full(): Promise<void> {
   });
 }
 
-void (process.argv.includes('--bare') ? bare() : full());
+/**
+ * `--flood`: the sign-in flood of issue 5 item 9. A small store at flood.localhost with one customer, the built web
+ * app served as in production, and server rate limits per IP raised (as if the flood came from many addresses), so
+ * that every sign-in reaches the password hash. Prints `READY <port>`.
+ */
+async function flood(): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-flood-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
+  });
+  const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
+  await createStore(database.db, { slug: 'flood', name: 'Flood', lang: 'es', hostnames: ['flood.localhost'] });
+  const app = await buildApp({ db: database.db, config, logger: false, serveWeb: true });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  console.log(`READY ${typeof addr === 'object' && addr ? addr.port : 0}`);
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+void (process.argv.includes('--bare') ? bare() : process.argv.includes('--flood') ? flood() : full());

@@ -19,12 +19,21 @@ import { createProviders, type Providers } from './providers/index.js';
 import errorsPlugin from './plugins/errors.js';
 import requestContextPlugin from './plugins/request-context.js';
 import { registerModules } from './modules/index.js';
+import { serializeRequest } from './lib/log-redaction.js';
+import { createBackgroundTasks, type BackgroundTasks } from './lib/background.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Work requests start without waiting for it (lib/background.ts). */
+    background: BackgroundTasks;
+  }
+}
 
 export interface BuildAppOptions {
   db: Db;
   config?: AppConfig;
   providers?: Providers;
-  /** Pino logger options; false silences logs (tests). */
+  /** Pino logger options (merged over the defaults, which redact secrets); false silences logs (tests). */
   logger?: boolean | object;
   /** Serve the built web app and uploads (off in API tests). */
   serveWeb?: boolean;
@@ -32,13 +41,21 @@ export interface BuildAppOptions {
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
   const config = opts.config ?? loadConfig();
+  const logger =
+    opts.logger === false
+      ? false
+      : {
+          level: config.LOG_LEVEL,
+          redact: ['req.headers.authorization', 'req.headers["x-app-secret"]', 'body.card', 'body.password'],
+          serializers: { req: serializeRequest },
+          ...(typeof opts.logger === 'object' ? opts.logger : {}),
+        };
   const app = Fastify({
-    logger: opts.logger ?? {
-      level: config.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'body.card', 'body.password'],
-    },
+    logger,
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    // Forwarded headers are believed only from the configured proxies (TRUST_PROXY; DESIGN.md "Proxies"): otherwise any
+    // client could pick its own IP (and dodge every rate limit) or host (and the links built from it).
+    trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -47,6 +64,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('db', opts.db);
   app.decorate('config', config);
   app.decorate('providers', opts.providers ?? createProviders(config, app.log));
+  app.decorate('background', createBackgroundTasks(app.log));
+  app.addHook('onClose', async () => app.background.drain());
 
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
@@ -71,7 +90,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API map is for developers; in production it is served only when API_DOCS=true (issue 5 item 14).
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   await registerModules(app, { serveWeb: opts.serveWeb ?? false });

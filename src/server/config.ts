@@ -7,6 +7,9 @@ import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
+/** An IPv4/IPv6 address with an optional /prefix, or a proxy-addr range name (loopback, linklocal, uniquelocal). */
+const proxyEntry = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -28,18 +31,59 @@ const envSchema = z.object({
   /** The bare platform domain (landing page, seller sign-up). Stores answer at <slug>.<PLATFORM_DOMAIN>. */
   PLATFORM_DOMAIN: z.string().min(1).default('localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /** Seed the demo stores when the database has no store. */
-  SEED_DEMO: bool.default(true),
+  /** Seed the demo stores (sellers with the passwords printed in README) on an empty database. Off in production. */
+  SEED_DEMO: bool.optional(),
+  /** Serve the OpenAPI UI and document at /api/docs. Off in production. */
+  API_DOCS: bool.optional(),
+  /**
+   * Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For/-Proto/-Host are believed, comma-separated,
+   * e.g. `127.0.0.1,10.0.0.0/8`. Unset: no forwarded header is trusted (DESIGN.md "Proxies").
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every((e) => proxyEntry.test(e)), 'must be a comma-separated list of IP addresses or CIDRs'),
+  /** Scheme of the links the platform builds (emails, canonical URLs). Default https in production, http otherwise. */
+  PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
+  /** Port of those links; unset means PORT outside production and none (80/443) in production. */
+  PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
   /** External store-floor management app opened from the admin dashboard (SPEC §1). */
   STORE_FLOOR_APP_URL: z.string().url().default('https://piso.vitrina.mx/'),
+  /** Secret the store-floor app's server sends to exchange a one-time code (unset: the exchange is refused). */
+  STORE_FLOOR_APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   /** Server-side rate limit per client IP and minute (in addition to the client throttle of SPEC §9). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Sign-in, sign-up and password-reset attempts per client IP and minute (brute-force protection). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Sign-in, recover and reset attempts per account (email, or reset link) per 15 minutes, whatever the IP. */
+  AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Password hashes computed at once (each holds a libuv thread and 128 MiB); default libuv pool size minus 2. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Hashes waiting for a slot; beyond it sign-in, sign-up and reset answer 503 SERVER_BUSY with Retry-After. */
+  PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
 });
 
-export type AppConfig = z.infer<typeof envSchema> & { dataDir: string };
+type ParsedEnv = z.infer<typeof envSchema>;
+export type AppConfig = Omit<ParsedEnv, 'SEED_DEMO' | 'API_DOCS' | 'PUBLIC_SCHEME' | 'PASSWORD_HASH_CONCURRENCY'> & {
+  SEED_DEMO: boolean;
+  API_DOCS: boolean;
+  PUBLIC_SCHEME: 'http' | 'https';
+  PASSWORD_HASH_CONCURRENCY: number;
+  dataDir: string;
+};
+
+/** libuv's thread pool (4 unless UV_THREADPOOL_SIZE says otherwise) serves file reads, DNS and crypto alike. */
+function defaultHashConcurrency(env: NodeJS.ProcessEnv): number {
+  const pool = Number(env.UV_THREADPOOL_SIZE) || 4;
+  return Math.max(1, pool - 2);
+}
 
 /** Parses `env` (default process.env). Throws an Error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -48,5 +92,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const d = parsed.data;
+  const production = d.NODE_ENV === 'production';
+  return {
+    ...d,
+    // Demo sellers' passwords are public and the API map helps an attacker: both opt-in in production.
+    SEED_DEMO: d.SEED_DEMO ?? !production,
+    API_DOCS: d.API_DOCS ?? !production,
+    PUBLIC_SCHEME: d.PUBLIC_SCHEME ?? (production ? 'https' : 'http'),
+    PUBLIC_PORT: d.PUBLIC_PORT ?? (production ? undefined : d.PORT),
+    PASSWORD_HASH_CONCURRENCY: d.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency(env),
+    dataDir: path.resolve(d.DATA_DIR),
+  };
 }

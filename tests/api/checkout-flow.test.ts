@@ -484,14 +484,16 @@ describe('checkout flow', () => {
     ).toHaveLength(1);
   });
 
-  it('shows the admin dashboard with the domain and the store-floor link carrying the token', async () => {
+  it('shows the admin dashboard with the domain and the store-floor link carrying a one-time code', async () => {
     const res = await t.app.inject({
       url: '/api/admin/dashboard',
       headers: { authorization: `Bearer ${seller.token}` },
     });
     const body = res.json();
     expect(body.domains[0].hostname).toBe(store.hostname);
-    expect(new URL(body.storeFloorUrl).searchParams.get('token')).toBe(seller.token);
+    const code = new URL(body.storeFloorUrl).searchParams.get('token');
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(code).not.toBe(seller.token);
   });
 
   it('registers, signs in and out, and resets a password through the emailed link', async () => {
@@ -500,7 +502,7 @@ describe('checkout flow', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: h(),
-      payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original12' },
+      payload: { fullName: 'Luis Reyes', email, password: 'Jardín-Original-77', passwordConfirm: 'Jardín-Original-7' },
     });
     expect(reg.json().fields[0]).toMatchObject({ path: 'passwordConfirm', message: 'Las contraseñas no coinciden.' });
     expect(
@@ -509,7 +511,12 @@ describe('checkout flow', () => {
           method: 'POST',
           url: '/api/auth/register',
           headers: h(),
-          payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original123' },
+          payload: {
+            fullName: 'Luis Reyes',
+            email,
+            password: 'Jardín-Original-77',
+            passwordConfirm: 'Jardín-Original-77',
+          },
         })
       ).statusCode,
     ).toBe(201);
@@ -517,7 +524,7 @@ describe('checkout flow', () => {
       method: 'POST',
       url: '/api/auth/register',
       headers: h(),
-      payload: { fullName: 'Luis Reyes', email, password: 'Original123', passwordConfirm: 'Original123' },
+      payload: { fullName: 'Luis Reyes', email, password: 'Jardín-Original-77', passwordConfirm: 'Jardín-Original-77' },
     });
     expect(dup.json().code).toBe('EMAIL_TAKEN');
     const wrong = await t.app.inject({
@@ -532,7 +539,7 @@ describe('checkout flow', () => {
       method: 'POST',
       url: '/api/auth/login',
       headers: h(),
-      payload: { email, password: 'Original123' },
+      payload: { email, password: 'Jardín-Original-77' },
     });
     const token = login.json().token as string;
     expect(
@@ -550,6 +557,7 @@ describe('checkout flow', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/auth/recover', headers: h(), payload: { email } })).statusCode,
     ).toBe(200);
+    await t.app.background.drain();
     const [mail] = mailsTo(t.dataDir, email);
     const resetToken = /\/recuperar\/token\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
     expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).json()).toEqual({
@@ -562,7 +570,7 @@ describe('checkout flow', () => {
           method: 'POST',
           url: '/api/auth/reset',
           headers: h(),
-          payload: { token: resetToken, password: 'Cambiada123', passwordConfirm: 'Cambiada123' },
+          payload: { token: resetToken, password: 'Cambiada-Nueva-2026', passwordConfirm: 'Cambiada-Nueva-2026' },
         })
       ).statusCode,
     ).toBe(200);
@@ -573,7 +581,7 @@ describe('checkout flow', () => {
           method: 'POST',
           url: '/api/auth/login',
           headers: h(),
-          payload: { email, password: 'Cambiada123' },
+          payload: { email, password: 'Cambiada-Nueva-2026' },
         })
       ).statusCode,
     ).toBe(200);

@@ -9,6 +9,9 @@ import { createStore } from '../../src/server/modules/stores/index.js';
 import { createProduct, type NewProduct } from '../../src/server/modules/catalog/index.js';
 import { createUser, insertPostalCodes } from '../../src/server/modules/accounts/index.js';
 
+/** A password strong enough for the sign-up check (zxcvbn score ≥ 3, decision 024). */
+export const TEST_PASSWORD = 'Tienda-Secreta-2026';
+
 let counter = 0;
 const uniq = () => `${Date.now().toString(36)}${(counter++).toString(36)}${randomBytes(2).toString('hex')}`;
 
@@ -72,11 +75,11 @@ export async function createSellerFixture(
   storeId: string,
 ): Promise<{ email: string; token: string }> {
   const email = `seller-${uniq()}@example.com`;
-  await createUser(app.db, { storeId, role: 'owner', email, password: 'Secreta123!', fullName: 'Vendedora Prueba' });
+  await createUser(app.db, { storeId, role: 'owner', email, password: TEST_PASSWORD, fullName: 'Vendedora Prueba' });
   const res = await app.inject({
     method: 'POST',
     url: '/api/admin/login',
-    payload: { email, password: 'Secreta123!' },
+    payload: { email, password: TEST_PASSWORD },
   });
   return { email, token: res.json().token };
 }
@@ -91,7 +94,7 @@ export async function createCustomerFixture(
     method: 'POST',
     url: '/api/auth/register',
     headers: { 'x-store-domain': store.hostname },
-    payload: { fullName: 'Comprador Prueba', email, password: 'Secreta123!', passwordConfirm: 'Secreta123!' },
+    payload: { fullName: 'Comprador Prueba', email, password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD },
   });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
   return { email, token: res.json().token, userId: res.json().user.id };

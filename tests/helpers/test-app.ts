@@ -23,6 +23,9 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_ACCOUNT_RATE_LIMIT: '100000',
+    // Race tests send 20+ sign-ups or resets at once; the production bound (16) is tested on its own.
+    PASSWORD_HASH_QUEUE_MAX: '1000',
     ...env,
   });
   const app = await buildApp({ db: database.db, config, logger: false });

@@ -15,3 +15,9 @@ export function sameToken(presented: string, stored: string): boolean {
   const b = Buffer.from(stored);
   return a.length === b.length && timingSafeEqual(a, b);
 }
+
+/** The token of an `Authorization: Bearer <token>` header, or null. */
+export function bearerToken(header: string | undefined): string | null {
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : '';
+  return token || null;
+}

@@ -5,22 +5,26 @@
 import type { FastifyInstance } from 'fastify';
 import storesRoutes from './stores/stores.routes.js';
 import accountsRoutes from './accounts/accounts.routes.js';
+import storeFloorAccessRoutes from './accounts/store-floor.routes.js';
 import catalogRoutes from './catalog/catalog.routes.js';
 import searchRoutes from './search/search.routes.js';
 import analyticsRoutes from './analytics/analytics.routes.js';
 import shippingRoutes from './shipping/shipping.routes.js';
 import ordersRoutes from './orders/orders.routes.js';
+import storeFloorOrdersRoutes from './orders/store-floor.routes.js';
 import checkoutRoutes from './checkout/checkout.routes.js';
 import webRoutes from './web/web.routes.js';
 
 export async function registerModules(app: FastifyInstance, opts: { serveWeb: boolean }): Promise<void> {
   await app.register(storesRoutes);
   await app.register(accountsRoutes);
+  await app.register(storeFloorAccessRoutes);
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
   await app.register(analyticsRoutes);
   await app.register(shippingRoutes);
   await app.register(ordersRoutes);
+  await app.register(storeFloorOrdersRoutes);
   await app.register(checkoutRoutes);
   await app.register(webRoutes, { serveWeb: opts.serveWeb });
 }

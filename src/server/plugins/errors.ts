@@ -69,6 +69,8 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = request.locale ?? 'es';
     if (error instanceof AppError) {
+      // SERVER_BUSY says when to come back (RFC 9110 Retry-After, seconds).
+      if (typeof error.params.retryAfter === 'number') reply.header('retry-after', String(error.params.retryAfter));
       return reply.status(error.statusCode).send(body(locale, error.code, error.params, error.fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -5,7 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { sessions, storeDomains, stores, users } from '../db/schema/index.js';
 import type { Db } from '../db/client.js';
 import type { AppConfig } from '../config.js';
@@ -13,6 +13,7 @@ import type { Providers } from '../providers/index.js';
 import { AppError } from '../lib/app-error.js';
 import { hashToken } from '../lib/tokens.js';
 import { localeFromHeader } from '../lib/i18n.js';
+import { publicOrigin } from '../lib/public-url.js';
 import type { Actor, BaseContext, Locale, Role, StoreContext } from '../lib/context.js';
 
 /** The store a storefront request is for. */
@@ -23,6 +24,8 @@ export interface RequestStore {
   lang: string;
   status: string;
   websiteActive: boolean;
+  /** The store's primary active domain, the one its links are built on (whichever of its domains was asked). */
+  primaryHost: string;
 }
 
 declare module 'fastify' {
@@ -55,14 +58,13 @@ export function normaliseHost(value: string | undefined): string | null {
 }
 
 /**
- * The storefront origin a request came from, e.g. `http://demo.localhost:3000`, for links in emails: the store domain
- * the SPA named (already checked to belong to an active store) or the Host, with the request's scheme and port.
+ * The storefront origin of the request's store, e.g. `http://demo.localhost:3000`, for links in emails and pages: the
+ * store's primary domain from the database with the configured scheme and port (PUBLIC_SCHEME, PUBLIC_PORT); the
+ * platform domain when no store was resolved. Never Host, X-Forwarded-* or X-Store-Domain (issue 5 item 8).
  */
 export function requestOrigin(request: FastifyRequest): string {
-  const named = request.headers[STORE_DOMAIN_HEADER];
-  const host = normaliseHost(Array.isArray(named) ? named[0] : named) ?? request.hostname;
-  const port = request.port && ![80, 443].includes(request.port) ? `:${request.port}` : '';
-  return `${request.protocol}://${host}${port}`;
+  const config = request.server.config;
+  return publicOrigin(config, request.store?.primaryHost ?? config.PLATFORM_DOMAIN);
 }
 
 async function findStoreByHost(db: Db, host: string): Promise<RequestStore | null> {
@@ -74,6 +76,8 @@ async function findStoreByHost(db: Db, host: string): Promise<RequestStore | nul
       lang: stores.lang,
       status: stores.status,
       websiteActive: stores.websiteActive,
+      primaryHost: sql<string>`coalesce((select d.hostname from store_domains d where d.store_id = ${stores.id}
+        and d.is_primary and d.status = 'active' limit 1), ${storeDomains.hostname})`,
     })
     .from(storeDomains)
     .innerJoin(stores, eq(stores.id, storeDomains.storeId))

@@ -81,3 +81,19 @@ export const postalCodeLookup = z.object({
   neighborhoods: z.array(z.object({ name: z.string(), type: z.string() })),
 });
 export type PostalCodeLookup = z.infer<typeof postalCodeLookup>;
+
+/** POST /api/store-floor/exchange (server to server, header X-App-Secret): the one-time code of the dashboard link. */
+export const storeFloorExchangeBody = z.object({ code: z.string().min(10).max(200) });
+/** Its answer: a bearer token that only the /api/store-floor/* routes accept. */
+export const storeFloorGrant = z.object({
+  accessToken: z.string(),
+  tokenType: z.literal('Bearer'),
+  /** Seconds. */
+  expiresIn: z.number().int(),
+  store: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+});
+/** GET /api/store-floor/store: the store and seller a store-floor token is for. */
+export const storeFloorStore = z.object({
+  store: z.object({ id: z.string(), name: z.string(), slug: z.string() }),
+  seller: z.object({ fullName: z.string() }),
+});

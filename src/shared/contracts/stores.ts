@@ -38,7 +38,10 @@ export const adminDashboard = z.object({
   domains: z.array(
     z.object({ hostname: z.string(), status: z.enum(['pending_validation', 'active']), url: z.string() }),
   ),
-  /** The external store-floor app URL with the access token as the `token` query parameter. */
+  /**
+   * The external store-floor app URL with an access token as the `token` query parameter: a one-time code valid 60 s
+   * that the app's server exchanges at POST /api/store-floor/exchange (decision 026).
+   */
   storeFloorUrl: z.string(),
   counts: z.object({ pendingOrders: z.number().int(), ordersToday: z.number().int(), products: z.number().int() }),
 });

@@ -61,7 +61,57 @@ export const passwordResets = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash)],
+  (t) => [uniqueIndex('password_resets_token_hash_uq').on(t.tokenHash), index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time codes of the link that opens an external app from the admin (SPEC §1 store-floor link; issue 5 item 13):
+ * random, stored hashed, valid about a minute, used once, for one app, one store and one seller.
+ */
+export const appAccessCodes = pgTable(
+  'app_access_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The app the code is for: store_floor. */
+    app: text('app').notNull(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('app_access_codes_code_hash_uq').on(t.codeHash), index('app_access_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Access tokens an external app's server got by exchanging a code: scoped to that app and store, short-lived, stored
+ * hashed. Never a session: the admin and storefront routes do not accept them.
+ */
+export const appAccessTokens = pgTable(
+  'app_access_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    app: text('app').notNull(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('app_access_tokens_token_hash_uq').on(t.tokenHash),
+    index('app_access_tokens_user_idx').on(t.userId),
+  ],
 );
 
 export const addresses = pgTable(

@@ -1,5 +1,6 @@
 /** HTTP routes of the accounts module (SPEC §2 sign-up, sign-in, password reset, addresses; §6 /api/user). */
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   address,
@@ -15,11 +16,38 @@ import {
 } from '../../../shared/contracts/accounts.js';
 import { okResponse, postalCode, uuid } from '../../../shared/contracts/common.js';
 import { baseContext, customerContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
+import { hashToken } from '../../lib/tokens.js';
 import * as accounts from './accounts.service.js';
+import * as reset from './password-reset.js';
+import { configurePasswordHashing } from './password.js';
+
+/** Window of the per-account limit (AUTH_ACCOUNT_RATE_LIMIT attempts per account in it). */
+const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /** Brute-force limit on sign-in, sign-up and reset endpoints, per IP (in addition to the global limit). */
   const AUTH_RATE_LIMIT = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } };
+  /**
+   * The same endpoints limited per account, whatever the IP (issue 5 item 9): a botnet guessing one password, or
+   * mailing one victim, gets AUTH_ACCOUNT_RATE_LIMIT tries per 15 minutes. Runs as a preHandler, once the body is
+   * parsed; the key is a digest, so no email sits in Redis.
+   */
+  const perAccount = (name: string, account: (request: FastifyRequest) => string) => ({
+    preHandler: app.rateLimit({
+      max: app.config.AUTH_ACCOUNT_RATE_LIMIT,
+      timeWindow: ACCOUNT_WINDOW_MS,
+      keyGenerator: (request) => `account:${name}:${hashToken(account(request))}`,
+    }),
+  });
+  const emailOf = (request: FastifyRequest) =>
+    String((request.body as { email?: unknown } | undefined)?.email ?? '')
+      .trim()
+      .toLowerCase();
+  const customerAccount = (request: FastifyRequest) => `${request.store?.id ?? '-'}:${emailOf(request)}`;
+  configurePasswordHashing({
+    concurrency: app.config.PASSWORD_HASH_CONCURRENCY,
+    maxQueue: app.config.PASSWORD_HASH_QUEUE_MAX,
+  });
 
   app.post(
     '/api/auth/register',
@@ -30,7 +58,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/login',
-    { schema: { tags: ['accounts'], body: loginBody, response: { 200: sessionResponse } }, config: AUTH_RATE_LIMIT },
+    {
+      schema: { tags: ['accounts'], body: loginBody, response: { 200: sessionResponse } },
+      config: AUTH_RATE_LIMIT,
+      ...perAccount('login', customerAccount),
+    },
     async (request) => accounts.loginCustomer(storeContext(request), request.body.email, request.body.password),
   );
 
@@ -50,9 +82,17 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/auth/recover',
-    { schema: { tags: ['accounts'], body: recoverBody, response: { 200: okResponse } }, config: AUTH_RATE_LIMIT },
+    {
+      schema: { tags: ['accounts'], body: recoverBody, response: { 200: okResponse } },
+      config: AUTH_RATE_LIMIT,
+      ...perAccount('recover', customerAccount),
+    },
     async (request) => {
-      await accounts.requestPasswordReset(storeContext(request), request.body.email, requestOrigin(request));
+      const ctx = storeContext(request);
+      const { email } = request.body;
+      const origin = requestOrigin(request);
+      // Answered before the email is even looked up: known and unknown emails take one path (no enumeration by time).
+      request.server.background.run('password reset email', () => reset.requestPasswordReset(ctx, email, origin));
       return { ok: true as const };
     },
   );
@@ -66,14 +106,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: resetCheckResponse },
       },
     },
-    async (request) => accounts.checkPasswordReset(storeContext(request), request.params.token),
+    async (request) => reset.checkPasswordReset(storeContext(request), request.params.token),
   );
 
   app.post(
     '/api/auth/reset',
-    { schema: { tags: ['accounts'], body: resetBody, response: { 200: okResponse } }, config: AUTH_RATE_LIMIT },
+    {
+      schema: { tags: ['accounts'], body: resetBody, response: { 200: okResponse } },
+      config: AUTH_RATE_LIMIT,
+      ...perAccount('reset', (request) => String((request.body as { token?: unknown } | undefined)?.token ?? '')),
+    },
     async (request) => {
-      await accounts.resetPassword(storeContext(request), request.body.token, request.body.password);
+      await reset.resetPassword(storeContext(request), request.body.token, request.body.password);
       return { ok: true as const };
     },
   );
@@ -112,7 +156,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/api/admin/login',
-    { schema: { tags: ['admin'], body: loginBody, response: { 200: sessionResponse } }, config: AUTH_RATE_LIMIT },
+    {
+      schema: { tags: ['admin'], body: loginBody, response: { 200: sessionResponse } },
+      config: AUTH_RATE_LIMIT,
+      ...perAccount('admin-login', emailOf),
+    },
     async (request) => accounts.loginSeller(baseContext(request), request.body.email, request.body.password),
   );
 };

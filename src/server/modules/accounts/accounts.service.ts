@@ -3,14 +3,14 @@
  * look-up (SPEC §2 /registro, /login, /recuperar, /micarrito/direccion; §3 "Address"; §5; §6; §8).
  * Customers belong to one store and sign in on its domain; sellers sign in at /admin/login.
  */
-import { and, asc, desc, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { addresses, passwordResets, postalCodes, sessions, users } from '../../db/schema/index.js';
-import type { BaseContext, Role, StoreContext } from '../../lib/context.js';
+import { addresses, postalCodes, sessions, users } from '../../db/schema/index.js';
+import type { BaseContext, Locale, Role, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
-import { translator } from '../../lib/i18n.js';
-import { RESET_LINK_TTL_MS, SESSION_TTL_MS } from '../../../shared/limits.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { SESSION_TTL_MS } from '../../../shared/limits.js';
 import type {
   Address,
   AddressInput,
@@ -19,6 +19,7 @@ import type {
   User,
 } from '../../../shared/contracts/accounts.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
+import { assertStrongPassword } from './password-strength.js';
 
 type UserRow = typeof users.$inferSelect;
 const toUser = (u: UserRow): User => ({
@@ -29,7 +30,11 @@ const toUser = (u: UserRow): User => ({
   role: u.role as Role,
 });
 
-/** Creates a user. Throws EMAIL_TAKEN when the store already has that email for that role. */
+/**
+ * Creates a user. Throws PASSWORD_BREACHED / PASSWORD_TOO_WEAK (422) for a weak password and EMAIL_TAKEN (409) when
+ * the store already has that email for that role. The email's uniqueness is the database's unique index: a pre-check
+ * would let two simultaneous sign-ups both pass it (issue 5 item 12), so the insert's unique violation is the answer.
+ */
 export async function createUser(
   db: Db,
   input: {
@@ -39,36 +44,32 @@ export async function createUser(
     password: string;
     fullName: string;
     phone?: string | null;
+    locale?: Locale;
   },
 ): Promise<User> {
   const email = input.email.trim().toLowerCase();
-  const existing = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      and(
-        input.storeId ? eq(users.storeId, input.storeId) : isNull(users.storeId),
-        eq(users.role, input.role),
-        eq(users.email, email),
-      ),
-    )
-    .limit(1);
-  if (existing.length) throw new AppError('EMAIL_TAKEN');
-  const [u] = await db
-    .insert(users)
-    .values({
-      storeId: input.storeId,
-      role: input.role,
-      email,
-      passwordHash: await hashPassword(input.password),
-      fullName: input.fullName,
-      phone: input.phone ?? null,
-    })
-    .returning();
-  return toUser(u);
+  assertStrongPassword(input.locale ?? 'es', input.password, [email, input.fullName]);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [u] = await db
+      .insert(users)
+      .values({
+        storeId: input.storeId,
+        role: input.role,
+        email,
+        passwordHash,
+        fullName: input.fullName,
+        phone: input.phone ?? null,
+      })
+      .returning();
+    return toUser(u);
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_store_role_email_uq')) throw new AppError('EMAIL_TAKEN');
+    throw err;
+  }
 }
 
-async function startSession(db: Db, user: UserRow): Promise<SessionResponse> {
+export async function startSession(db: Db, user: UserRow): Promise<SessionResponse> {
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -91,6 +92,7 @@ export async function registerCustomer(
     password: input.password,
     fullName: input.fullName,
     phone: input.phone,
+    locale: ctx.locale,
   });
   const [row] = await ctx.db.select().from(users).where(eq(users.id, created.id));
   return startSession(ctx.db, row);
@@ -137,74 +139,6 @@ export async function currentUser(ctx: BaseContext): Promise<User> {
   const [u] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId)).limit(1);
   if (!u) throw new AppError('UNAUTHORIZED');
   return toUser(u);
-}
-
-/**
- * Starts a password reset: mails a link valid RESET_LINK_TTL_MS to the customer, if the account exists. Always
- * resolves (no account enumeration). `origin` is the store's origin, e.g. http://demo.localhost:3000.
- */
-export async function requestPasswordReset(ctx: StoreContext, email: string, origin: string): Promise<void> {
-  const [u] = await ctx.db
-    .select()
-    .from(users)
-    .where(and(eq(users.storeId, ctx.storeId), eq(users.role, 'customer'), eq(users.email, email.toLowerCase())))
-    .limit(1);
-  if (!u) return;
-  const token = newToken();
-  await ctx.db.insert(passwordResets).values({
-    storeId: ctx.storeId,
-    userId: u.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-  });
-  const link = `${origin}/recuperar/token?token=${encodeURIComponent(token)}`;
-  const t = translator(ctx.locale);
-  await ctx.providers.mail.send({
-    to: u.email,
-    subject: t('emails:reset.subject'),
-    text: t('emails:reset.text', { name: u.fullName, link, minutes: RESET_LINK_TTL_MS / 60000 }),
-  });
-}
-
-async function validReset(db: Db, storeId: string, token: string) {
-  const [r] = await db
-    .select()
-    .from(passwordResets)
-    .where(
-      and(
-        eq(passwordResets.tokenHash, hashToken(token)),
-        eq(passwordResets.storeId, storeId),
-        isNull(passwordResets.usedAt),
-        gt(passwordResets.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  if (!r) throw new AppError('RESET_LINK_EXPIRED');
-  return r;
-}
-
-/** Checks a reset link. Throws RESET_LINK_EXPIRED (410) when unknown, used or expired. */
-export async function checkPasswordReset(ctx: StoreContext, token: string): Promise<{ valid: true; email: string }> {
-  const r = await validReset(ctx.db, ctx.storeId, token);
-  const [u] = await ctx.db.select({ email: users.email }).from(users).where(eq(users.id, r.userId));
-  return { valid: true, email: u.email };
-}
-
-/** Sets a new password from a reset link, marks the link used and revokes the user's sessions. */
-export async function resetPassword(ctx: StoreContext, token: string, password: string): Promise<void> {
-  const r = await validReset(ctx.db, ctx.storeId, token);
-  const hash = await hashPassword(password);
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(users)
-      .set({ passwordHash: hash })
-      .where(and(eq(users.id, r.userId), eq(users.storeId, ctx.storeId)));
-    await tx.update(passwordResets).set({ usedAt: new Date() }).where(eq(passwordResets.id, r.id));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, r.userId), isNull(sessions.revokedAt)));
-  });
 }
 
 const toAddress = (a: typeof addresses.$inferSelect): Address => ({

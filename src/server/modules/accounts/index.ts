@@ -6,9 +6,6 @@ export {
   loginSeller,
   logout,
   currentUser,
-  requestPasswordReset,
-  checkPasswordReset,
-  resetPassword,
   listAddresses,
   addAddress,
   getAddress,
@@ -18,3 +15,7 @@ export {
   hasPostalCodes,
   insertPostalCodes,
 } from './accounts.service.js';
+export { requestPasswordReset, checkPasswordReset, resetPassword } from './password-reset.js';
+export { issueStoreFloorCode, storeFloorGrant, STORE_FLOOR_CODE_TTL_MS } from './store-floor.js';
+export { assertStrongPassword, judgePassword, MIN_PASSWORD_SCORE } from './password-strength.js';
+export { configurePasswordHashing, passwordHashLoad } from './password.js';

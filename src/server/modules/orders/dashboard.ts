@@ -1,30 +1,34 @@
 /**
  * The admin dashboard home (SPEC §1): the store's domains with links to open them, the external store-floor app URL
- * carrying the seller's access token as a query parameter, and counts.
+ * carrying an access token as the `token` query parameter, and counts. The token is a one-time code valid 60 s that
+ * the app's server exchanges (accounts/store-floor.ts; decision 026), never the seller's session.
  */
-import type { StoreContext } from '../../lib/context.js';
+import type { Actor, StoreContext } from '../../lib/context.js';
 import type { AdminDashboard } from '../../../shared/contracts/stores.js';
 import { getStoreById, listDomains } from '../stores/index.js';
 import { countProducts } from '../catalog/index.js';
+import { issueStoreFloorCode } from '../accounts/index.js';
 import { assertFound } from '../../lib/app-error.js';
+import { publicOrigin } from '../../lib/public-url.js';
 import { orderCounts } from './orders.service.js';
 
-/** `accessToken` is the seller's bearer token; `port` is appended to domain URLs when not 80/443. */
-export async function getAdminDashboard(
-  ctx: StoreContext,
-  opts: { accessToken: string; protocol: string; port: number | null },
-): Promise<AdminDashboard> {
+/** Each call issues a fresh store-floor code; domain URLs use the configured scheme and port (PUBLIC_*). */
+export async function getAdminDashboard(ctx: StoreContext & { actor: Actor }): Promise<AdminDashboard> {
   const store = assertFound(await getStoreById(ctx.db, ctx.storeId), 'STORE_NOT_FOUND');
-  const [domains, counts, products] = await Promise.all([listDomains(ctx), orderCounts(ctx), countProducts(ctx)]);
-  const port = opts.port && ![80, 443].includes(opts.port) ? `:${opts.port}` : '';
+  const [domains, counts, products, code] = await Promise.all([
+    listDomains(ctx),
+    orderCounts(ctx),
+    countProducts(ctx),
+    issueStoreFloorCode(ctx),
+  ]);
   const floor = new URL(ctx.config.STORE_FLOOR_APP_URL);
-  floor.searchParams.set('token', opts.accessToken);
+  floor.searchParams.set('token', code);
   return {
     store: { name: store.name, slug: store.slug },
     domains: domains.map((d) => ({
       hostname: d.hostname,
       status: d.status,
-      url: `${opts.protocol}://${d.hostname}${port}/`,
+      url: `${publicOrigin(ctx.config, d.hostname)}/`,
     })),
     storeFloorUrl: floor.toString(),
     counts: { ...counts, products },

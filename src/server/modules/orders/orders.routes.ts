@@ -39,11 +39,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/admin/dashboard', { schema: { tags: ['admin'], response: { 200: adminDashboard } } }, async (request) =>
-    getAdminDashboard(sellerContext(request), {
-      accessToken: request.headers.authorization!.slice(7).trim(),
-      protocol: request.protocol,
-      port: request.port ?? null,
-    }),
+    getAdminDashboard(sellerContext(request)),
   );
 
   app.get(

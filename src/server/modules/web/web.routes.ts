@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../../lib/app-error.js';
-import { storeContext } from '../../plugins/request-context.js';
+import { requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
 import { injectHead, renderHead } from './head-tags.js';
@@ -26,7 +26,8 @@ async function renderIndex(request: FastifyRequest, template: string): Promise<s
       product = await getProductDetail(ctx, codigo).catch(() => null);
     }
   }
-  const origin = `${request.protocol}://${request.host}`;
+  // Canonical and og:image URLs name the store's own domain, never the Host or X-Forwarded-Host a client sent.
+  const origin = requestOrigin(request);
   return injectHead(template, renderHead({ config, product, origin, path: request.url }));
 }
 

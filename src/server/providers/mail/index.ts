@@ -1,6 +1,7 @@
 /**
- * Mail adapter (DESIGN.md "Email"): nodemailer. By default messages are written as .eml files to
- * DATA_DIR/outbox and the first link is logged; SMTP when configured (roadmap).
+ * Mail adapter (DESIGN.md "Email"): nodemailer. By default messages are written as .eml files to DATA_DIR/outbox and
+ * the file's path is logged; SMTP when configured (roadmap). The link is not logged, unlike DESIGN.md said: reset and
+ * order links carry their token, and a log line must never open an account or an order (issue 5 item 10).
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -27,8 +28,7 @@ export function createOutboxMail(outboxDir: string, log?: { info(obj: object, ms
       const id = String(info.messageId).replace(/[^a-zA-Z0-9.-]/g, '');
       const file = path.join(outboxDir, `${Date.now()}-${id}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      const link = /https?:\/\/\S+/.exec(message.text)?.[0];
-      log?.info({ to: message.to, subject: message.subject, file, link }, 'mail written to outbox');
+      log?.info({ to: message.to, subject: message.subject, file }, 'mail written to outbox');
       return { id, file };
     },
   };

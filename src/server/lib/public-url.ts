@@ -1,0 +1,13 @@
+/**
+ * Origins of the links the platform writes (emails, canonical and Open Graph URLs, the dashboard's domain buttons).
+ * They come from a known hostname and the configured scheme and port, never from a request header: a forged Host or
+ * X-Forwarded-Host must not be able to point a password-reset email at an attacker's site (issue 5 item 8).
+ */
+import type { AppConfig } from '../config.js';
+
+/** `https://demo.vitrina.mx`, `http://demo.localhost:3000`: no port when it is the scheme's default. */
+export function publicOrigin(config: Pick<AppConfig, 'PUBLIC_SCHEME' | 'PUBLIC_PORT'>, hostname: string): string {
+  const defaultPort = config.PUBLIC_SCHEME === 'https' ? 443 : 80;
+  const port = config.PUBLIC_PORT && config.PUBLIC_PORT !== defaultPort ? `:${config.PUBLIC_PORT}` : '';
+  return `${config.PUBLIC_SCHEME}://${hostname}${port}`;
+}

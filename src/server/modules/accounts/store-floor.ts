@@ -1,0 +1,140 @@
+/**
+ * Access for the external store-floor app (SPEC §1: the admin home opens it with a token in the URL; issue 5 item 13;
+ * decision 026). The URL carries a one-time code, never a session: random 32 bytes, stored hashed, valid
+ * STORE_FLOOR_CODE_TTL_MS, for one seller and store. The app's server exchanges it once, authenticated by
+ * STORE_FLOOR_APP_SECRET, for an access token valid STORE_FLOOR_TOKEN_TTL_MS that only the /api/store-floor/* routes
+ * accept (read the store's name and its orders). A logged, leaked or replayed URL opens nothing.
+ */
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { appAccessCodes, appAccessTokens, stores, users } from '../../db/schema/index.js';
+import type { Actor, BaseContext, StoreContext } from '../../lib/context.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+
+const APP = 'store_floor';
+/** Long enough to open the link from the dashboard, short enough that a logged URL is dead by the time it is read. */
+export const STORE_FLOOR_CODE_TTL_MS = 60_000;
+/** One work shift; then the seller opens the app from the dashboard again. */
+export const STORE_FLOOR_TOKEN_TTL_MS = 8 * 60 * 60_000;
+
+/** Issues a one-time code for the signed-in seller's store, and forgets the seller's expired or used codes. */
+export async function issueStoreFloorCode(ctx: StoreContext & { actor: Actor }): Promise<string> {
+  const code = newToken();
+  await ctx.db
+    .delete(appAccessCodes)
+    .where(
+      and(
+        eq(appAccessCodes.userId, ctx.actor.userId),
+        or(isNotNull(appAccessCodes.usedAt), lt(appAccessCodes.expiresAt, sql`now()`)),
+      ),
+    );
+  await ctx.db.insert(appAccessCodes).values({
+    app: APP,
+    storeId: ctx.storeId,
+    userId: ctx.actor.userId,
+    codeHash: hashToken(code),
+    expiresAt: new Date(Date.now() + STORE_FLOOR_CODE_TTL_MS),
+  });
+  return code;
+}
+
+/** Constant-time comparison of the presented app secret with the configured one (false when none is configured). */
+export function isStoreFloorAppSecret(configured: string | undefined, presented: string | undefined): boolean {
+  if (!configured || !presented) return false;
+  const digest = (s: string) => createHash('sha256').update(s).digest();
+  return timingSafeEqual(digest(configured), digest(presented));
+}
+
+export interface StoreFloorGrant {
+  accessToken: string;
+  tokenType: 'Bearer';
+  expiresIn: number;
+  store: { id: string; name: string; slug: string };
+}
+
+/**
+ * Trades a code for a store-floor access token, once. Throws UNAUTHORIZED (401) without the app secret and
+ * STORE_FLOOR_CODE_INVALID (400) for an unknown, used or expired code, or a seller no longer on that store.
+ */
+export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string | undefined, code: string) {
+  if (!isStoreFloorAppSecret(ctx.config.STORE_FLOOR_APP_SECRET, appSecret)) throw new AppError('UNAUTHORIZED');
+  return ctx.db.transaction(async (tx): Promise<StoreFloorGrant> => {
+    const [used] = await tx
+      .update(appAccessCodes)
+      .set({ usedAt: sql`now()` })
+      .where(
+        and(
+          eq(appAccessCodes.codeHash, hashToken(code)),
+          eq(appAccessCodes.app, APP),
+          isNull(appAccessCodes.usedAt),
+          gt(appAccessCodes.expiresAt, sql`now()`),
+        ),
+      )
+      .returning({ storeId: appAccessCodes.storeId, userId: appAccessCodes.userId });
+    if (!used) throw new AppError('STORE_FLOOR_CODE_INVALID');
+    const [seller] = await tx
+      .select({ name: stores.name, slug: stores.slug })
+      .from(users)
+      .innerJoin(stores, eq(stores.id, users.storeId))
+      .where(
+        and(
+          eq(users.id, used.userId),
+          eq(users.storeId, used.storeId),
+          inArray(users.role, ['owner', 'collaborator']),
+          eq(stores.status, 'active'),
+        ),
+      )
+      .limit(1);
+    if (!seller) throw new AppError('STORE_FLOOR_CODE_INVALID');
+    const accessToken = newToken();
+    await tx.insert(appAccessTokens).values({
+      app: APP,
+      storeId: used.storeId,
+      userId: used.userId,
+      tokenHash: hashToken(accessToken),
+      expiresAt: new Date(Date.now() + STORE_FLOOR_TOKEN_TTL_MS),
+    });
+    return {
+      accessToken,
+      tokenType: 'Bearer',
+      expiresIn: STORE_FLOOR_TOKEN_TTL_MS / 1000,
+      store: { id: used.storeId, ...seller },
+    };
+  });
+}
+
+/** The store and seller of a store-floor access token. Throws UNAUTHORIZED when missing, unknown, revoked or expired. */
+export async function storeFloorGrant(db: Db, token: string | null): Promise<{ storeId: string; userId: string }> {
+  if (!token || token.length > 200) throw new AppError('UNAUTHORIZED');
+  const [row] = await db
+    .select({ storeId: appAccessTokens.storeId, userId: appAccessTokens.userId })
+    .from(appAccessTokens)
+    .innerJoin(stores, eq(stores.id, appAccessTokens.storeId))
+    .where(
+      and(
+        eq(appAccessTokens.tokenHash, hashToken(token)),
+        eq(appAccessTokens.app, APP),
+        isNull(appAccessTokens.revokedAt),
+        gt(appAccessTokens.expiresAt, sql`now()`),
+        eq(stores.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  return row;
+}
+
+/** The store and seller a store-floor token is for. Throws UNAUTHORIZED. */
+export async function storeFloorStore(db: Db, token: string | null) {
+  const grant = await storeFloorGrant(db, token);
+  const [row] = await db
+    .select({ name: stores.name, slug: stores.slug, fullName: users.fullName })
+    .from(stores)
+    .innerJoin(users, eq(users.id, grant.userId))
+    .where(eq(stores.id, grant.storeId))
+    .limit(1);
+  if (!row) throw new AppError('UNAUTHORIZED');
+  return { store: { id: grant.storeId, name: row.name, slug: row.slug }, seller: { fullName: row.fullName } };
+}

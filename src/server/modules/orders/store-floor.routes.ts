@@ -1,0 +1,36 @@
+/**
+ * What the external store-floor app may do with its token (decision 026): read its store's orders, nothing else.
+ * The token is not a session (request.actor stays null), so no admin or storefront route accepts it.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { orderList, orderListQuery, orderView } from '../../../shared/contracts/checkout.js';
+import { uuid } from '../../../shared/contracts/common.js';
+import { baseContext } from '../../plugins/request-context.js';
+import { bearerToken } from '../../lib/tokens.js';
+import type { StoreContext } from '../../lib/context.js';
+import { storeFloorGrant } from '../accounts/index.js';
+import * as orders from './orders.service.js';
+
+/** Context of the store a store-floor token is for. Throws UNAUTHORIZED. */
+async function storeFloorContext(request: FastifyRequest): Promise<StoreContext> {
+  const grant = await storeFloorGrant(request.server.db, bearerToken(request.headers.authorization));
+  return { ...baseContext(request), actor: null, storeId: grant.storeId };
+}
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/store-floor/orders',
+    { schema: { tags: ['store-floor'], querystring: orderListQuery, response: { 200: orderList } } },
+    async (request) =>
+      orders.listStoreOrders(await storeFloorContext(request), request.query.page, request.query.status),
+  );
+
+  app.get(
+    '/api/store-floor/orders/:id',
+    { schema: { tags: ['store-floor'], params: z.object({ id: uuid }), response: { 200: orderView } } },
+    async (request) => orders.getOrderForSeller(await storeFloorContext(request), request.params.id),
+  );
+};
+export default routes;
