@@ -37,6 +37,8 @@ export interface BuildAppOptions {
   logger?: boolean | object;
   /** Serve the built web app and uploads (off in API tests). */
   serveWeb?: boolean;
+  /** A page template used instead of dist/web/index.html (tests of the server-rendered head tags). */
+  indexHtml?: string;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -94,6 +96,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
-  await registerModules(app, { serveWeb: opts.serveWeb ?? false });
+  await registerModules(app, { serveWeb: opts.serveWeb ?? false, indexHtml: opts.indexHtml });
   return app;
 }

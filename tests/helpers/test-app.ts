@@ -14,7 +14,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logger?: object; indexHtml?: string } = {},
+): Promise<TestApp> {
   const database = await createTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-test-'));
   const config = loadConfig({
@@ -28,7 +31,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     PASSWORD_HASH_QUEUE_MAX: '1000',
     ...env,
   });
-  const app = await buildApp({ db: database.db, config, logger: false });
+  const app = await buildApp({ db: database.db, config, logger: opts.logger ?? false, indexHtml: opts.indexHtml });
   await app.ready();
   return {
     app,

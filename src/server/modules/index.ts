@@ -15,7 +15,10 @@ import storeFloorOrdersRoutes from './orders/store-floor.routes.js';
 import checkoutRoutes from './checkout/checkout.routes.js';
 import webRoutes from './web/web.routes.js';
 
-export async function registerModules(app: FastifyInstance, opts: { serveWeb: boolean }): Promise<void> {
+export async function registerModules(
+  app: FastifyInstance,
+  opts: { serveWeb: boolean; indexHtml?: string },
+): Promise<void> {
   await app.register(storesRoutes);
   await app.register(accountsRoutes);
   await app.register(storeFloorAccessRoutes);
@@ -26,5 +29,5 @@ export async function registerModules(app: FastifyInstance, opts: { serveWeb: bo
   await app.register(ordersRoutes);
   await app.register(storeFloorOrdersRoutes);
   await app.register(checkoutRoutes);
-  await app.register(webRoutes, { serveWeb: opts.serveWeb });
+  await app.register(webRoutes, { serveWeb: opts.serveWeb, indexHtml: opts.indexHtml });
 }

@@ -31,7 +31,8 @@ async function renderIndex(request: FastifyRequest, template: string): Promise<s
   return injectHead(template, renderHead({ config, product, origin, path: request.url }));
 }
 
-const routes: FastifyPluginAsync<{ serveWeb: boolean }> = async (app, opts) => {
+/** `indexHtml` replaces dist/web/index.html as the page template (tests of the head tags without a web build). */
+const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = async (app, opts) => {
   const indexFile = path.join(DIST, 'index.html');
   const serveWeb = opts.serveWeb && fs.existsSync(indexFile);
   if (serveWeb) {
@@ -50,14 +51,14 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean }> = async (app, opts) => {
     fs.mkdirSync(uploads, { recursive: true });
     await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '7d' });
   }
-  const template = serveWeb ? fs.readFileSync(indexFile, 'utf8') : '';
+  const template = opts.indexHtml ?? (serveWeb ? fs.readFileSync(indexFile, 'utf8') : '');
 
   app.setNotFoundHandler(async (request, reply) => {
     if (
       request.url.startsWith('/api/') ||
       request.url.startsWith('/uploads/') ||
       request.method !== 'GET' ||
-      !serveWeb
+      !template
     ) {
       throw new AppError('NOT_FOUND');
     }

@@ -1,0 +1,154 @@
+/**
+ * Issue 5 item 13 (SPEC §1 store-floor link; decision 026): the dashboard link carries a one-time code valid 60 s,
+ * never the seller's session; the app's server trades it once, with STORE_FLOOR_APP_SECRET, for a token that reads
+ * its own store's orders and nothing else.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import {
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  seedPostalCodesFixture,
+  TEST_ADDRESS,
+  type StoreFixture,
+} from '../helpers/factories.js';
+import { appAccessCodes } from '../../src/server/db/schema/index.js';
+import { hashToken } from '../../src/server/lib/tokens.js';
+
+const SECRET = 'store-floor-secret-for-tests-0123456789';
+
+describe('store-floor access', () => {
+  let t: TestApp;
+  let store: StoreFixture;
+  let other: StoreFixture;
+  let seller: { token: string };
+  let orderId: string;
+  let otherOrderId: string;
+
+  const codeFromDashboard = async (token = seller.token) => {
+    const res = await t.app.inject({ url: '/api/admin/dashboard', headers: { authorization: `Bearer ${token}` } });
+    expect(res.statusCode).toBe(200);
+    return new URL(res.json().storeFloorUrl).searchParams.get('token')!;
+  };
+  const exchange = (code: string, secret: string | null = SECRET) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/store-floor/exchange',
+      headers: secret ? { 'x-app-secret': secret } : {},
+      payload: { code },
+    });
+  const placeOrder = async (s: StoreFixture) => {
+    const p = await createProductFixture(t.database.db, s.id);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { 'x-store-domain': s.hostname },
+      payload: {
+        idempotencyKey: randomUUID(),
+        email: 'piso@example.com',
+        address: TEST_ADDRESS,
+        paymentMethod: 'card',
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' },
+        items: [{ codigo: p.codigo, sku: p.skus[0], quantity: 1 }],
+        shipping: { servicio: 'economico' },
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().order.id as string;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ STORE_FLOOR_APP_SECRET: SECRET });
+    await seedPostalCodesFixture(t.database.db);
+    store = await createStoreFixture(t.database.db);
+    other = await createStoreFixture(t.database.db);
+    seller = await createSellerFixture(t.app, store.id);
+    orderId = await placeOrder(store);
+    otherOrderId = await placeOrder(other);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('puts a one-time code in the link, which is no session anywhere', async () => {
+    const code = await codeFromDashboard();
+    expect(code).not.toBe(seller.token);
+    expect(code).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    for (const url of ['/api/admin/dashboard', '/api/admin/orders', '/api/user', '/api/store-floor/orders'])
+      expect((await t.app.inject({ url, headers: { authorization: `Bearer ${code}` } })).statusCode).toBe(401);
+  });
+
+  it('trades a code only with the app secret, once', async () => {
+    const code = await codeFromDashboard();
+    expect((await exchange(code, null)).statusCode).toBe(401);
+    expect((await exchange(code, `${SECRET}x`)).statusCode).toBe(401);
+    const ok = await exchange(code);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ tokenType: 'Bearer', expiresIn: 8 * 3600, store: { id: store.id } });
+    const again = await exchange(code);
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('STORE_FLOOR_CODE_INVALID');
+  });
+
+  it('gives one token to 20 simultaneous exchanges of one code', async () => {
+    const code = await codeFromDashboard();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => exchange(code)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(400)]);
+  });
+
+  it('refuses an expired code', async () => {
+    const code = await codeFromDashboard();
+    await t.database.db
+      .update(appAccessCodes)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(appAccessCodes.codeHash, hashToken(code)));
+    expect((await exchange(code)).json().code).toBe('STORE_FLOOR_CODE_INVALID');
+  });
+
+  it('refuses every exchange when no app secret is configured', async () => {
+    const bare = await createTestApp();
+    try {
+      const s = await createStoreFixture(bare.database.db);
+      const owner = await createSellerFixture(bare.app, s.id);
+      const dash = await bare.app.inject({
+        url: '/api/admin/dashboard',
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      const code = new URL(dash.json().storeFloorUrl).searchParams.get('token')!;
+      const res = await bare.app.inject({
+        method: 'POST',
+        url: '/api/store-floor/exchange',
+        headers: { 'x-app-secret': '' },
+        payload: { code },
+      });
+      expect(res.statusCode).toBe(401);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it('lets the token read its own store and orders, and nothing else', async () => {
+    const grant = (await exchange(await codeFromDashboard())).json();
+    const auth = { authorization: `Bearer ${grant.accessToken}` };
+    expect((await t.app.inject({ url: '/api/store-floor/store', headers: auth })).json().store.id).toBe(store.id);
+    const list = await t.app.inject({ url: '/api/store-floor/orders', headers: auth });
+    expect(list.statusCode).toBe(200);
+    expect(list.json().items.map((o: { id: string }) => o.id)).toEqual([orderId]);
+    expect((await t.app.inject({ url: `/api/store-floor/orders/${orderId}`, headers: auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/store-floor/orders/${otherOrderId}`, headers: auth })).statusCode).toBe(
+      404,
+    );
+    for (const url of ['/api/admin/dashboard', '/api/admin/orders', `/api/admin/orders/${orderId}`, '/api/user'])
+      expect((await t.app.inject({ url, headers: auth })).statusCode).toBe(401);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: `/api/admin/orders/${orderId}/status`,
+      headers: auth,
+      payload: { status: 'cancelled' },
+    });
+    expect(change.statusCode).toBe(401);
+  });
+});
