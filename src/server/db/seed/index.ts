@@ -145,6 +145,8 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
     email: demo.ownerEmail,
     password: DEMO_PASSWORD,
     fullName: demo.ownerName,
+    // Demo passwords are public (README); production never seeds them unless SEED_DEMO=true.
+    checkStrength: false,
   });
   await createUser(db, {
     storeId,
@@ -153,6 +155,7 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
     password: DEMO_BUYER.password,
     fullName: DEMO_BUYER.fullName,
     phone: DEMO_BUYER.phone,
+    checkStrength: false,
   });
   opts.log.info({ store: demo.slug, products: catalog.products.length }, 'demo store seeded');
 }

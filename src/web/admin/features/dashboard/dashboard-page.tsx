@@ -1,6 +1,7 @@
 /**
  * SPEC §1 admin dashboard home: the store's domain with a button to open it, a link that opens the external
- * store-floor app with the access token as a query parameter, a hint on configuring the domain, and counts.
+ * store-floor app with an access token as a query parameter, a hint on configuring the domain, and counts. The token
+ * is a one-time code valid 60 s (decision 026), so the dashboard is refetched often enough that the link works.
  */
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -11,11 +12,15 @@ import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
 import type { AdminDashboard } from '../../../../shared/contracts/stores';
 
+const STORE_FLOOR_LINK_REFRESH_MS = 45_000;
+
 export function DashboardPage() {
   const { t } = useTranslation('admin');
   const q = useQuery({
     queryKey: ['admin', 'dashboard'],
     queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard'),
+    // Keeps the store-floor link's one-time code (60 s) fresh while the page is shown.
+    refetchInterval: STORE_FLOOR_LINK_REFRESH_MS,
   });
   if (q.isPending) return <Loading />;
   if (!q.data) return <Alert kind="error">{(q.error as Error)?.message}</Alert>;

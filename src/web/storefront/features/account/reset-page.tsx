@@ -1,4 +1,8 @@
-/** SPEC §2 /recuperar/token: checks the link (expired → the expired-link message) and sets a new password. */
+/**
+ * SPEC §2 /recuperar/token: checks the link (expired → the expired-link message) and sets a new password. The server
+ * judges the password's strength (zxcvbn, server-side only, so no dictionary lands in the storefront's JavaScript) and
+ * its translated refusal is shown under the field.
+ */
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -9,6 +13,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
+import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits';
 
 export function ResetPage() {
   const { t } = useTranslation('account');
@@ -23,7 +28,7 @@ export function ResetPage() {
   });
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
   const mismatch = confirm.length > 0 && password !== confirm;
   if (token.length >= 10 && check.isPending) return <Loading />;
@@ -49,7 +54,7 @@ export function ResetPage() {
       await api.post('/api/auth/reset', { token, password, passwordConfirm: confirm });
       navigate(paths.login());
     } catch (err) {
-      setError((err as ApiError).message);
+      setError(err as ApiError);
     } finally {
       setBusy(false);
     }
@@ -59,13 +64,15 @@ export function ResetPage() {
       <form className="card stack" onSubmit={submit} noValidate>
         <h1>{t('reset.title')}</h1>
         <p className="muted">{check.data?.email}</p>
-        {error && <Alert kind="error">{error}</Alert>}
+        {error && <Alert kind="error">{error.message}</Alert>}
         <TextField
           label={t('fields.newPassword')}
           type="password"
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
+          error={error?.fields.find((f) => f.path === 'password')?.message}
+          hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         />
         <TextField
           label={t('fields.passwordConfirm')}

@@ -1,0 +1,35 @@
+/**
+ * Issue 5 item 11 in the browser: the sign-up form shows the server's translated refusal of a breached or weak
+ * password under the password field, and accepts a strong one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launch, newPage, storeUrl } from '../fixtures';
+
+describe('password strength at sign-up', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser.close();
+  });
+
+  it('refuses "12345678" with the Spanish message under the field, then signs up with a strong password', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(storeUrl('demo', '/registro'));
+    await page.getByLabel('Nombre completo').fill('Rosa Martínez');
+    await page.getByLabel('Correo electrónico').fill(`rosa.${Date.now()}@example.com`);
+    await page.getByLabel('Contraseña', { exact: true }).fill('12345678');
+    await page.getByLabel('Confirma la contraseña').fill('12345678');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.getByText('Aparece en filtraciones de datos conocidas: elige otra', { exact: false }).waitFor();
+    expect(await page.getByLabel('Contraseña', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+
+    await page.getByLabel('Contraseña', { exact: true }).fill('Jardín-Original-77');
+    await page.getByLabel('Confirma la contraseña').fill('Jardín-Original-77');
+    await page.getByRole('button', { name: 'Crear cuenta' }).click();
+    await page.waitForURL(storeUrl('demo', '/'));
+    await context.close();
+  });
+});
