@@ -144,7 +144,11 @@ describe.sequential('first sale', () => {
     await page.getByRole('heading', { name: /Bienvenido a Vitrina Deportes/ }).waitFor();
     expect(await page.getByRole('link', { name: 'Abrir tienda' }).getAttribute('href')).toContain('demo.localhost');
     const floor = new URL((await page.getByRole('link', { name: 'Abrir aplicación de piso' }).getAttribute('href'))!);
-    expect(floor.searchParams.get('token')).toBe(await page.evaluate(() => localStorage.getItem('admin_access_token')));
+    // A one-time code for the store-floor app, never the seller's session (issue 5 item 13; decision 026).
+    expect(floor.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(floor.searchParams.get('token')).not.toBe(
+      await page.evaluate(() => localStorage.getItem('admin_access_token')),
+    );
 
     await page.getByRole('link', { name: 'Ventas' }).click();
     await page.getByRole('link', { name: `#${sale.cardFolio}`, exact: true }).waitFor();

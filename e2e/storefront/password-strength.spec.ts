@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, newPage, storeUrl } from '../fixtures';
+import { launch, newPage, pause, storeUrl, THROTTLE_GAP_MS } from '../fixtures';
 
 describe('password strength at sign-up', () => {
   let browser: Browser;
@@ -26,6 +26,7 @@ describe('password strength at sign-up', () => {
     await page.getByText('Aparece en filtraciones de datos conocidas: elige otra', { exact: false }).waitFor();
     expect(await page.getByLabel('Contraseña', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
+    await pause(THROTTLE_GAP_MS); // the client throttle of SPEC §9 spaces non-GET requests 3 s apart
     await page.getByLabel('Contraseña', { exact: true }).fill('Jardín-Original-77');
     await page.getByLabel('Confirma la contraseña').fill('Jardín-Original-77');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();

@@ -64,8 +64,8 @@ async function main(): Promise<void> {
     '',
     `Vitrina is running (${database.kind === 'pglite' ? `embedded PGlite in ${path.join(config.dataDir, 'db')}` : 'PostgreSQL'}).`,
     `  Platform:   ${base}`,
-    `  API docs:   ${base}/api/docs`,
   ];
+  if (config.API_DOCS) lines.push(`  API docs:   ${base}/api/docs`);
   if (seeded) {
     for (const s of seeded.stores)
       lines.push(
