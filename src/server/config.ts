@@ -30,7 +30,19 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo stores when the database has no store. */
   SEED_DEMO: bool.default(true),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The built-in sandbox payment provider (test cards, OXXO vouchers paid with `npm run oxxo:pay`): on by default in
+   * development and test, off by default when NODE_ENV=production. Off, no sandbox route or card path exists.
+   */
+  PAYMENTS_SANDBOX: bool.optional(),
+  /** sandbox (needs PAYMENTS_SANDBOX on) | none (checkout answers 503 PAYMENTS_UNAVAILABLE). Default: sandbox when on. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  /**
+   * Server secret (at least 32 characters) from which the sandbox's webhook and operator keys and the client-IP hash
+   * key are derived. Unset, the server creates DATA_DIR/app-secret on first start; set it when instances share a
+   * database but not a DATA_DIR.
+   */
+  APP_SECRET: z.string().min(32).max(512).optional(),
   /** External store-floor management app opened from the admin dashboard (SPEC §1). */
   STORE_FLOOR_APP_URL: z.string().url().default('https://piso.vitrina.mx/'),
   /** Server-side rate limit per client IP and minute (in addition to the client throttle of SPEC §9). */
@@ -39,7 +51,12 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
 });
 
-export type AppConfig = z.infer<typeof envSchema> & { dataDir: string };
+type Env = z.infer<typeof envSchema>;
+export type AppConfig = Omit<Env, 'PAYMENTS_SANDBOX' | 'PAYMENT_PROVIDER'> & {
+  dataDir: string;
+  PAYMENTS_SANDBOX: boolean;
+  PAYMENT_PROVIDER: 'sandbox' | 'none';
+};
 
 /** Parses `env` (default process.env). Throws an Error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -48,5 +65,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const sandbox = parsed.data.PAYMENTS_SANDBOX ?? parsed.data.NODE_ENV !== 'production';
+  const provider = parsed.data.PAYMENT_PROVIDER ?? (sandbox ? 'sandbox' : 'none');
+  if (provider === 'sandbox' && !sandbox)
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: sandbox needs PAYMENTS_SANDBOX=true');
+  return {
+    ...parsed.data,
+    PAYMENTS_SANDBOX: sandbox,
+    PAYMENT_PROVIDER: provider,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+  };
 }

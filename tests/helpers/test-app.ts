@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { createProviders, type Providers } from '../../src/server/providers/index.js';
+import type { PaymentProvider } from '../../src/server/providers/payments/index.js';
+import { loadAppSecret } from '../../src/server/lib/secrets.js';
 import { createTestDb, type TestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -14,7 +17,14 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/**
+ * `opts.wrapPayments` replaces the payment provider with a wrapper around the real one (to simulate a crash between a
+ * provider call and the next write, say); the wrapper keeps the real provider's state and webhooks.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { wrapPayments?: (real: PaymentProvider) => PaymentProvider } = {},
+): Promise<TestApp> {
   const database = await createTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-test-'));
   const config = loadConfig({
@@ -25,7 +35,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp({ db: database.db, config, logger: false });
+  let providers: Providers | undefined;
+  if (opts.wrapPayments) {
+    providers = createProviders(config, { db: database.db, secret: loadAppSecret(config) });
+    providers.payments = opts.wrapPayments(providers.payments);
+  }
+  const app = await buildApp({ db: database.db, config, logger: false, providers });
   await app.ready();
   return {
     app,
