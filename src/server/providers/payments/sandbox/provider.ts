@@ -285,14 +285,16 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
       return n;
     },
 
-    /** The shopper's answer at the sandbox bank's 3-D Secure page. Throws PAYMENT_ALREADY_PROCESSED if not waiting. */
+    /**
+     * The shopper's answer at the sandbox bank's 3-D Secure page. Throws PAYMENT_NOT_FOUND (no such challenge) or
+     * PAYMENT_ALREADY_PROCESSED (answered before, or the payment was voided because its order expired).
+     */
     async answerChallenge(challengeId: string, approved: boolean) {
+      if (!(await find(eq(sandboxPayments.challengeId, challengeId)))) throw new AppError('PAYMENT_NOT_FOUND');
       const done = await transition(
         eq(sandboxPayments.challengeId, challengeId),
         ['requires_action'],
-        approved
-          ? { status: 'succeeded', challengeId: null }
-          : { status: 'failed', failureCode: 'three_d_secure_failed', challengeId: null },
+        approved ? { status: 'succeeded' } : { status: 'failed', failureCode: 'three_d_secure_failed' },
         approved ? 'payment.succeeded' : 'payment.failed',
       );
       if (!done) throw new AppError('PAYMENT_ALREADY_PROCESSED');
