@@ -66,7 +66,7 @@ describe(`lock order and database races (${onPostgres ? 'PostgreSQL' : 'PGlite'}
   });
 
   it('answers 60 concurrent cancels and checkouts of the same variants without a 5xx, and stock adds up', async () => {
-    const placed = [];
+    const placed: string[] = [];
     for (let i = 0; i < 30; i++) placed.push((await buy(100 + i)).json().order.id as string);
     const cancel = (id: string) =>
       t.app.inject({

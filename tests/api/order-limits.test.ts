@@ -178,11 +178,11 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
   });
 
   it('keeps money in bigint columns: a total above 2^31-1 centavos is stored and read back exactly', async () => {
-    const types = await t.database.db.execute<{ table_name: string; column_name: string; data_type: string }>(
+    const types = (await t.database.db.execute(
       sql`select table_name, column_name, data_type from information_schema.columns
           where table_name in ('orders', 'order_items', 'payments') and column_name like '%cents'`,
-    );
-    const rows = 'rows' in types ? (types.rows as { column_name: string; data_type: string }[]) : [];
+    )) as unknown as { rows: { column_name: string; data_type: string }[] };
+    const rows = types.rows;
     expect(rows.length).toBe(8);
     expect(rows.filter((r) => r.data_type !== 'bigint')).toEqual([]);
     const big = 2 ** 31 + 12_345;
