@@ -7,10 +7,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mailsTo } from '../helpers/outbox.js';
-import { answerChallenge } from '../helpers/payments.js';
+import { answerChallenge, payVoucher } from '../helpers/payments.js';
 import {
   createProductFixture,
   createSellerFixture,
@@ -21,7 +21,7 @@ import {
 } from '../helpers/factories.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
 import { runPaymentSweep } from '../../src/server/modules/orders/index.js';
-import { checkoutRequests, orders, sandboxPayments } from '../../src/server/db/schema/index.js';
+import { checkoutRequests, orders, sandboxPayments, sandboxWebhookEvents } from '../../src/server/db/schema/index.js';
 import type { PaymentProvider } from '../../src/server/providers/payments/index.js';
 
 const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
@@ -33,6 +33,7 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
   let seller: { token: string };
   let crash: 'none' | 'after-charge' | 'hang' = 'none';
   let lagCancel = false;
+  let dropWebhook = false;
   let unhang: () => void = () => undefined;
 
   const stock = async () => (await getVariantsForCheckout(t.database.db, store.id, ['REC-1']))[0].stock;
@@ -71,6 +72,14 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
             }
             return charged;
           },
+          // The app is unreachable when the provider sends its webhook: the provider must send it again.
+          connectWebhooks(deliver) {
+            real.connectWebhooks!(async (body, headers) => {
+              if (!dropWebhook) return deliver(body, headers);
+              dropWebhook = false;
+              return { statusCode: 503 };
+            });
+          },
           // A provider whose cancel did not take (a race on its side): the payment stays payable there.
           async cancelPayment(ref) {
             return lagCancel ? (await real.retrievePayment(ref))! : real.cancelPayment(ref);
@@ -89,6 +98,7 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
   beforeEach(() => {
     crash = 'none';
     lagCancel = false;
+    dropWebhook = false;
   });
   afterAll(async () => {
     await t.close();
@@ -194,6 +204,29 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     // Too late at the bank: the sandbox refuses, nothing is charged.
     expect((await answerChallenge(t.app, placed.order.payment.challengeId, true)).statusCode).toBe(409);
     expect(mailsTo(t.dataDir, 'abandoned@example.com').filter((m) => m.includes('se canceló'))).toHaveLength(1);
+  });
+
+  it('resends a webhook the app did not acknowledge: the sweep delivers it and the order is paid once', async () => {
+    const placed = (
+      await submit({ ...body(randomUUID(), 'resend@example.com'), paymentMethod: 'oxxo', card: undefined })
+    ).json();
+    dropWebhook = true;
+    expect((await payVoucher(t.app, placed.order.payment.reference)).json()).toMatchObject({ notified: false });
+    expect((await orderByKey2(placed.order.id)).status).toBe('pending');
+    await t.database.db
+      .update(sandboxWebhookEvents)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(isNull(sandboxWebhookEvents.deliveredAt));
+    expect((await runPaymentSweep({ db: t.database.db, providers: t.app.providers, log: t.app.log })).redelivered).toBe(
+      1,
+    );
+    expect((await orderByKey2(placed.order.id)).status).toBe('paid');
+    expect((await runPaymentSweep({ db: t.database.db, providers: t.app.providers, log: t.app.log })).redelivered).toBe(
+      0,
+    );
+    expect(
+      mailsTo(t.dataDir, 'resend@example.com').filter((m) => m.includes('Recibimos tu pago en OXXO')),
+    ).toHaveLength(1);
   });
 
   async function orderByKey2(id: string) {

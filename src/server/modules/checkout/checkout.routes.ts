@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cartQuoteBody,
   cartQuoteResponse,
@@ -28,7 +28,7 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => {
     done(null, body);
   });
-  app.withTypeProvider<import('fastify-type-provider-zod').ZodTypeProvider>().post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     '/api/payments/webhooks/:provider',
     {
       schema: {

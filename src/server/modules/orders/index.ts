@@ -1,7 +1,6 @@
 /** Public interface of the orders module. */
 export {
   insertOrder,
-  findOrderByIdempotencyKey,
   loadOrder,
   buildOrderView,
   getOrderForBuyer,
@@ -13,7 +12,7 @@ export {
   type NewOrder,
   type OrderRow,
 } from './orders.service.js';
-export { applyTransition, changeOrderStatus, lockOrder } from './transitions.js';
+export { applyTransition, changeOrderStatus } from './transitions.js';
 export { settlePayment, reconcileOpenPayment, type SettleContext } from './settlement.js';
 export { expireOverdueReservations, retryRefunds, runPaymentSweep } from './sweep.js';
 export { countUnpaidOrders, lockUnpaidCounters } from './holds.js';

@@ -71,16 +71,6 @@ export async function insertOrder(tx: Tx, storeId: string, o: NewOrder): Promise
   return row;
 }
 
-/** The order placed earlier with this idempotency key, or null. */
-export async function findOrderByIdempotencyKey(db: Db | Tx, storeId: string, key: string): Promise<OrderRow | null> {
-  const [r] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.idempotencyKey, key)))
-    .limit(1);
-  return r ?? null;
-}
-
 /** An order of the store. Throws ORDER_NOT_FOUND. */
 export async function loadOrder(db: Db | Tx, storeId: string, orderId: string): Promise<OrderRow> {
   const [r] = await db

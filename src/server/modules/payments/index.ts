@@ -12,7 +12,6 @@ export {
   recordPaymentEvent,
   getOrderPayment,
   listOrderPayments,
-  getPaymentsOfOrders,
   getPayment,
   findPaymentForProvider,
   paymentsToRefund,

@@ -194,20 +194,6 @@ export async function listOrderPayments(db: Db | Tx, storeId: string, orderId: s
     .orderBy(desc(payments.createdAt));
 }
 
-/** Latest payments of several orders, by order id. */
-export async function getPaymentsOfOrders(
-  db: Db,
-  storeId: string,
-  orderIds: string[],
-): Promise<Map<string, PaymentRow>> {
-  const out = new Map<string, PaymentRow>();
-  for (const id of orderIds) {
-    const p = await getOrderPayment(db, storeId, id);
-    if (p) out.set(id, p);
-  }
-  return out;
-}
-
 /** A payment of the store by id. Throws PAYMENT_NOT_FOUND. */
 export async function getPayment(db: Db | Tx, storeId: string, paymentId: string): Promise<PaymentRow> {
   const [p] = await db

@@ -7,21 +7,19 @@
  * app did. Results of the app's own calls (a card approved or declined at once) come back in the call's answer.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
-import { z } from 'zod';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { runTransaction } from '../../../db/transaction.js';
 import { sandboxPayments, sandboxRefunds, sandboxWebhookEvents } from '../../../db/schema/index.js';
 import { AppError } from '../../../lib/app-error.js';
 import { deriveKey } from '../../../lib/secrets.js';
-import { signPayload, verifySignature } from '../signature.js';
-import type { PaymentProvider, ProviderEvent, ProviderPayment, WebhookDelivery } from '../index.js';
+import type { PaymentProvider, ProviderPayment } from '../index.js';
 import { cardBrand, cardOutcome } from './cards.js';
 import { sandboxRoutes } from './routes.js';
+import { createOutbox, parseSandboxEvent } from './outbox.js';
 
 type Row = typeof sandboxPayments.$inferSelect;
 
-export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 const UNPAID = ['requires_confirmation', 'requires_action', 'pending'];
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
@@ -43,71 +41,16 @@ function toProvider(r: Row): ProviderPayment {
   };
 }
 
-const eventBody = z.object({
-  id: z.string().min(1).max(100),
-  type: z.string().min(1).max(100),
-  data: z.object({
-    providerRef: z.string(),
-    method: z.enum(['card', 'oxxo']),
-    status: z.enum([
-      'requires_confirmation',
-      'requires_action',
-      'pending',
-      'succeeded',
-      'failed',
-      'canceled',
-      'expired',
-    ]),
-    amountCents: z.number().int(),
-    refundedCents: z.number().int(),
-    cardBrand: z.string().nullish(),
-    cardLast4: z.string().nullish(),
-    failureCode: z.string().nullish(),
-    challengeId: z.string().nullish(),
-    reference: z.string().nullish(),
-    expiresAt: z.string().nullish(),
-    metadata: z.record(z.string(), z.string()),
-  }),
-});
-
 export type SandboxPayments = ReturnType<typeof createSandboxPayments>;
 
 export function createSandboxPayments({ db, secret }: { db: Db; secret: string }) {
   const webhookKey = deriveKey(secret, 'sandbox-webhook');
   const operatorKey = deriveKey(secret, 'sandbox-operator');
-  let deliver: WebhookDelivery | null = null;
+  const outbox = createOutbox(db, webhookKey);
 
   async function find(where: SQL): Promise<Row | null> {
     const [r] = await db.select().from(sandboxPayments).where(where).limit(1);
     return r ?? null;
-  }
-
-  /** Sends one stored event; marks it delivered on a 2xx, else counts the attempt for a later retry. */
-  async function send(eventId: string): Promise<boolean> {
-    const [e] = await db.select().from(sandboxWebhookEvents).where(eq(sandboxWebhookEvents.id, eventId)).limit(1);
-    if (!e || e.deliveredAt || !deliver) return Boolean(e?.deliveredAt);
-    const body = JSON.stringify({ id: e.id, type: e.type, created: e.createdAt.toISOString(), data: e.payload });
-    let ok = false;
-    let error: string | null = null;
-    try {
-      const res = await deliver(body, {
-        'content-type': 'application/json',
-        [SANDBOX_SIGNATURE_HEADER]: signPayload(webhookKey, body),
-      });
-      ok = res.statusCode >= 200 && res.statusCode < 300;
-      if (!ok) error = `HTTP ${res.statusCode}`;
-    } catch (err) {
-      error = (err as Error).message.slice(0, 500);
-    }
-    await db
-      .update(sandboxWebhookEvents)
-      .set(
-        ok
-          ? { deliveredAt: new Date(), attempts: sql`${sandboxWebhookEvents.attempts} + 1` }
-          : { attempts: sql`${sandboxWebhookEvents.attempts} + 1`, lastError: error },
-      )
-      .where(eq(sandboxWebhookEvents.id, eventId));
-    return ok;
   }
 
   /**
@@ -138,7 +81,7 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
       return r;
     });
     if (!row) return null;
-    return { payment: toProvider(row), delivered: await send(eventId) };
+    return { payment: toProvider(row), delivered: await outbox.send(eventId) };
   }
 
   const provider = {
@@ -246,44 +189,9 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
       });
     },
 
-    parseWebhook(rawBody, headers): ProviderEvent {
-      if (!verifySignature(webhookKey, rawBody, headers[SANDBOX_SIGNATURE_HEADER]))
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-      let parsed: z.infer<typeof eventBody>;
-      try {
-        parsed = eventBody.parse(JSON.parse(rawBody.toString('utf8')));
-      } catch {
-        throw new AppError('BAD_REQUEST');
-      }
-      const d = parsed.data;
-      return {
-        id: parsed.id,
-        type: parsed.type,
-        payment: { ...d, expiresAt: d.expiresAt ? new Date(d.expiresAt) : null },
-      };
-    },
-
-    connectWebhooks(fn: WebhookDelivery) {
-      deliver = fn;
-    },
-
-    async redeliverWebhooks() {
-      // Events younger than 5 s may still be in their first delivery.
-      const pending = await db
-        .select({ id: sandboxWebhookEvents.id })
-        .from(sandboxWebhookEvents)
-        .where(
-          and(
-            isNull(sandboxWebhookEvents.deliveredAt),
-            lt(sandboxWebhookEvents.createdAt, new Date(Date.now() - 5000)),
-          ),
-        )
-        .orderBy(asc(sandboxWebhookEvents.createdAt))
-        .limit(100);
-      let n = 0;
-      for (const e of pending) if (await send(e.id)) n++;
-      return n;
-    },
+    parseWebhook: (rawBody, headers) => parseSandboxEvent(webhookKey, rawBody, headers),
+    connectWebhooks: outbox.connect,
+    redeliverWebhooks: outbox.redeliver,
 
     /**
      * The shopper's answer at the sandbox bank's 3-D Secure page. Throws PAYMENT_NOT_FOUND (no such challenge) or
