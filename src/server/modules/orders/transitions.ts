@@ -139,7 +139,12 @@ export async function changeOrderStatus(
 ): Promise<OrderView> {
   const before = await loadOrder(ctx.db, ctx.storeId, orderId);
   if (before.status === 'pending' && (to === 'paid' || to === 'cancelled')) {
-    const outcome = await reconcileOpenPayment(ctx, before, 'seller');
+    // The seller's decision stands even if the provider cannot be reached now: money that still arrives later is
+    // refunded (card) or shown as owed (cash) when its webhook comes.
+    const outcome = await reconcileOpenPayment(ctx, before, 'seller').catch((err: unknown) => {
+      ctx.log.warn({ err, orderId }, 'could not void the payment at the provider');
+      return 'none' as const;
+    });
     if (outcome === 'succeeded' && to === 'paid') return getOrderForSeller(ctx, orderId);
   }
   await runTransaction(ctx.db, async (tx) => {

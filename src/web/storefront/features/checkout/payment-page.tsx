@@ -113,12 +113,16 @@ export function PaymentPage() {
     const viewToken = { viewToken: challenge.viewToken };
     try {
       try {
-        await api.post(`/api/payments/sandbox/3ds/${payment.challengeId}`, { approved }, { waitForThrottle: true });
+        await api.post(
+          `/api/payments/sandbox/3ds/${payment.challengeId}`,
+          { approved },
+          { waitForThrottle: true, redirectOn404: false },
+        );
       } catch (err) {
         // Answered before, or too late: what the server knows below decides.
         if ((err as ApiError).status === 0) throw err;
       }
-      let order = await api.get<OrderView>(orderUrl, { query: viewToken });
+      let order = await api.get<OrderView>(orderUrl, { query: viewToken, redirectOn404: false });
       // The provider's notice has not reached the server yet: ask it to check with the provider.
       if (order.status === 'pending')
         order = await api.post<OrderView>(
