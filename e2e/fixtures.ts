@@ -3,9 +3,13 @@
  * and helpers. SPEC §9's client throttle lets a state-changing request run only 3 s after the previous one, so flows
  * that submit twice in a row wait for `THROTTLE_GAP_MS` first, as a person would.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3000);
+/** The server's DATA_DIR (its outbox, and the secret `npm run oxxo:pay` signs with). */
+export const DATA_DIR = process.env.E2E_DATA_DIR ?? './data';
 export const storeUrl = (slug: 'demo' | 'hogar', path = '/') => `http://${slug}.localhost:${PORT}${path}`;
 export const platformUrl = (path = '/') => `http://localhost:${PORT}${path}`;
 export const THROTTLE_GAP_MS = 3100;
@@ -63,4 +67,17 @@ export async function fillCardEs(
   await page.getByLabel('Nombre como aparece en la tarjeta').fill(card.holder);
   await page.getByLabel('Vencimiento (MM/AA)').fill(card.expiry);
   await page.getByLabel('CVC').fill(card.cvc);
+}
+
+/**
+ * Pays an OXXO voucher as the operator does, with `npm run oxxo:pay -- <reference>` against the running server (the
+ * command signs with the server's secret in DATA_DIR; it never opens the database). Resolves with its output.
+ */
+export async function payOxxoVoucher(reference: string): Promise<{ ok: boolean; output: string }> {
+  return promisify(execFile)('npx', ['tsx', 'scripts/oxxo-pay.ts', reference], {
+    env: { ...process.env, DATA_DIR, PORT: String(PORT), VITRINA_URL: `http://127.0.0.1:${PORT}` },
+  }).then(
+    (r) => ({ ok: true, output: r.stdout }),
+    (e: { stdout?: string; stderr?: string }) => ({ ok: false, output: `${e.stdout ?? ''}${e.stderr ?? ''}` }),
+  );
 }

@@ -1,14 +1,15 @@
 /**
- * `npm run oxxo:pay -- <reference>`: marks a sandbox OXXO voucher paid (the operator action of DESIGN.md "Payments"),
- * on the same database the server uses (DATABASE_URL or DATA_DIR/db). Stop the server first when it runs on PGlite:
- * the embedded database allows one process at a time.
+ * `npm run oxxo:pay -- <reference>`: pays a sandbox OXXO voucher at the sandbox's "OXXO counter" of the RUNNING server
+ * (DESIGN.md "Payments"; decision 027). It never opens the database: it sends POST
+ * /api/payments/sandbox/oxxo/<reference>/pay signed with the sandbox operator key, derived from APP_SECRET or from the
+ * DATA_DIR/app-secret file the server wrote on its first start. The server then hears of the payment through its own
+ * signed webhook, exactly as from a real provider, so the order page shows it paid and the buyer gets one email.
+ * Server address: VITRINA_URL, else http://127.0.0.1:$PORT.
  */
-import path from 'node:path';
-import pino from 'pino';
 import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
-import { createProviders } from '../src/server/providers/index.js';
-import { markOxxoPaidByReference } from '../src/server/modules/checkout/index.js';
+import { deriveKey, loadAppSecret } from '../src/server/lib/secrets.js';
+import { signPayload } from '../src/server/providers/payments/signature.js';
+import { operatorPayload, SANDBOX_OPERATOR_HEADER } from '../src/server/providers/payments/sandbox/routes.js';
 
 const reference = process.argv[2];
 if (!reference || !/^\d{8,30}$/.test(reference)) {
@@ -16,25 +17,31 @@ if (!reference || !/^\d{8,30}$/.test(reference)) {
   process.exit(2);
 }
 const config = loadConfig();
-const database = await openDatabase(
-  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
-);
+const base = process.env.VITRINA_URL ?? `http://127.0.0.1:${config.PORT}`;
+let secret: string;
 try {
-  const order = await markOxxoPaidByReference(
-    {
-      db: database.db,
-      config,
-      providers: createProviders(config),
-      log: pino({ level: 'warn' }),
-      actor: null,
-      locale: 'es',
-    },
-    reference,
-  );
-  console.log(`Voucher ${reference} paid: order ${order.folio} is now ${order.status}.`);
+  secret = loadAppSecret(config, false);
 } catch (e) {
   console.error((e as Error).message);
+  process.exit(1);
+}
+const signature = signPayload(deriveKey(secret, 'sandbox-operator'), operatorPayload(reference));
+try {
+  const res = await fetch(`${base}/api/payments/sandbox/oxxo/${reference}/pay`, {
+    method: 'POST',
+    headers: { [SANDBOX_OPERATOR_HEADER]: signature, 'accept-language': 'es' },
+  });
+  const body = (await res.json().catch(() => ({}))) as { message?: string; notified?: boolean; amountCents?: number };
+  if (!res.ok) {
+    console.error(`Voucher ${reference} not paid: ${body.message ?? `HTTP ${res.status}`}`);
+    process.exitCode = 1;
+  } else {
+    const amount = ((body.amountCents ?? 0) / 100).toFixed(2);
+    console.log(
+      `Voucher ${reference} paid ($${amount} MXN). ${body.notified ? 'The store was notified.' : 'The store will be notified shortly.'}`,
+    );
+  }
+} catch (e) {
+  console.error(`Could not reach the server at ${base} (is it running? set VITRINA_URL): ${(e as Error).message}`);
   process.exitCode = 1;
-} finally {
-  await database.close();
 }

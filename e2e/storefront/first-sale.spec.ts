@@ -1,10 +1,24 @@
 /**
  * Issue 2's first sale in a real browser: a shopper buys in Spanish by card; another, in English, pays with an OXXO
- * voucher that is then marked paid; the seller sees both orders and moves one to delivered; the buyer sees it.
+ * voucher that the operator then marks paid with `npm run oxxo:pay` through the running server (issue 5: signed, and
+ * only once); the seller sees both orders and moves one to delivered; the buyer sees it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { centsOf, fillCardEs, launch, newPage, pause, platformUrl, PORT, storeUrl, THROTTLE_GAP_MS } from '../fixtures';
+import { mailsTo } from '../../tests/helpers/outbox';
+import {
+  centsOf,
+  DATA_DIR,
+  fillCardEs,
+  launch,
+  newPage,
+  pause,
+  payOxxoVoucher,
+  platformUrl,
+  PORT,
+  storeUrl,
+  THROTTLE_GAP_MS,
+} from '../fixtures';
 
 describe.sequential('first sale', () => {
   let browser: Browser;
@@ -82,7 +96,8 @@ describe.sequential('first sale', () => {
     await page.getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('link', { name: 'Sign up' }).click();
     await page.getByLabel('Full name').fill('John Smith');
-    await page.getByLabel('Email').fill(`john.${Date.now()}@example.com`);
+    const buyerEmail = `john.${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(buyerEmail);
     await page.getByLabel('Password', { exact: true }).fill('Compras2026!');
     await page.getByLabel('Confirm password').fill('Compras2026!');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -124,14 +139,21 @@ describe.sequential('first sale', () => {
     expect(await page.getByTestId('voucher-expiry').textContent()).toContain(expiry);
     sale.oxxoFolio = (await page.getByRole('heading', { name: /^Order \d+$/ }).textContent())!.replace(/\D/g, '');
 
-    const paid = await fetch(`http://127.0.0.1:${PORT}/api/payments/sandbox/oxxo/${reference}/pay`, {
+    // Knowing the reference is not enough to mark it paid: the sandbox's counter wants the operator's signature.
+    const forged = await fetch(`http://127.0.0.1:${PORT}/api/payments/sandbox/oxxo/${reference}/pay`, {
       method: 'POST',
       headers: { 'x-store-domain': 'demo.localhost' },
     });
-    expect(paid.status).toBe(200);
-    expect((await paid.json()).status).toBe('paid');
+    expect(forged.status).toBe(401);
+    const paid = await payOxxoVoucher(reference);
+    expect(paid.output).toContain('The store was notified.');
+    expect(paid.ok).toBe(true);
     await page.getByRole('link', { name: 'Track my order' }).click();
     await page.getByText('Paid').first().waitFor();
+    // Paid once: a second payment of the same voucher is refused, and the buyer got one "payment received" email.
+    expect(await payOxxoVoucher(reference)).toMatchObject({ ok: false });
+    const received = mailsTo(DATA_DIR, buyerEmail).filter((m) => m.includes('We received your OXXO payment'));
+    expect(received).toHaveLength(1);
     await context.close();
   });
 

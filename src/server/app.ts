@@ -16,6 +16,7 @@ import {
 import type { Db } from './db/client.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createProviders, type Providers } from './providers/index.js';
+import { loadAppSecret } from './lib/secrets.js';
 import errorsPlugin from './plugins/errors.js';
 import requestContextPlugin from './plugins/request-context.js';
 import { registerModules } from './modules/index.js';
@@ -65,7 +66,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.decorate('db', opts.db);
   app.decorate('config', config);
-  app.decorate('providers', opts.providers ?? createProviders(config, app.log));
+  app.decorate(
+    'providers',
+    opts.providers ?? createProviders(config, { db: opts.db, secret: loadAppSecret(config) }, app.log),
+  );
   app.decorate('background', createBackgroundTasks(app.log));
   app.addHook('onClose', async () => app.background.drain());
 
@@ -96,6 +100,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  // The payment provider's own pages (the sandbox bank and OXXO counter) exist only for a provider that has them.
+  const payments = app.providers.payments;
+  if (payments.routes) await app.register(payments.routes);
   await registerModules(app, { serveWeb: opts.serveWeb ?? false, indexHtml: opts.indexHtml });
+  // The sandbox sends its webhooks to this app's own endpoint, through the same signature check as any provider's.
+  payments.connectWebhooks?.(async (body, headers) =>
+    app.inject({ method: 'POST', url: `/api/payments/webhooks/${payments.name}`, payload: body, headers }),
+  );
   return app;
 }

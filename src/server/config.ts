@@ -53,7 +53,19 @@ const envSchema = z.object({
   PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
   /** Port of those links; unset means PORT outside production and none (80/443) in production. */
   PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
-  PAYMENT_PROVIDER: z.enum(['sandbox']).default('sandbox'),
+  /**
+   * The built-in sandbox payment provider (test cards, OXXO vouchers paid with `npm run oxxo:pay`): on by default in
+   * development and test, off by default when NODE_ENV=production. Off, no sandbox route or card path exists.
+   */
+  PAYMENTS_SANDBOX: bool.optional(),
+  /** sandbox (needs PAYMENTS_SANDBOX on) | none (checkout answers 503 PAYMENTS_UNAVAILABLE). Default: sandbox when on. */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  /**
+   * Server secret (at least 32 characters) from which the sandbox's webhook and operator keys and the client-IP hash
+   * key are derived. Unset, the server creates DATA_DIR/app-secret on first start; set it when instances share a
+   * database but not a DATA_DIR.
+   */
+  APP_SECRET: z.string().min(32).max(512).optional(),
   /** External store-floor management app opened from the admin dashboard (SPEC §1). */
   STORE_FLOOR_APP_URL: z.string().url().default('https://piso.vitrina.mx/'),
   /** Secret the store-floor app's server sends to exchange a one-time code (unset: the exchange is refused). */
@@ -71,7 +83,12 @@ const envSchema = z.object({
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
-export type AppConfig = Omit<ParsedEnv, 'SEED_DEMO' | 'API_DOCS' | 'PUBLIC_SCHEME' | 'PASSWORD_HASH_CONCURRENCY'> & {
+export type AppConfig = Omit<
+  ParsedEnv,
+  'SEED_DEMO' | 'API_DOCS' | 'PUBLIC_SCHEME' | 'PASSWORD_HASH_CONCURRENCY' | 'PAYMENTS_SANDBOX' | 'PAYMENT_PROVIDER'
+> & {
+  PAYMENTS_SANDBOX: boolean;
+  PAYMENT_PROVIDER: 'sandbox' | 'none';
   SEED_DEMO: boolean;
   API_DOCS: boolean;
   PUBLIC_SCHEME: 'http' | 'https';
@@ -94,6 +111,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const d = parsed.data;
   const production = d.NODE_ENV === 'production';
+  const sandbox = d.PAYMENTS_SANDBOX ?? !production;
+  const provider = d.PAYMENT_PROVIDER ?? (sandbox ? 'sandbox' : 'none');
+  if (provider === 'sandbox' && !sandbox)
+    throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: sandbox needs PAYMENTS_SANDBOX=true');
   return {
     ...d,
     // Demo sellers' passwords are public and the API map helps an attacker: both opt-in in production.
@@ -102,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     PUBLIC_SCHEME: d.PUBLIC_SCHEME ?? (production ? 'https' : 'http'),
     PUBLIC_PORT: d.PUBLIC_PORT ?? (production ? undefined : d.PORT),
     PASSWORD_HASH_CONCURRENCY: d.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency(env),
+    PAYMENTS_SANDBOX: sandbox,
+    PAYMENT_PROVIDER: provider,
     dataDir: path.resolve(d.DATA_DIR),
   };
 }

@@ -10,9 +10,12 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './db/seed/index.js';
-import { expireOverdueReservations } from './modules/orders/index.js';
+import { runPaymentSweep } from './modules/orders/index.js';
 
-/** How often unpaid orders whose stock reservation ran out are cancelled (their stock goes back on sale). */
+/**
+ * How often unpaid orders whose stock reservation ran out are reconciled with the payment provider and, unless money
+ * arrived, cancelled (their stock goes back on sale); failed refunds are retried and undelivered webhooks resent.
+ */
 const RESERVATION_SWEEP_MS = 60_000;
 /** How often the embedded database refreshes its planner statistics (PGlite has no autovacuum daemon). */
 const PGLITE_ANALYZE_MS = 60 * 60_000;
@@ -75,9 +78,9 @@ async function main(): Promise<void> {
   }
   console.log(lines.join('\n') + '\n');
   const sweep = setInterval(() => {
-    expireOverdueReservations({ db: database.db, providers: app.providers, log: app.log })
-      .then((n) => {
-        if (n > 0) app.log.info({ cancelled: n }, 'cancelled orders whose stock reservation expired');
+    runPaymentSweep({ db: database.db, providers: app.providers, log: app.log })
+      .then((r) => {
+        if (r.cancelled + r.refunded + r.redelivered > 0) app.log.info(r, 'payment sweep');
       })
       .catch((err: unknown) => app.log.error({ err }, 'reservation sweep failed'));
   }, RESERVATION_SWEEP_MS);

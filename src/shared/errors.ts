@@ -7,6 +7,8 @@
 export const ERROR_STATUS = {
   VALIDATION_FAILED: 400,
   BAD_REQUEST: 400,
+  /** A payment webhook whose signature is missing, wrong or too old. */
+  WEBHOOK_SIGNATURE_INVALID: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_SUSPENDED: 402,
@@ -26,6 +28,11 @@ export const ERROR_STATUS = {
   PRICE_CHANGED: 409,
   INVALID_TRANSITION: 409,
   PAYMENT_ALREADY_PROCESSED: 409,
+  /** A concurrent change won (a leftover unique violation or a deadlock that retries could not resolve). */
+  CONFLICT: 409,
+  /** The first submit with this idempotency key is still being processed. */
+  IDEMPOTENCY_KEY_IN_PROGRESS: 409,
+  OXXO_VOUCHER_EXPIRED: 410,
   RESET_LINK_EXPIRED: 410,
   STORE_FLOOR_CODE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
@@ -42,9 +49,17 @@ export const ERROR_STATUS = {
   PAYMENT_DECLINED: 422,
   THREE_D_SECURE_FAILED: 422,
   PAYMENT_REFUND_FAILED: 422,
+  /** The same idempotency key was sent with a different order. */
+  IDEMPOTENCY_KEY_REUSED: 422,
+  ORDER_TOTAL_TOO_HIGH: 422,
+  OXXO_AMOUNT_TOO_HIGH: 422,
+  UNPAID_LINE_LIMIT: 422,
+  UNPAID_ORDERS_LIMIT: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,
+  /** No payment provider is configured (production without the sandbox, until a real provider is set up). */
+  PAYMENTS_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -20,6 +20,39 @@ export const IMAGE_MIN_SIDE_PX = 350;
 /** Largest quantity of one line in one order. */
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
+
+/*
+ * Money and stock limits (issue 5; decision 028; docs/security.md "Money and stock"). An unpaid order holds stock that
+ * nobody else can buy, so what one unpaid order and one visitor can hold is bounded; the server enforces every one.
+ */
+/**
+ * Largest order total, centavos (MX$1,000,000). Far below 2^53 (money columns are bigint) and above any card sale a
+ * Mexican issuer usually authorises at once; a larger purchase is a quotation, not a checkout. Checked before any
+ * stock is reserved (ORDER_TOTAL_TOO_HIGH).
+ */
+export const MAX_ORDER_TOTAL_CENTS = 100_000_000;
+/** Largest OXXO voucher, centavos (MX$10,000): the limit OXXO sets for one cash payment, as Stripe documents it. */
+export const OXXO_MAX_AMOUNT_CENTS = 1_000_000;
+/**
+ * Largest quantity of one line in an OXXO order: a voucher holds its stock for 3 days, so one anonymous order must not
+ * take a variant's whole stock off sale. Ten covers a family's purchase; more is a wholesale order paid by card.
+ */
+export const MAX_UNPAID_LINE_QUANTITY = 10;
+/** Unpaid (pending) orders one email may have open in a store at once. */
+export const MAX_UNPAID_ORDERS_PER_EMAIL = 3;
+/**
+ * Unpaid orders one client IP may have open in a store at once. Higher than per email: Mexican mobile carriers put
+ * many shoppers behind one address (CGNAT), and the email limit already binds each shopper.
+ */
+export const MAX_UNPAID_ORDERS_PER_IP = 10;
+/**
+ * How long an order holds its stock before its payment is under way: until the card is confirmed or the OXXO voucher
+ * exists (a crash in between frees the stock soon), and while the shopper answers 3-D Secure (a bank challenge takes
+ * a minute or two; 15 minutes is what card networks let a challenge live).
+ */
+export const UNCONFIRMED_HOLD_MS = 15 * 60_000;
+/** How long a duplicate submit (double click, retry) waits for the first one with the same key to finish. */
+export const IDEMPOTENCY_WAIT_MS = 20_000;
 /** Recently viewed list length kept in localStorage `vistosrecientes`. */
 export const RECENTLY_VIEWED_MAX = 12;
 /** Searched words kept in localStorage `palabrasbuscadas`. */

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mailsTo } from '../helpers/outbox.js';
+import { answerChallenge, payVoucher } from '../helpers/payments.js';
 import {
   createCustomerFixture,
   createProductFixture,
@@ -204,11 +205,16 @@ describe('checkout flow', () => {
     expect(a.order.status).toBe('pending');
     expect(a.order.payment?.status).toBe('requires_action');
     expect(await stockOf('X-M')).toBe(15);
+    // The shopper answers at the sandbox bank; the app hears it by signed webhook, then the page asks the server.
+    expect((await answerChallenge(t.app, a.order.payment!.challengeId!, true)).json()).toEqual({
+      status: 'succeeded',
+      notified: true,
+    });
     const ok = await t.app.inject({
       method: 'POST',
       url: `/api/payments/${a.order.payment!.id}/3ds?viewToken=${a.viewToken}`,
       headers: h(),
-      payload: { challengeId: a.order.payment!.challengeId, approved: true },
+      payload: {},
     });
     expect(ok.json().status).toBe('paid');
     expect(mailsTo(t.dataDir, '3ds@example.com')[0]).toContain(`/pedidos/pedido?id=${a.order.id}&t=${a.viewToken}`);
@@ -221,11 +227,12 @@ describe('checkout flow', () => {
         card: { ...CARD_OK, number: '4000000000003220' },
       })
     ).json() as PlaceOrderResponse;
+    await answerChallenge(t.app, b.order.payment!.challengeId!, false);
     const fail = await t.app.inject({
       method: 'POST',
       url: `/api/payments/${b.order.payment!.id}/3ds?viewToken=${b.viewToken}`,
       headers: h(),
-      payload: { challengeId: b.order.payment!.challengeId, approved: false },
+      payload: {},
     });
     expect(fail.json().code).toBe('THREE_D_SECURE_FAILED');
     expect(await stockOf('X-M')).toBe(15);
@@ -249,17 +256,11 @@ describe('checkout flow', () => {
     expect(o.payment?.amountCents).toBe(o.totalCents);
     const voucher = await t.app.inject({ url: `/api/oxxopay/${o.id}?viewToken=${viewToken}`, headers: h() });
     expect(voucher.json().payment.reference).toBe(o.payment!.reference);
-    const paid = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`,
-      headers: h(),
-    });
-    expect(paid.json().status).toBe('paid');
-    const again = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/oxxo/${o.payment!.reference}/pay`,
-      headers: h(),
-    });
+    const paid = await payVoucher(t.app, o.payment!.reference!);
+    expect(paid.json()).toMatchObject({ status: 'succeeded', notified: true });
+    const after = await t.app.inject({ url: `/api/oxxopay/${o.id}?viewToken=${viewToken}`, headers: h() });
+    expect(after.json()).toMatchObject({ status: 'paid', payment: { status: 'succeeded' } });
+    const again = await payVoucher(t.app, o.payment!.reference!);
     expect(again.json().code).toBe('PAYMENT_ALREADY_PROCESSED');
 
     const mails = mailsTo(t.dataDir, 'oxxo@example.com');
@@ -439,11 +440,7 @@ describe('checkout flow', () => {
         items: [{ codigo, sku: 'X-M', quantity: 1 }],
       })
     ).json() as PlaceOrderResponse;
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/sandbox/oxxo/${paid.order.payment!.reference}/pay`,
-      headers: h(),
-    });
+    await payVoucher(t.app, paid.order.payment!.reference!);
     const a = (
       await t.app.inject({
         method: 'POST',

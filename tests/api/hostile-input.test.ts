@@ -41,6 +41,8 @@ const ROUTES: { method: Method; url: string; auth?: 'buyer' | 'seller' }[] = [
   { method: 'POST', url: '/api/payments/:x/3ds' },
   { method: 'GET', url: '/api/oxxopay/:x' },
   { method: 'POST', url: '/api/payments/sandbox/oxxo/:x/pay' },
+  { method: 'POST', url: '/api/payments/sandbox/3ds/:x' },
+  { method: 'POST', url: '/api/payments/webhooks/:x' },
   { method: 'GET', url: '/api/pedidos', auth: 'buyer' },
   { method: 'GET', url: '/api/pedidos/:x', auth: 'buyer' },
   { method: 'POST', url: '/api/admin/login' },

@@ -5,6 +5,9 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
 import { loadConfig } from '../../src/server/config.js';
+import { createProviders, type Providers } from '../../src/server/providers/index.js';
+import type { PaymentProvider } from '../../src/server/providers/payments/index.js';
+import { loadAppSecret } from '../../src/server/lib/secrets.js';
 import { createTestDb, type TestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -14,9 +17,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * `opts.wrapPayments` replaces the payment provider with a wrapper around the real one (to simulate a crash between a
+ * provider call and the next write, say); the wrapper keeps the real provider's state and webhooks.
+ */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logger?: object; indexHtml?: string } = {},
+  opts: { logger?: object; indexHtml?: string; wrapPayments?: (real: PaymentProvider) => PaymentProvider } = {},
 ): Promise<TestApp> {
   const database = await createTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-test-'));
@@ -31,7 +38,18 @@ export async function createTestApp(
     PASSWORD_HASH_QUEUE_MAX: '1000',
     ...env,
   });
-  const app = await buildApp({ db: database.db, config, logger: opts.logger ?? false, indexHtml: opts.indexHtml });
+  let providers: Providers | undefined;
+  if (opts.wrapPayments) {
+    providers = createProviders(config, { db: database.db, secret: loadAppSecret(config) });
+    providers.payments = opts.wrapPayments(providers.payments);
+  }
+  const app = await buildApp({
+    db: database.db,
+    config,
+    logger: opts.logger ?? false,
+    indexHtml: opts.indexHtml,
+    providers,
+  });
   await app.ready();
   return {
     app,

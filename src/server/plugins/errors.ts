@@ -7,6 +7,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '../../shared/errors.js';
 import { AppError } from '../lib/app-error.js';
+import { isRetryable, sqlState, UNIQUE_VIOLATION } from '../db/transaction.js';
 import { translator } from '../lib/i18n.js';
 import type { Locale } from '../lib/context.js';
 
@@ -87,6 +88,12 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
       return reply
         .status(error.statusCode && error.statusCode < 500 ? error.statusCode : 400)
         .send(body(locale, 'BAD_REQUEST'));
+    }
+    // A database race that escaped runTransaction (a deadlock, a serialization failure, a lost unique race) is a
+    // conflict the client can retry, never a 500 (issue 5 item 5).
+    if (isRetryable(error) || sqlState(error) === UNIQUE_VIOLATION) {
+      request.log.warn({ err: error }, 'database conflict outside runTransaction');
+      return reply.status(409).send(body(locale, 'CONFLICT'));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body(locale, 'INTERNAL'));

@@ -3,6 +3,7 @@
  */
 import path from 'node:path';
 import type { AppConfig } from '../config.js';
+import type { Db } from '../db/client.js';
 import { createOutboxMail, type MailProvider } from './mail/index.js';
 import { createLocalStorage, type StorageProvider } from './storage/index.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/index.js';
@@ -15,11 +16,16 @@ export interface Providers {
   shipping: ShippingProvider;
 }
 
-export function createProviders(config: AppConfig, log?: { info(obj: object, msg: string): void }): Providers {
+/** `db` and `secret` serve the sandbox payment provider, which keeps its own tables (decision 027). */
+export function createProviders(
+  config: AppConfig,
+  deps: { db: Db; secret: string },
+  log?: { info(obj: object, msg: string): void },
+): Providers {
   return {
     mail: createOutboxMail(path.join(config.dataDir, 'outbox'), log),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
-    payments: createPaymentProvider(config),
+    payments: createPaymentProvider(config, deps),
     shipping: createShippingProvider(),
   };
 }

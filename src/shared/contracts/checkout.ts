@@ -88,15 +88,28 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 export const payment = z.object({
   id: z.string(),
   method: z.enum(['card', 'oxxo']),
-  /** `refunded`: a card payment returned in full when the seller cancelled the order. */
-  status: z.enum(['pending', 'requires_action', 'succeeded', 'failed', 'expired', 'refunded']),
+  /**
+   * `processing`: being sent to the provider; `pending`: an OXXO voucher waiting for cash (shown `expired` once past
+   * its expiry); `canceled`: voided at the provider (a voucher the seller settled by hand); `refunded`: a card payment
+   * returned in full when the seller cancelled the order.
+   */
+  status: z.enum([
+    'processing',
+    'requires_action',
+    'pending',
+    'succeeded',
+    'failed',
+    'expired',
+    'canceled',
+    'refunded',
+  ]),
   amountCents: cents,
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
   /** OXXO: the voucher reference (also encoded in the barcode) and its expiry (3 days, SPEC §9). */
   reference: z.string().nullable(),
   expiresAt: z.string().nullable(),
-  /** Sandbox 3-D Secure: the challenge to complete at POST /api/payments/:id/3ds. */
+  /** Sandbox 3-D Secure: the challenge the shopper answers at POST /api/payments/sandbox/3ds/:challengeId. */
   challengeId: z.string().nullable(),
   failureCode: z.string().nullable(),
 });
@@ -140,6 +153,11 @@ export const orderView = z.object({
     }),
   ),
   payment: payment.nullable(),
+  /**
+   * Money the buyer paid that must still go back to them, centavos: a payment of a cancelled order not yet refunded,
+   * or a voucher paid after the seller had already marked the order paid by hand (cash the seller owes back).
+   */
+  refundDueCents: cents,
   history: z.array(z.object({ status: orderStatus, at: z.string() })),
   /** Statuses the seller may move this order to next (admin views). */
   nextStatuses: z.array(orderStatus),
@@ -150,8 +168,11 @@ export type OrderView = z.infer<typeof orderView>;
 export const placeOrderResponse = z.object({ order: orderView, viewToken: z.string() });
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
 
-/** POST /api/payments/:id/3ds: the shopper's answer to the sandbox 3-D Secure challenge. */
-export const threeDSecureBody = z.object({ challengeId: z.string().min(1).max(100), approved: z.boolean() });
+/**
+ * POST /api/payments/:id/3ds, after the shopper answered the 3-D Secure challenge at the bank: the server asks the
+ * provider how the payment ended (the shopper's word is never taken for it). No fields.
+ */
+export const threeDSecureBody = z.object({}).strict().optional();
 
 /** GET /api/pedidos (signed-in customer) and GET /api/admin/orders (seller). */
 export const orderListQuery = z.object({

@@ -3,3 +3,4 @@ export * from './stores.js';
 export * from './accounts.js';
 export * from './catalog.js';
 export * from './orders.js';
+export * from './sandbox.js';

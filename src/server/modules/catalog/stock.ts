@@ -1,6 +1,8 @@
 /**
  * Stock for checkout (DESIGN.md "Database"): variants are read for pricing and reserved atomically inside the
  * order transaction with a conditional UPDATE, so concurrent checkouts of the last units never oversell.
+ * Lock order (src/server/db/transaction.ts): every function here touches rows sorted by id, variants before products,
+ * so that a checkout, a cancellation and a payment never wait on each other in a circle (PostgreSQL deadlock 40P01).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
@@ -22,6 +24,22 @@ export interface CheckoutVariant {
   heightCm: number;
   imageUrl: string | null;
   available: boolean;
+}
+
+/** `lines` sorted by the id `key` gives: the one lock order of this module. */
+function byId<T>(lines: T[], key: (l: T) => string | null): T[] {
+  const k = (l: T) => key(l) ?? '';
+  return [...lines].sort((a, b) => (k(a) < k(b) ? -1 : k(a) > k(b) ? 1 : 0));
+}
+
+/** Units per product (several variants of one product are one counter update), sorted by product id. */
+function merged(lines: { productId: string | null; quantity: number }[]): { productId: string; quantity: number }[] {
+  const m = new Map<string, number>();
+  for (const l of lines) if (l.productId) m.set(l.productId, (m.get(l.productId) ?? 0) + l.quantity);
+  return byId(
+    [...m].map(([productId, quantity]) => ({ productId, quantity })),
+    (l) => l.productId,
+  );
 }
 
 /** Variants (with their product's data) of a store by SKU. `available` is false for hidden or archived products. */
@@ -62,8 +80,7 @@ export async function reserveStock(
   lines: { variantId: string; sku: string; quantity: number }[],
 ): Promise<string[]> {
   const short: string[] = [];
-  // A fixed order (by variant id) avoids deadlocks between two orders reserving the same variants.
-  for (const l of [...lines].sort((a, b) => a.variantId.localeCompare(b.variantId))) {
+  for (const l of byId(lines, (l) => l.variantId)) {
     const updated = await tx
       .update(productVariants)
       .set({ stock: sql`${productVariants.stock} - ${l.quantity}` })
@@ -86,7 +103,7 @@ export async function releaseStock(
   storeId: string,
   lines: { variantId: string | null; quantity: number }[],
 ): Promise<void> {
-  for (const l of lines) {
+  for (const l of byId(lines, (l) => l.variantId)) {
     if (!l.variantId) continue;
     await tx
       .update(productVariants)
@@ -101,8 +118,7 @@ export async function recordSale(
   storeId: string,
   lines: { productId: string | null; quantity: number }[],
 ): Promise<void> {
-  for (const l of lines) {
-    if (!l.productId) continue;
+  for (const l of merged(lines)) {
     await tx
       .update(products)
       .set({ soldCount: sql`${products.soldCount} + ${l.quantity}` })
@@ -116,8 +132,7 @@ export async function reverseSale(
   storeId: string,
   lines: { productId: string | null; quantity: number }[],
 ): Promise<void> {
-  for (const l of lines) {
-    if (!l.productId) continue;
+  for (const l of merged(lines)) {
     await tx
       .update(products)
       .set({ soldCount: sql`greatest(${products.soldCount} - ${l.quantity}, 0)` })

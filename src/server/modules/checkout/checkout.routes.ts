@@ -1,6 +1,10 @@
-/** HTTP routes of checkout: cart quote, placing an order, 3-D Secure, the OXXO voucher (SPEC §2 /micarrito/*, §7). */
+/**
+ * HTTP routes of checkout: cart quote, placing an order, the 3-D Secure return, the OXXO voucher (SPEC §2
+ * /micarrito/*, §7), and the payment providers' webhooks (decision 027).
+ */
 import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   cartQuoteBody,
   cartQuoteResponse,
@@ -10,11 +14,39 @@ import {
   threeDSecureBody,
 } from '../../../shared/contracts/checkout.js';
 import { uuid } from '../../../shared/contracts/common.js';
-import { requestOrigin, storeContext } from '../../plugins/request-context.js';
-import { AppError } from '../../lib/app-error.js';
+import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import * as checkout from './checkout.service.js';
 
 const viewTokenQuery = z.object({ viewToken: z.string().max(200).optional() });
+
+/**
+ * POST /api/payments/webhooks/:provider in its own plugin scope, where JSON bodies stay raw bytes: a provider signs
+ * the exact bytes it sends, so they are checked before anything parses them.
+ */
+const webhookRoutes: FastifyPluginAsync = async (app) => {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => {
+    done(null, body);
+  });
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/api/payments/webhooks/:provider',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'A payment provider’s signed webhook (raw JSON body; signature header of the provider)',
+        params: z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) }),
+        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
+      },
+    },
+    async (request) =>
+      checkout.handlePaymentWebhook(
+        baseContext(request),
+        request.params.provider,
+        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+        request.headers,
+      ),
+  );
+};
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
@@ -35,13 +67,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['checkout'],
-        summary: 'Place an order and pay (card or OXXO)',
+        summary: 'Place an order and pay (card or OXXO); idempotent by idempotencyKey',
         body: placeOrderBody,
         response: { 201: placeOrderResponse },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await checkout.placeOrder(storeContext(request), request.body, requestOrigin(request))),
+      reply.status(201).send(
+        await checkout.placeOrder(storeContext(request), request.body, {
+          origin: requestOrigin(request),
+          ip: request.ip,
+        }),
+      ),
   );
 
   app.post(
@@ -49,20 +86,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['payments'],
-        summary: 'Answer the sandbox 3-D Secure challenge',
+        summary: 'After the 3-D Secure challenge: the order as the payment provider says it ended',
         params: z.object({ id: uuid }),
         querystring: viewTokenQuery,
         body: threeDSecureBody,
         response: { 200: orderView },
       },
     },
-    async (request) =>
-      checkout.answerThreeDSecure(
-        storeContext(request),
-        request.params.id,
-        { ...request.body, viewToken: request.query.viewToken },
-        requestOrigin(request),
-      ),
+    async (request) => checkout.confirmThreeDSecure(storeContext(request), request.params.id, request.query.viewToken),
   );
 
   app.get(
@@ -79,21 +110,6 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => checkout.getOxxoVoucher(storeContext(request), request.params.orderId, request.query.viewToken),
   );
 
-  // The sandbox's stand-in for the provider's "voucher paid" webhook (DESIGN.md: an operator action or CLI).
-  app.post(
-    '/api/payments/sandbox/oxxo/:reference/pay',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Sandbox only: mark an OXXO voucher paid',
-        params: z.object({ reference: z.string().regex(/^\d{8,30}$/) }),
-        response: { 200: orderView },
-      },
-    },
-    async (request) => {
-      if (app.config.PAYMENT_PROVIDER !== 'sandbox') throw new AppError('NOT_FOUND');
-      return checkout.markOxxoPaid(storeContext(request), request.params.reference);
-    },
-  );
+  await app.register(webhookRoutes);
 };
 export default routes;

@@ -2,9 +2,8 @@
 export {
   quoteCart,
   placeOrder,
-  answerThreeDSecure,
+  confirmThreeDSecure,
   getOxxoVoucher,
-  markOxxoPaid,
-  markOxxoPaidByReference,
+  handlePaymentWebhook,
   type PlaceOrderInput,
 } from './checkout.service.js';

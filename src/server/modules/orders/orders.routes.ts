@@ -7,6 +7,7 @@ import { uuid } from '../../../shared/contracts/common.js';
 import { customerContext, sellerContext, storeContext } from '../../plugins/request-context.js';
 import * as orders from './orders.service.js';
 import { getAdminDashboard } from './dashboard.js';
+import { changeOrderStatus } from './transitions.js';
 
 const viewTokenQuery = z.object({ viewToken: z.string().max(200).optional() });
 
@@ -66,12 +67,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      orders.changeOrderStatus(
-        sellerContext(request),
-        request.params.id,
-        request.body.status,
-        request.body.trackingNumber,
-      ),
+      changeOrderStatus(sellerContext(request), request.params.id, request.body.status, request.body.trackingNumber),
   );
 };
 export default routes;

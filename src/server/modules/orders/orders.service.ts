@@ -1,9 +1,9 @@
 /**
- * Orders: creation inside the checkout transaction, the buyer's and the seller's views and lists, and status changes
- * with the transition table of order-status.ts (SPEC §2 /pedidos, /admin/ventas, /admin/orderStatus; §3 "Order"; §4).
- * Cancelling releases reserved stock exactly once; paying adds to best-seller counters. Amounts are integer centavos.
+ * Orders: creation inside the checkout transaction, the buyer's and the seller's views and lists (SPEC §2 /pedidos,
+ * /admin/ventas, /admin/orderStatus; §3 "Order"; §4). Status changes are in transitions.ts, payments reaching orders
+ * in settlement.ts, the reservation sweep in sweep.ts. Amounts are integer centavos.
  */
-import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import {
   orderItems,
@@ -12,20 +12,17 @@ import {
   type OrderAddress,
   type OrderShipping,
 } from '../../db/schema/index.js';
-import type { BaseContext, StoreContext } from '../../lib/context.js';
+import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
-import { assertTransition } from '../../lib/state-machine.js';
 import { sameToken } from '../../lib/tokens.js';
 import type { OrderList, OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
-import { recordSale, releaseStock, reverseSale } from '../catalog/index.js';
-import { getOrderPayment, refundCardPayment, setPaymentStatus, toPayment } from '../payments/index.js';
+import { listOrderPayments, toPayment } from '../payments/index.js';
 import { getUserNames } from '../accounts/index.js';
 import { nextStatuses } from './order-status.js';
-import { sendReservationExpired, sendStatusUpdate } from './order-emails.js';
 
 export const ORDERS_PAGE_SIZE = 20;
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 
 export interface NewOrder {
   folio: number;
@@ -44,6 +41,8 @@ export interface NewOrder {
   idempotencyKey: string;
   viewToken: string;
   reservationExpiresAt: Date;
+  storefrontOrigin: string | null;
+  clientIpHash: string | null;
   items: {
     productId: string;
     variantId: string;
@@ -72,17 +71,8 @@ export async function insertOrder(tx: Tx, storeId: string, o: NewOrder): Promise
   return row;
 }
 
-/** The order placed earlier with this idempotency key, or null. */
-export async function findOrderByIdempotencyKey(db: Db | Tx, storeId: string, key: string): Promise<OrderRow | null> {
-  const [r] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.storeId, storeId), eq(orders.idempotencyKey, key)))
-    .limit(1);
-  return r ?? null;
-}
-
-async function loadOrder(db: Db | Tx, storeId: string, orderId: string): Promise<OrderRow> {
+/** An order of the store. Throws ORDER_NOT_FOUND. */
+export async function loadOrder(db: Db | Tx, storeId: string, orderId: string): Promise<OrderRow> {
   const [r] = await db
     .select()
     .from(orders)
@@ -94,7 +84,7 @@ async function loadOrder(db: Db | Tx, storeId: string, orderId: string): Promise
 
 /** Builds the order view of an order row. */
 export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView> {
-  const [items, history, payment, names] = await Promise.all([
+  const [items, history, payments, names] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -105,10 +95,13 @@ export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.storeId, order.storeId), eq(orderStatusHistory.orderId, order.id)))
       .orderBy(asc(orderStatusHistory.createdAt)),
-    getOrderPayment(db, order.storeId, order.id),
+    listOrderPayments(db, order.storeId, order.id),
     getUserNames(db, order.storeId, order.customerId ? [order.customerId] : []),
   ]);
   const status = order.status as OrderStatus;
+  const payment = payments[0];
+  const paidIn = payments.filter((p) => p.status === 'succeeded').reduce((s, p) => s + p.amountCents, 0);
+  const kept = status === 'cancelled' ? 0 : order.totalCents;
   return {
     id: order.id,
     folio: order.folio,
@@ -138,6 +131,7 @@ export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView
       lineTotalCents: i.lineTotalCents,
     })),
     payment: payment ? toPayment(payment) : null,
+    refundDueCents: Math.max(0, paidIn - kept),
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.createdAt.toISOString() })),
     nextStatuses: nextStatuses(status, order.shippingType),
   };
@@ -223,135 +217,6 @@ export async function listCustomerOrders(
 /** The store's orders for the seller, newest first, optionally by status. */
 export async function listStoreOrders(ctx: StoreContext, page: number, status?: OrderStatus): Promise<OrderList> {
   return listOrders(ctx, and(eq(orders.storeId, ctx.storeId), status ? eq(orders.status, status) : undefined), page);
-}
-
-/**
- * Moves an order to `to` inside `tx` if the transition table allows it (INVALID_TRANSITION otherwise). The UPDATE is
- * conditional on the current status, so two concurrent changes cannot both apply (the loser gets INVALID_TRANSITION).
- * Cancelling releases the order's stock; paying records the sale and marks the time.
- */
-export async function applyTransition(
-  tx: Tx,
-  storeId: string,
-  orderId: string,
-  to: OrderStatus,
-  opts: { actorId?: string | null; trackingNumber?: string; note?: string; allowAnyShipping?: boolean } = {},
-): Promise<void> {
-  const order = await loadOrder(tx, storeId, orderId);
-  const from = order.status as OrderStatus;
-  assertTransition({ ...nextStatusesTable(order.shippingType) }, from, to);
-  const now = new Date();
-  const updated = await tx
-    .update(orders)
-    .set({
-      status: to,
-      updatedAt: now,
-      ...(to === 'paid' ? { paidAt: now, reservationExpiresAt: null } : {}),
-      ...(to === 'cancelled' ? { cancelledAt: now } : {}),
-      ...(opts.trackingNumber ? { trackingNumber: opts.trackingNumber } : {}),
-    })
-    .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId), eq(orders.status, from)))
-    .returning({ id: orders.id });
-  if (!updated.length) throw new AppError('INVALID_TRANSITION', { from, to });
-  await tx.insert(orderStatusHistory).values({
-    storeId,
-    orderId,
-    fromStatus: from,
-    toStatus: to,
-    actorId: opts.actorId ?? null,
-    note: opts.note ?? null,
-  });
-  const items = await tx
-    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
-    .from(orderItems)
-    .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
-  if (to === 'cancelled') {
-    await releaseStock(tx, storeId, items);
-    if (order.paidAt) await reverseSale(tx, storeId, items);
-    const payment = await getOrderPayment(tx, storeId, orderId);
-    if (payment && (payment.status === 'pending' || payment.status === 'requires_action'))
-      await setPaymentStatus(tx, payment, 'expired');
-  }
-  if (to === 'paid') await recordSale(tx, storeId, items);
-}
-
-function nextStatusesTable(shippingType: string): Record<OrderStatus, OrderStatus[]> {
-  const all: OrderStatus[] = [
-    'pending',
-    'paid',
-    'ready_to_ship',
-    'on_the_way',
-    'ready_for_pickup',
-    'delivered',
-    'cancelled',
-  ];
-  return Object.fromEntries(all.map((s) => [s, nextStatuses(s, shippingType)])) as Record<OrderStatus, OrderStatus[]>;
-}
-
-/**
- * A cancelled order's card payment goes back to the card, after the cancellation committed (a provider call never
- * holds a database transaction open). If the provider refuses, the cancellation stands, the payment stays
- * succeeded and the admin shows the seller that the buyer still has to be refunded. Cash paid at OXXO cannot go back
- * automatically; the admin says so too.
- */
-async function refundAfterCancel(ctx: StoreContext, orderId: string): Promise<void> {
-  const payment = await getOrderPayment(ctx.db, ctx.storeId, orderId);
-  if (!payment || payment.method !== 'card' || payment.status !== 'succeeded') return;
-  try {
-    await refundCardPayment(ctx.db, ctx.providers, payment);
-  } catch (err) {
-    ctx.log.error({ err, orderId }, 'refund of a cancelled order failed');
-  }
-}
-
-/**
- * Seller changes an order's status (POST /api/admin/orders/:id/status). Returns the new view. Cancelling releases
- * the stock, takes the units off the best-seller counts if it was paid, refunds a card payment and tells the buyer.
- */
-export async function changeOrderStatus(
-  ctx: StoreContext,
-  orderId: string,
-  to: OrderStatus,
-  trackingNumber?: string,
-): Promise<OrderView> {
-  await ctx.db.transaction((tx) =>
-    applyTransition(tx, ctx.storeId, orderId, to, { actorId: ctx.actor?.userId, trackingNumber }),
-  );
-  if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
-  const view = await getOrderForSeller(ctx, orderId);
-  await sendStatusUpdate(ctx, view);
-  return view;
-}
-
-/**
- * Cancels pending orders whose stock reservation expired (an unpaid OXXO voucher after 3 days, an abandoned card
- * payment), releases their stock and tells each buyer. Safe to run from several instances (an order another instance
- * already moved is skipped). Returns how many were cancelled.
- */
-export async function expireOverdueReservations(
-  ctx: Pick<BaseContext, 'db' | 'providers' | 'log'>,
-  now = new Date(),
-): Promise<number> {
-  const overdue = await ctx.db
-    .select({ id: orders.id, storeId: orders.storeId })
-    .from(orders)
-    .where(and(eq(orders.status, 'pending'), lt(orders.reservationExpiresAt, now)))
-    .limit(500);
-  let n = 0;
-  for (const o of overdue) {
-    try {
-      await ctx.db.transaction((tx) =>
-        applyTransition(tx, o.storeId, o.id, 'cancelled', { note: 'reservation_expired' }),
-      );
-      n++;
-    } catch (e) {
-      if (!(e instanceof AppError && e.code === 'INVALID_TRANSITION')) throw e;
-      continue;
-    }
-    const storeCtx = { ...ctx, storeId: o.storeId };
-    await sendReservationExpired(storeCtx, await buildOrderView(ctx.db, await loadOrder(ctx.db, o.storeId, o.id)));
-  }
-  return n;
 }
 
 /** Counts for the admin dashboard. */

@@ -1,24 +1,29 @@
 /**
- * Payment records of orders (SPEC §9 payment methods; DESIGN.md "Payments"). Calls the configured PaymentProvider
- * and keeps the `payments` rows: card charges (approved, declined, 3-D Secure) and OXXO cash vouchers valid 3 days.
- * Order state changes are the caller's (the checkout module). Amounts are integer centavos. No card data is stored.
+ * Payment records of orders (SPEC §9 payment methods; DESIGN.md "Payments"; decision 027). Keeps the `payments` rows
+ * and calls the configured PaymentProvider; order state changes are the orders module's. A payment attempt is written
+ * (status `processing`) in the order's own transaction before the provider is called, and the provider's idempotency
+ * key is derived from it, so that a crash between "provider charged" and "order marked paid" can always be
+ * reconciled by asking the provider. Amounts are integer centavos. No card data is stored.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { payments } from '../../db/schema/index.js';
+import { paymentEvents, payments } from '../../db/schema/index.js';
 import type { Providers } from '../../providers/index.js';
-import type { CardInput } from '../../providers/payments/index.js';
+import type { CardInput, ProviderPayment } from '../../providers/payments/index.js';
 import { AppError } from '../../lib/app-error.js';
-import { OXXO_VOUCHER_VALID_DAYS } from '../../../shared/limits.js';
 import type { Payment } from '../../../shared/contracts/checkout.js';
 
-type PaymentRow = typeof payments.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+/** Statuses from which the provider may still move a payment (nothing final has happened). */
+export const OPEN_STATUSES = ['processing', 'requires_action', 'pending'] as const;
 
-export function toPayment(p: PaymentRow): Payment {
+/** The payment as the API shows it. A pending voucher past its expiry shows as expired: expiry is the voucher's. */
+export function toPayment(p: PaymentRow, now = new Date()): Payment {
+  const expired = p.status === 'pending' && p.expiresAt !== null && p.expiresAt <= now;
   return {
     id: p.id,
     method: p.method as Payment['method'],
-    status: p.status as Payment['status'],
+    status: expired ? 'expired' : (p.status as Payment['status']),
     amountCents: p.amountCents,
     cardBrand: p.cardBrand,
     cardLast4: p.cardLast4,
@@ -29,72 +34,144 @@ export function toPayment(p: PaymentRow): Payment {
   };
 }
 
-/** Charges a card for an order and records the result. Returns the payment row. */
-export async function chargeCardForOrder(
-  db: Db,
-  providers: Providers,
-  input: {
-    storeId: string;
-    orderId: string;
-    amountCents: number;
-    card: CardInput;
-    idempotencyKey: string;
-    description: string;
-  },
+/** The idempotency key the provider gets for this attempt: a retry or a reconciliation reaches the same payment. */
+export const attemptKey = (payment: Pick<PaymentRow, 'id'>) => `vitrina_payment_${payment.id}`;
+
+/** Records a payment attempt (status processing) inside the order's transaction, before any provider call. */
+export async function createPaymentAttempt(
+  tx: Tx,
+  input: { storeId: string; orderId: string; provider: string; method: 'card' | 'oxxo'; amountCents: number },
 ): Promise<PaymentRow> {
-  const r = await providers.payments.chargeCard({
-    amountCents: input.amountCents,
-    card: input.card,
-    idempotencyKey: input.idempotencyKey,
-    description: input.description,
-  });
-  const [row] = await db
+  const [row] = await tx
     .insert(payments)
-    .values({
-      storeId: input.storeId,
-      orderId: input.orderId,
-      provider: providers.payments.name,
-      method: 'card',
-      amountCents: input.amountCents,
-      providerRef: r.providerRef,
-      cardBrand: r.cardBrand,
-      cardLast4: r.cardLast4,
-      status: r.status === 'succeeded' ? 'succeeded' : r.status === 'failed' ? 'failed' : 'requires_action',
-      failureCode: r.status === 'failed' ? r.failureCode : null,
-      action: r.status === 'requires_action' ? { type: 'three_d_secure', challengeId: r.challengeId } : null,
-    })
-    .onConflictDoUpdate({ target: [payments.provider, payments.providerRef], set: { updatedAt: new Date() } })
+    .values({ ...input, status: 'processing' })
     .returning();
   return row;
 }
 
-/** Creates an OXXO voucher valid OXXO_VOUCHER_VALID_DAYS days for an order and records it (status pending). */
-export async function createOxxoForOrder(
-  db: Db,
-  providers: Providers,
-  input: { storeId: string; orderId: string; amountCents: number; idempotencyKey: string; now?: Date },
+/** A payment the seller received outside any provider (cash marked paid by hand), status succeeded. */
+export async function insertManualPayment(
+  tx: Tx,
+  input: { storeId: string; orderId: string; method: 'card' | 'oxxo'; amountCents: number },
 ): Promise<PaymentRow> {
-  const expiresAt = new Date((input.now ?? new Date()).getTime() + OXXO_VOUCHER_VALID_DAYS * 86_400_000);
-  const v = await providers.payments.createOxxoVoucher({
-    amountCents: input.amountCents,
-    expiresAt,
-    idempotencyKey: input.idempotencyKey,
-  });
-  const [row] = await db
+  const [row] = await tx
     .insert(payments)
-    .values({
-      storeId: input.storeId,
-      orderId: input.orderId,
-      provider: providers.payments.name,
-      method: 'oxxo',
-      status: 'pending',
-      amountCents: input.amountCents,
-      providerRef: v.providerRef,
-      reference: v.reference,
-      expiresAt: v.expiresAt,
-    })
+    .values({ ...input, provider: 'manual', status: 'succeeded' })
     .returning();
   return row;
+}
+
+/**
+ * The provider's payment for this attempt, created at the provider if it does not exist there yet (idempotent by
+ * `attemptKey`, so a second call or a call after a crash finds the same one). Stores the provider's reference.
+ * OXXO: creating it issues the voucher, payable until `expiresAt`.
+ */
+export async function ensureProviderPayment(
+  db: Db,
+  providers: Providers,
+  payment: PaymentRow,
+  input: { description: string; expiresAt?: Date },
+): Promise<ProviderPayment> {
+  if (payment.providerRef) {
+    const found = await providers.payments.retrievePayment(payment.providerRef);
+    if (found) return found;
+  }
+  const created = await providers.payments.createPayment({
+    method: payment.method as 'card' | 'oxxo',
+    amountCents: payment.amountCents,
+    idempotencyKey: attemptKey(payment),
+    description: input.description,
+    expiresAt: input.expiresAt,
+    metadata: { storeId: payment.storeId, orderId: payment.orderId, paymentId: payment.id },
+  });
+  if (!payment.providerRef)
+    await db
+      .update(payments)
+      .set({ providerRef: created.providerRef, updatedAt: new Date() })
+      .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId)));
+  return created;
+}
+
+/** Charges the card of a created provider payment (no second charge if it was already confirmed). */
+export async function confirmCard(
+  providers: Providers,
+  providerRef: string,
+  card: CardInput,
+): Promise<ProviderPayment> {
+  return providers.payments.confirmCard({ providerRef, card });
+}
+
+/** Voids an unpaid payment at the provider; returns the provider's payment (succeeded if it was paid meanwhile). */
+export async function cancelAtProvider(providers: Providers, providerRef: string): Promise<ProviderPayment> {
+  return providers.payments.cancelPayment(providerRef);
+}
+
+/** Our status for the provider's. */
+function statusOf(p: ProviderPayment): PaymentRow['status'] | null {
+  if (p.status === 'requires_confirmation') return null;
+  if (p.status === 'succeeded') return p.refundedCents >= p.amountCents ? 'refunded' : 'succeeded';
+  // Only the app voids a payment at the provider, and only when its order is cancelled: to the buyer it expired.
+  if (p.status === 'canceled') return 'expired';
+  return p.status;
+}
+
+/**
+ * Brings a payment row in line with the provider's payment, inside the caller's transaction (the order row locked
+ * first). Money that arrived always wins: `succeeded` applies over any status but refunded; anything else applies
+ * only to an open payment. Returns the row after the change and whether it changed.
+ */
+export async function applyProviderPayment(
+  tx: Tx,
+  payment: PaymentRow,
+  p: ProviderPayment,
+): Promise<{ row: PaymentRow; changed: boolean }> {
+  const status = statusOf(p);
+  const open = (OPEN_STATUSES as readonly string[]).includes(payment.status);
+  const applies =
+    status !== null &&
+    status !== payment.status &&
+    (open || (status === 'succeeded' && payment.status !== 'refunded') || status === 'refunded');
+  if (!applies) return { row: payment, changed: false };
+  const [row] = await tx
+    .update(payments)
+    .set({
+      status,
+      providerRef: payment.providerRef ?? p.providerRef,
+      cardBrand: p.cardBrand ?? payment.cardBrand,
+      cardLast4: p.cardLast4 ?? payment.cardLast4,
+      failureCode: status === 'failed' ? (p.failureCode ?? 'failed') : payment.failureCode,
+      reference: p.reference ?? payment.reference,
+      expiresAt: p.expiresAt ?? payment.expiresAt,
+      action: p.challengeId ? { type: 'three_d_secure', challengeId: p.challengeId } : payment.action,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId), eq(payments.status, payment.status)))
+    .returning();
+  if (!row) throw new AppError('CONFLICT');
+  return { row, changed: true };
+}
+
+/** Marks an open payment expired or canceled (its order was cancelled, or settled by hand). */
+export async function closePayment(tx: Tx, payment: PaymentRow, status: 'expired' | 'canceled'): Promise<void> {
+  await tx
+    .update(payments)
+    .set({ status, updatedAt: new Date() })
+    .where(
+      and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId), inArray(payments.status, OPEN_STATUSES)),
+    );
+}
+
+/** Records a provider event; false when it was already recorded (a replayed webhook). */
+export async function recordPaymentEvent(
+  tx: Tx,
+  e: { provider: string; eventId: string; type: string; storeId: string | null; paymentId: string | null },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(paymentEvents)
+    .values(e)
+    .onConflictDoNothing({ target: [paymentEvents.provider, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
+  return inserted.length > 0;
 }
 
 /** The latest payment of an order, or null. */
@@ -108,18 +185,13 @@ export async function getOrderPayment(db: Db | Tx, storeId: string, orderId: str
   return p ?? null;
 }
 
-/** Latest payments of several orders, by order id. */
-export async function getPaymentsOfOrders(
-  db: Db,
-  storeId: string,
-  orderIds: string[],
-): Promise<Map<string, PaymentRow>> {
-  const out = new Map<string, PaymentRow>();
-  for (const id of orderIds) {
-    const p = await getOrderPayment(db, storeId, id);
-    if (p) out.set(id, p);
-  }
-  return out;
+/** Every payment of an order, newest first. */
+export async function listOrderPayments(db: Db | Tx, storeId: string, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.storeId, storeId), eq(payments.orderId, orderId)))
+    .orderBy(desc(payments.createdAt));
 }
 
 /** A payment of the store by id. Throws PAYMENT_NOT_FOUND. */
@@ -133,74 +205,55 @@ export async function getPayment(db: Db | Tx, storeId: string, paymentId: string
   return p;
 }
 
-/** An OXXO payment of the store by voucher reference. Throws PAYMENT_NOT_FOUND. */
-export async function getOxxoPaymentByReference(
+/** The payment a provider event is about: by the provider's reference, else by the ids the app attached. */
+export async function findPaymentForProvider(
   db: Db,
-  storeId: string | null,
-  reference: string,
-): Promise<PaymentRow> {
-  const [p] = await db
+  provider: string,
+  p: Pick<ProviderPayment, 'providerRef' | 'metadata'>,
+): Promise<PaymentRow | null> {
+  const [byRef] = await db
     .select()
     .from(payments)
-    .where(
-      and(
-        eq(payments.method, 'oxxo'),
-        eq(payments.reference, reference),
-        storeId ? eq(payments.storeId, storeId) : undefined,
-      ),
-    )
+    .where(and(eq(payments.provider, provider), eq(payments.providerRef, p.providerRef)))
     .limit(1);
-  if (!p) throw new AppError('PAYMENT_NOT_FOUND');
-  return p;
+  if (byRef) return byRef;
+  const { storeId, paymentId } = p.metadata;
+  if (!storeId || !paymentId || !/^[0-9a-f-]{36}$/.test(storeId) || !/^[0-9a-f-]{36}$/.test(paymentId)) return null;
+  const [byId] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.storeId, storeId), eq(payments.id, paymentId), eq(payments.provider, provider)))
+    .limit(1);
+  return byId ?? null;
 }
 
-/** Completes a 3-D Secure challenge with the provider. Throws PAYMENT_ALREADY_PROCESSED or BAD_REQUEST (wrong challenge). */
-export async function completeThreeDSecure(
-  db: Db,
-  providers: Providers,
-  payment: PaymentRow,
-  input: { challengeId: string; approved: boolean },
-): Promise<PaymentRow> {
-  if (payment.status !== 'requires_action') throw new AppError('PAYMENT_ALREADY_PROCESSED');
-  if (payment.action?.challengeId !== input.challengeId) throw new AppError('BAD_REQUEST');
-  const r = await providers.payments.completeThreeDSecure({
-    providerRef: payment.providerRef,
-    challengeId: input.challengeId,
-    approved: input.approved,
-  });
-  return setPaymentStatus(db, payment, r.status, r.failureCode ?? null);
+/** Succeeded card payments of cancelled orders: money to give back (their refund failed or never ran). */
+export async function paymentsToRefund(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
+  if (!orderIds.length) return [];
+  return db
+    .select()
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), eq(payments.method, 'card'), eq(payments.status, 'succeeded')));
 }
 
 /**
  * Refunds a succeeded card payment in full through the provider and marks it refunded. Returns the row, unchanged
- * when there is nothing to refund (not a card, not succeeded). Throws PAYMENT_REFUND_FAILED when the provider refuses,
- * PAYMENT_ALREADY_PROCESSED when a concurrent refund won.
+ * when there is nothing to refund (not a provider card payment, not succeeded). Throws PAYMENT_REFUND_FAILED when the
+ * provider refuses, PAYMENT_ALREADY_PROCESSED when a concurrent refund won.
  */
 export async function refundCardPayment(db: Db, providers: Providers, payment: PaymentRow): Promise<PaymentRow> {
-  if (payment.method !== 'card' || payment.status !== 'succeeded') return payment;
-  const r = await providers.payments.refundCard({
+  if (payment.method !== 'card' || payment.status !== 'succeeded' || !payment.providerRef) return payment;
+  if (payment.provider !== providers.payments.name) return payment;
+  const r = await providers.payments.refundPayment({
     providerRef: payment.providerRef,
     amountCents: payment.amountCents,
     idempotencyKey: `refund_${payment.id}`,
   });
   if (r.status !== 'succeeded') throw new AppError('PAYMENT_REFUND_FAILED', { reason: r.failureCode });
-  return setPaymentStatus(db, payment, 'refunded');
-}
-
-/**
- * Moves a payment on: pending or requires_action to a final status, succeeded to refunded (conditional: of two
- * concurrent changes one wins, the other gets PAYMENT_ALREADY_PROCESSED).
- */
-export async function setPaymentStatus(
-  db: Db | Tx,
-  payment: PaymentRow,
-  status: 'succeeded' | 'failed' | 'expired' | 'refunded',
-  failureCode: string | null = null,
-): Promise<PaymentRow> {
   const [row] = await db
     .update(payments)
-    .set({ status, failureCode, updatedAt: new Date() })
-    .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId), eq(payments.status, payment.status)))
+    .set({ status: 'refunded', updatedAt: new Date() })
+    .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId), eq(payments.status, 'succeeded')))
     .returning();
   if (!row) throw new AppError('PAYMENT_ALREADY_PROCESSED');
   return row;

@@ -60,8 +60,12 @@ export function OrderStatusPage() {
         {fmt(o.createdAt)} · {o.customerName ?? ''} · {o.email}
       </p>
       {move.error && <Alert kind="error">{(move.error as ApiError).message}</Alert>}
-      {o.status === 'cancelled' && o.payment?.status === 'succeeded' && (
-        <Alert kind="warning">{t('order.refundDue', { amount: money(o.payment.amountCents) })}</Alert>
+      {o.refundDueCents > 0 && (
+        <Alert kind="warning">
+          {t(o.status === 'cancelled' ? 'order.refundDue' : 'order.refundDuePaidTwice', {
+            amount: money(o.refundDueCents),
+          })}
+        </Alert>
       )}
       {move.isSuccess && (
         <Alert kind="success">{t('order.updated', { status: t(`common:orderStatus.${o.status}`) })}</Alert>
@@ -177,7 +181,9 @@ export function OrderStatusPage() {
           <p>
             {o.paymentMethod === 'card'
               ? t('order.card', { brand: o.payment?.cardBrand ?? '', last4: o.payment?.cardLast4 ?? '' })
-              : t('order.oxxo', { reference: o.payment?.reference ?? '' })}{' '}
+              : o.payment?.reference
+                ? t('order.oxxo', { reference: o.payment.reference })
+                : t('order.paidByHand')}{' '}
             · {o.payment ? t(`order.paymentStatus.${o.payment.status}`) : ''}
           </p>
           <h2>{t('order.history')}</h2>

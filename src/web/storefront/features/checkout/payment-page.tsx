@@ -1,7 +1,9 @@
 /**
  * SPEC §2 /micarrito/pago: order summary, then card (with the sandbox test cards shown) or cash at OXXO (3 days, the
- * store's fee added). Submits POST /api/pedido with an idempotency key kept across retries of the same attempt; a
- * declined card keeps the cart so the shopper can retry; a 3-D Secure challenge opens a dialog.
+ * store's fee added). Submits POST /api/pedido with an idempotency key kept across retries of the same attempt (also
+ * after a server error, so the retry resumes that order instead of placing another); a declined card keeps the cart
+ * so the shopper can retry; a 3-D Secure challenge opens the bank's dialog. The shopper answers the bank (the sandbox
+ * provider's page), and the order's outcome is then read from the server, which heard it from the provider.
  */
 import { useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -87,8 +89,15 @@ export function PaymentPage() {
     } catch (err) {
       const apiErr = err as ApiError;
       setError(apiErr);
-      // A declined or refused attempt is over: the next try is a new attempt with a new key.
-      if (apiErr.status !== 429 && apiErr.status !== 0) attemptKey.current = crypto.randomUUID();
+      // A declined or refused attempt is over: the next try is a new attempt with a new key. After a lost answer, a
+      // server error or an attempt still in progress the same key is sent again, so the server resumes that order.
+      const unfinished =
+        apiErr.status === 429 ||
+        apiErr.status === 0 ||
+        apiErr.status >= 500 ||
+        apiErr.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' ||
+        apiErr.code === 'CONFLICT';
+      if (!unfinished) attemptKey.current = crypto.randomUUID();
       if (apiErr.code === 'PRICE_CHANGED' || apiErr.code === 'INSUFFICIENT_STOCK' || apiErr.code === 'OUT_OF_STOCK')
         void quote.refetch();
     } finally {
@@ -97,15 +106,34 @@ export function PaymentPage() {
   };
 
   const answer = async (approved: boolean) => {
-    if (!challenge?.order.payment) return;
+    const payment = challenge?.order.payment;
+    if (!challenge || !payment?.challengeId) return;
     setBusy(true);
+    const orderUrl = `/api/pedidos/${challenge.order.id}`;
+    const viewToken = { viewToken: challenge.viewToken };
     try {
-      await api.post<OrderView>(
-        `/api/payments/${challenge.order.payment.id}/3ds?viewToken=${encodeURIComponent(challenge.viewToken)}`,
-        { challengeId: challenge.order.payment.challengeId, approved },
-        { waitForThrottle: true },
-      );
-      finish(challenge);
+      try {
+        await api.post(
+          `/api/payments/sandbox/3ds/${payment.challengeId}`,
+          { approved },
+          { waitForThrottle: true, redirectOn404: false },
+        );
+      } catch (err) {
+        // Answered before, or too late: what the server knows below decides.
+        if ((err as ApiError).status === 0) throw err;
+      }
+      let order = await api.get<OrderView>(orderUrl, { query: viewToken, redirectOn404: false });
+      // The provider's notice has not reached the server yet: ask it to check with the provider.
+      if (order.status === 'pending')
+        order = await api.post<OrderView>(
+          `/api/payments/${payment.id}/3ds`,
+          {},
+          { query: viewToken, waitForThrottle: true },
+        );
+      if (order.status === 'paid') return finish(challenge);
+      if (order.status === 'pending')
+        throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', t('errors:IDEMPOTENCY_KEY_IN_PROGRESS'));
+      throw new ApiError(422, 'THREE_D_SECURE_FAILED', t('errors:THREE_D_SECURE_FAILED'));
     } catch (err) {
       setError(err as ApiError);
       attemptKey.current = crypto.randomUUID();

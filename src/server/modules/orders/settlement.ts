@@ -1,0 +1,153 @@
+/**
+ * Where a payment reaches its order (decision 027). Every path that learns how a payment stands — the checkout's own
+ * provider call, a retried submit, a verified webhook, the 3-D Secure return, the reservation sweep, a seller's change
+ * — ends in `settlePayment`, which applies the provider's view of the payment in one transaction (order row locked
+ * first) and only then, after commit, sends emails and refunds. The result depends on states, not on who calls or how
+ * often: a replayed webhook, a duplicate submit and the sweep racing a payment change the order once.
+ */
+import type { BaseContext } from '../../lib/context.js';
+import { runTransaction } from '../../db/transaction.js';
+import type { ProviderPayment } from '../../providers/payments/index.js';
+import { OXXO_VOUCHER_VALID_DAYS, UNCONFIRMED_HOLD_MS } from '../../../shared/limits.js';
+import {
+  applyProviderPayment,
+  cancelAtProvider,
+  ensureProviderPayment,
+  getOrderPayment,
+  getPayment,
+  OPEN_STATUSES,
+  recordPaymentEvent,
+  refundCardPayment,
+} from '../payments/index.js';
+import { buildOrderView, loadOrder, type OrderRow } from './orders.service.js';
+import { applyTransition, lockOrder, setReservation } from './transitions.js';
+import { sendOrderConfirmation, sendOxxoPaymentReceived, sendReservationExpired } from './order-emails.js';
+
+export type SettleContext = Pick<BaseContext, 'db' | 'providers' | 'log'> & { storeId: string };
+type Effect = 'confirmation' | 'oxxo_paid' | 'expired' | 'refund';
+
+export interface SettleOptions {
+  /** The webhook this comes from: recorded once per (provider, event id); a replay changes nothing. */
+  event?: { provider: string; id: string; type: string };
+  /** History note when the payment ended unpaid and the order is cancelled (default: the failure code). */
+  note?: string;
+}
+
+/**
+ * Applies the provider's payment `p` to our payment `paymentId` and its order:
+ *   succeeded        pending order paid (confirmation or "OXXO payment received" email); a cancelled order's card
+ *                    payment refunded; cash on a cancelled or already hand-paid order shows as owed (refundDueCents)
+ *   requires_action  stock held UNCONFIRMED_HOLD_MS more while the shopper answers 3-D Secure
+ *   pending          OXXO voucher issued: stock held until the voucher expires; confirmation email with the voucher
+ *   failed           pending order cancelled (stock released), no email
+ *   canceled/expired pending order cancelled; with note 'reservation_expired' the buyer is told the time ran out
+ * Returns `duplicate: true` when the webhook event was already applied.
+ */
+export async function settlePayment(
+  ctx: SettleContext,
+  paymentId: string,
+  p: ProviderPayment,
+  opts: SettleOptions = {},
+): Promise<{ duplicate: boolean }> {
+  const { orderId } = await getPayment(ctx.db, ctx.storeId, paymentId);
+  const effects = await runTransaction(ctx.db, async (tx) => {
+    if (
+      opts.event &&
+      !(await recordPaymentEvent(tx, {
+        provider: opts.event.provider,
+        eventId: opts.event.id,
+        type: opts.event.type,
+        storeId: ctx.storeId,
+        paymentId,
+      }))
+    )
+      return null;
+    const order = await lockOrder(tx, ctx.storeId, orderId);
+    const { row, changed } = await applyProviderPayment(tx, await getPayment(tx, ctx.storeId, paymentId), p);
+    const fx: Effect[] = [];
+    if (!changed) return fx;
+    const pending = order.status === 'pending';
+    switch (row.status) {
+      case 'succeeded':
+        if (pending) {
+          await applyTransition(tx, ctx.storeId, orderId, 'paid', { note: `${row.method}_paid` });
+          fx.push(row.method === 'oxxo' ? 'oxxo_paid' : 'confirmation');
+        } else if (order.status === 'cancelled') fx.push('refund');
+        break;
+      case 'requires_action':
+        if (pending) await setReservation(tx, ctx.storeId, orderId, new Date(Date.now() + UNCONFIRMED_HOLD_MS));
+        break;
+      case 'pending':
+        if (pending && row.expiresAt) {
+          await setReservation(tx, ctx.storeId, orderId, row.expiresAt);
+          fx.push('confirmation');
+        }
+        break;
+      case 'failed':
+      case 'expired':
+        if (pending) {
+          await applyTransition(tx, ctx.storeId, orderId, 'cancelled', {
+            note: opts.note ?? row.failureCode ?? 'payment_expired',
+          });
+          if (opts.note === 'reservation_expired') fx.push('expired');
+        }
+        break;
+    }
+    return fx;
+  });
+  if (effects === null) return { duplicate: true };
+  await runEffects(ctx, orderId, paymentId, effects);
+  return { duplicate: false };
+}
+
+/** Emails and refunds after the settlement committed; a failure is logged and never undoes the payment. */
+async function runEffects(ctx: SettleContext, orderId: string, paymentId: string, effects: Effect[]): Promise<void> {
+  if (!effects.length) return;
+  const order = await loadOrder(ctx.db, ctx.storeId, orderId);
+  const view = await buildOrderView(ctx.db, order);
+  for (const e of effects) {
+    try {
+      if (e === 'confirmation' && order.storefrontOrigin) {
+        const q = new URLSearchParams({ id: order.id });
+        if (order.viewToken) q.set('t', order.viewToken);
+        await sendOrderConfirmation(ctx, view, `${order.storefrontOrigin}/pedidos/pedido?${q}`);
+      } else if (e === 'oxxo_paid') await sendOxxoPaymentReceived(ctx, view);
+      else if (e === 'expired') await sendReservationExpired(ctx, view);
+      else if (e === 'refund')
+        await refundCardPayment(ctx.db, ctx.providers, await getPayment(ctx.db, ctx.storeId, paymentId));
+    } catch (err) {
+      ctx.log.error({ err, orderId, effect: e }, 'after-payment step failed');
+    }
+  }
+}
+
+/**
+ * Asks the provider how the open payment of a pending order stands, and:
+ *   refresh  settles whatever the provider says (the 3-D Secure return)
+ *   sweep    voids it first if still unpaid, then settles: the order is paid if money arrived, else cancelled with
+ *            note 'reservation_expired' (the buyer is told)
+ *   seller   voids it first if still unpaid; settles only money that arrived (the seller's own change follows)
+ * Returns 'succeeded' (money arrived: the order is now paid), 'closed' (ended unpaid), 'open' (still under way) or
+ * 'none' (no provider payment to ask about). The provider's idempotency key finds the payment even when a crash lost
+ * its reference.
+ */
+export async function reconcileOpenPayment(
+  ctx: SettleContext,
+  order: OrderRow,
+  mode: 'refresh' | 'sweep' | 'seller',
+): Promise<'succeeded' | 'closed' | 'open' | 'none'> {
+  const payment = await getOrderPayment(ctx.db, ctx.storeId, order.id);
+  if (!payment || !(OPEN_STATUSES as readonly string[]).includes(payment.status)) return 'none';
+  if (payment.provider !== ctx.providers.payments.name) return 'none';
+  let p = await ensureProviderPayment(ctx.db, ctx.providers, payment, {
+    description: `Pedido ${order.folio}`,
+    expiresAt: new Date(order.createdAt.getTime() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
+  });
+  if (mode !== 'refresh' && UNPAID.includes(p.status)) p = await cancelAtProvider(ctx.providers, p.providerRef);
+  if (p.status === 'succeeded' || mode !== 'seller')
+    await settlePayment(ctx, payment.id, p, { note: mode === 'sweep' ? 'reservation_expired' : undefined });
+  if (p.status === 'succeeded') return 'succeeded';
+  return UNPAID.includes(p.status) ? 'open' : 'closed';
+}
+
+const UNPAID: string[] = ['requires_confirmation', 'requires_action', 'pending'];

@@ -1,0 +1,76 @@
+/**
+ * The reservation sweep (every minute from server.ts; safe from several instances at once: every change is
+ * conditional on the order's state under its row lock). For each pending order whose stock hold ran out it first
+ * asks the provider (decision 027): money that arrived marks the order paid; otherwise the payment is voided at the
+ * provider and the order cancelled, its stock released and the buyer told. Then it retries refunds of card payments
+ * on cancelled orders, and lets the provider resend webhooks the app did not acknowledge.
+ */
+import type { BaseContext } from '../../lib/context.js';
+import { runTransaction } from '../../db/transaction.js';
+import { AppError } from '../../lib/app-error.js';
+import { paymentsToRefund, refundCardPayment } from '../payments/index.js';
+import { buildOrderView, loadOrder } from './orders.service.js';
+import { findOverdueOrders, recentlyCancelledOrderIds } from './holds.js';
+import { applyTransition } from './transitions.js';
+import { reconcileOpenPayment } from './settlement.js';
+import { sendReservationExpired } from './order-emails.js';
+
+type SweepContext = Pick<BaseContext, 'db' | 'providers' | 'log'>;
+
+/** How far back the sweep retries refunds of cancelled orders' card payments. */
+const REFUND_RETRY_DAYS = 30;
+
+/**
+ * Settles or cancels pending orders whose stock reservation expired (an unpaid OXXO voucher after 3 days, a card
+ * payment or 3-D Secure left unfinished for 15 minutes). Returns how many were cancelled.
+ */
+export async function expireOverdueReservations(ctx: SweepContext, now = new Date()): Promise<number> {
+  let n = 0;
+  for (const o of await findOverdueOrders(ctx.db, now)) {
+    const storeCtx = { ...ctx, storeId: o.storeId };
+    try {
+      const order = await loadOrder(ctx.db, o.storeId, o.id);
+      if (order.status !== 'pending') continue;
+      const outcome = await reconcileOpenPayment(storeCtx, order, 'sweep');
+      if (outcome === 'closed') n++;
+      if (outcome !== 'none') continue;
+      // No provider payment to ask about (none was ever started): nothing can arrive, cancel.
+      await runTransaction(ctx.db, (tx) =>
+        applyTransition(tx, o.storeId, o.id, 'cancelled', { note: 'reservation_expired' }),
+      );
+      n++;
+      await sendReservationExpired(storeCtx, await buildOrderView(ctx.db, await loadOrder(ctx.db, o.storeId, o.id)));
+    } catch (e) {
+      // Another instance or a payment moved it first, or the provider is unreachable: the next run tries again.
+      if (e instanceof AppError && e.code === 'INVALID_TRANSITION') continue;
+      ctx.log.error({ err: e, orderId: o.id }, 'reservation sweep: order skipped');
+    }
+  }
+  return n;
+}
+
+/** Refunds succeeded card payments of recently cancelled orders (a refund that failed, or a crash before it ran). */
+export async function retryRefunds(ctx: SweepContext, now = new Date()): Promise<number> {
+  const ids = await recentlyCancelledOrderIds(ctx.db, new Date(now.getTime() - REFUND_RETRY_DAYS * 86_400_000));
+  let n = 0;
+  for (const p of await paymentsToRefund(ctx.db, ids)) {
+    try {
+      await refundCardPayment(ctx.db, ctx.providers, p);
+      n++;
+    } catch (err) {
+      ctx.log.warn({ err, paymentId: p.id }, 'refund retry failed');
+    }
+  }
+  return n;
+}
+
+/** One run of the sweep: provider webhooks resent, overdue reservations settled or cancelled, refunds retried. */
+export async function runPaymentSweep(
+  ctx: SweepContext,
+  now = new Date(),
+): Promise<{ redelivered: number; cancelled: number; refunded: number }> {
+  const redelivered = (await ctx.providers.payments.redeliverWebhooks?.()) ?? 0;
+  const cancelled = await expireOverdueReservations(ctx, now);
+  const refunded = await retryRefunds(ctx, now);
+  return { redelivered, cancelled, refunded };
+}

@@ -1,0 +1,71 @@
+/**
+ * The sandbox provider's own pages, as a real provider hosts them on its domain (decision 027). Registered only when
+ * PAYMENTS_SANDBOX is on:
+ *   POST /api/payments/sandbox/3ds/:challengeId     the shopper's answer at the sandbox bank's 3-D Secure page (the
+ *                                                   challenge id is random and known only to the shopper)
+ *   POST /api/payments/sandbox/oxxo/:reference/pay  cash paid at the counter: an operator action, signed with the
+ *                                                   operator key (`npm run oxxo:pay`), never open to the buyer
+ * Each changes the sandbox's state, then the app hears of it through a signed webhook.
+ */
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../../lib/app-error.js';
+import { verifySignature } from '../signature.js';
+import type { ProviderPayment } from '../index.js';
+
+export const SANDBOX_OPERATOR_HEADER = 'sandbox-operator-signature';
+
+/** What the operator signs to pay a voucher: method and path, so a signature pays only that voucher. */
+export const operatorPayload = (reference: string) => `POST /api/payments/sandbox/oxxo/${reference}/pay`;
+
+interface SandboxActions {
+  operatorKey: string;
+  answerChallenge(challengeId: string, approved: boolean): Promise<{ payment: ProviderPayment; delivered: boolean }>;
+  payVoucher(reference: string): Promise<{ payment: ProviderPayment; delivered: boolean }>;
+}
+
+const actionResult = z.object({
+  status: z.enum(['requires_confirmation', 'requires_action', 'pending', 'succeeded', 'failed', 'canceled', 'expired']),
+  /** Whether the app acknowledged the webhook; if not, the sandbox sends it again later. */
+  notified: z.boolean(),
+});
+
+export function sandboxRoutes(sandbox: SandboxActions): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/api/payments/sandbox/3ds/:challengeId',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: 'Sandbox bank: the shopper answers the 3-D Secure challenge',
+          params: z.object({ challengeId: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) }),
+          body: z.object({ approved: z.boolean() }),
+          response: { 200: actionResult },
+        },
+      },
+      async (request) => {
+        const r = await sandbox.answerChallenge(request.params.challengeId, request.body.approved);
+        return { status: r.payment.status, notified: r.delivered };
+      },
+    );
+
+    app.post(
+      '/api/payments/sandbox/oxxo/:reference/pay',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: 'Sandbox OXXO counter: cash paid for a voucher (operator only, signed)',
+          params: z.object({ reference: z.string().regex(/^\d{8,30}$/) }),
+          response: { 200: actionResult.extend({ reference: z.string(), amountCents: z.number().int() }) },
+        },
+      },
+      async (request) => {
+        const { reference } = request.params;
+        if (!verifySignature(sandbox.operatorKey, operatorPayload(reference), request.headers[SANDBOX_OPERATOR_HEADER]))
+          throw new AppError('UNAUTHORIZED');
+        const r = await sandbox.payVoucher(reference);
+        return { reference, amountCents: r.payment.amountCents, status: r.payment.status, notified: r.delivered };
+      },
+    );
+  };
+}
