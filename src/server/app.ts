@@ -5,8 +5,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +16,7 @@ import { loadConfig, type AppConfig } from './config.js';
 import { createProviders, type Providers } from './providers/index.js';
 import errorsPlugin from './plugins/errors.js';
 import requestContextPlugin from './plugins/request-context.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -50,30 +49,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
-  // Shared counters in Redis when configured, so several instances enforce one limit (DESIGN.md "Scale-out").
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis)
-    app.addHook('onClose', async () => {
-      redis.disconnect();
-    });
-  await app.register(rateLimit, {
-    global: true,
-    redis,
-    nameSpace: config.REDIS_KEY_PREFIX,
-    skipOnError: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    allowList: (req) => !req.url.startsWith('/api/'),
-  });
+  await app.register(rateLimitPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  // `ok` stays true while the app serves, even degraded; `redis` tells whether rate limits are shared (decision 023).
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, redis: app.redisState() }));
   await registerModules(app, { serveWeb: opts.serveWeb ?? false });
   return app;
 }

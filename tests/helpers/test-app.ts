@@ -14,7 +14,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `logger`: Fastify logger options to capture log lines (default: silent). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { logger?: object } = {},
+): Promise<TestApp> {
   const database = await createTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-test-'));
   const config = loadConfig({
@@ -25,7 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     ...env,
   });
-  const app = await buildApp({ db: database.db, config, logger: false });
+  const app = await buildApp({ db: database.db, config, logger: opts.logger ?? false });
   await app.ready();
   return {
     app,
