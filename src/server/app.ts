@@ -17,6 +17,7 @@ import { createProviders, type Providers } from './providers/index.js';
 import errorsPlugin from './plugins/errors.js';
 import requestContextPlugin from './plugins/request-context.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
+import inputGuardPlugin from './plugins/input-guard.js';
 import { registerModules } from './modules/index.js';
 
 export interface BuildAppOptions {
@@ -50,6 +51,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
   await app.register(rateLimitPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,

@@ -12,6 +12,7 @@ import { storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
 import { injectHead, renderHead } from './head-tags.js';
+import { codigo as codigoSchema } from '../../../shared/contracts/common.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/web');
 
@@ -21,9 +22,9 @@ async function renderIndex(request: FastifyRequest, template: string): Promise<s
   if (request.store && request.store.status !== 'suspended') {
     const ctx = storeContext(request);
     config = await getWebsiteConfig(ctx);
-    const codigo = (request.query as Record<string, unknown>)?.codigo;
-    if (request.url.startsWith('/product') && typeof codigo === 'string' && codigo.length <= 64) {
-      product = await getProductDetail(ctx, codigo).catch(() => null);
+    const codigo = codigoSchema.safeParse((request.query as Record<string, unknown>)?.codigo);
+    if (request.url.startsWith('/product') && codigo.success) {
+      product = await getProductDetail(ctx, codigo.data).catch(() => null);
     }
   }
   const origin = `${request.protocol}://${request.host}`;

@@ -6,15 +6,15 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
 import { TextField, SelectField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { addressInput, type AddressInput, type PostalCodeLookup } from '../../../../shared/contracts/accounts';
+import { email } from '../../../../shared/contracts/common';
 import type { ShopAddress } from '../../../state/shop-store';
 
-const guestSchema = addressInput.extend({ email: z.string().trim().toLowerCase().email() });
+const guestSchema = addressInput.extend({ email });
 
 export function AddressForm({
   initial,
