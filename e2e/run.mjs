@@ -71,7 +71,7 @@ console.log(`e2e: platform up on port ${port} (data in ${dataDir})`);
 const runner = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.e2e.config.ts'], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, E2E_PORT: String(port) },
+  env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
 });
 if (runner.status !== 0) console.error(`--- server log ---\n${log.slice(-4000)}`);
 process.exit(runner.status ?? 1);

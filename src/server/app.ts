@@ -15,6 +15,7 @@ import type { Db } from './db/client.js';
 import { loadConfig, type AppConfig } from './config.js';
 import { createProviders, type Providers } from './providers/index.js';
 import errorsPlugin from './plugins/errors.js';
+import securityHeadersPlugin, { docsCsp } from './plugins/security-headers.js';
 import requestContextPlugin from './plugins/request-context.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import inputGuardPlugin from './plugins/input-guard.js';
@@ -48,6 +49,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('config', config);
   app.decorate('providers', opts.providers ?? createProviders(config, app.log));
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
   await app.register(rateLimitPlugin);
@@ -56,7 +58,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
   // `ok` stays true while the app serves, even degraded; `redis` tells whether rate limits are shared (decision 023).
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, redis: app.redisState() }));

@@ -5,6 +5,7 @@
  * Run on PGlite (`npx vitest run`) and on PostgreSQL (TEST_DATABASE_URL, `npm run test:api`).
  */
 import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import {
@@ -17,7 +18,7 @@ import {
   type StoreFixture,
 } from '../helpers/factories.js';
 
-type Inject = Parameters<TestApp['app']['inject']>[0] & object;
+type Inject = InjectOptions;
 
 describe('control characters in requests', () => {
   let t: TestApp;

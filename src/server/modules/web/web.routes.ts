@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../../lib/app-error.js';
 import { storeContext } from '../../plugins/request-context.js';
@@ -13,10 +13,11 @@ import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
 import { injectHead, renderHead } from './head-tags.js';
 import { codigo as codigoSchema } from '../../../shared/contracts/common.js';
+import { UPLOADS_CSP } from '../../plugins/security-headers.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/web');
 
-async function renderIndex(request: FastifyRequest, template: string): Promise<string> {
+async function renderIndex(request: FastifyRequest, reply: FastifyReply, template: string): Promise<string> {
   let config = null;
   let product = null;
   if (request.store && request.store.status !== 'suspended') {
@@ -28,12 +29,28 @@ async function renderIndex(request: FastifyRequest, template: string): Promise<s
     }
   }
   const origin = `${request.protocol}://${request.host}`;
-  return injectHead(template, renderHead({ config, product, origin, path: request.url }));
+  return injectHead(template, renderHead({ config, product, origin, path: request.url, nonce: reply.cspNonce }));
 }
 
 const routes: FastifyPluginAsync<{ serveWeb: boolean }> = async (app, opts) => {
   const indexFile = path.join(DIST, 'index.html');
   const serveWeb = opts.serveWeb && fs.existsSync(indexFile);
+  if (opts.serveWeb) {
+    // Uploads get a sandboxing policy (an SVG or HTML file must not run as a page of the store) and may be shown by
+    // other origins (mail clients, link previews) (plugins/security-headers.ts).
+    const uploads = path.join(app.config.dataDir, 'uploads');
+    fs.mkdirSync(uploads, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: uploads,
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '7d',
+      setHeaders: (res) => {
+        res.raw.setHeader('content-security-policy', UPLOADS_CSP);
+        res.raw.setHeader('cross-origin-resource-policy', 'cross-origin');
+      },
+    });
+  }
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: DIST,
@@ -46,9 +63,6 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean }> = async (app, opts) => {
           file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
         ),
     });
-    const uploads = path.join(app.config.dataDir, 'uploads');
-    fs.mkdirSync(uploads, { recursive: true });
-    await app.register(fastifyStatic, { root: uploads, prefix: '/uploads/', decorateReply: false, maxAge: '7d' });
   }
   const template = serveWeb ? fs.readFileSync(indexFile, 'utf8') : '';
 
@@ -66,7 +80,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean }> = async (app, opts) => {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await renderIndex(request, template));
+      .send(await renderIndex(request, reply, template));
   });
 };
 export default routes;

@@ -3,6 +3,8 @@
  * municipality and city, and offers its colonias; the phone is validated with libphonenumber-js (same zod schema as
  * the server). Guests also give an email.
  */
+// First: the only form that parses with zod; set before the contracts below build their schemas (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
