@@ -60,7 +60,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
-  // `ok` stays true while the app serves, even degraded; `redis` tells whether rate limits are shared (decision 023).
+  // `ok` stays true while the app serves, even degraded; `redis` tells whether rate limits are shared (decision 024).
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, redis: app.redisState() }));
   await registerModules(app, { serveWeb: opts.serveWeb ?? false });
   return app;

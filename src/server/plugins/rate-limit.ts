@@ -3,7 +3,7 @@
  * minute. With REDIS_URL the counters are shared by every instance; while Redis is unreachable each process counts
  * on its own (the library's in-memory store) instead of letting every request through, and returns to Redis as soon
  * as it answers again (issue 5 item 17). Each change is logged once, not once per request, and `redisState()` feeds
- * `/api/health`. Decision 023; docs/security.md "Requests and headers".
+ * `/api/health`. Decision 024; docs/security.md "Requests and headers".
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';

@@ -14,7 +14,7 @@ export const MULTILINE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\
  * The one building block for every string a request carries (body, query, path): trimmed (unless `trim: false`),
  * at most `max` characters (always bounded), at least `min`, and free of control characters, which are refused with
  * the field message `errors:fields.control_characters` (400 VALIDATION_FAILED). Chain further checks as usual:
- * `text({ max: 254 }).toLowerCase().email()`. docs/security.md "Requests and headers".
+ * `text({ max: 254 }).toLowerCase().email()`. Decision 025; docs/security.md "Requests and headers".
  */
 export function text(opts: { max: number; min?: number; multiline?: boolean; trim?: boolean }) {
   let s = z.string();
