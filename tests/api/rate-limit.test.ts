@@ -175,7 +175,11 @@ describe('rate limits with REDIS_URL set but Redis unavailable', () => {
 
   it('a hung Redis: no request waits on it (it receives no rate-limit command) and limits still hold', async () => {
     const hung = await silentServer();
-    const t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: `redis://127.0.0.1:${hung.port}` });
+    const log = logSink();
+    const t = await createTestApp(
+      { AUTH_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: `redis://127.0.0.1:${hung.port}` },
+      { logger: log.logger },
+    );
     apps.push(t);
     const store = await createStoreFixture(t.database.db);
     await waitFor(() => hung.received.length > 0, 'the connection');
@@ -187,6 +191,8 @@ describe('rate limits with REDIS_URL set but Redis unavailable', () => {
     const commands = hung.received.join('');
     expect(commands).not.toMatch(/EVALSHA|EVAL|INCR/i);
     expect(await health(t)).toEqual({ ok: true, redis: 'down' });
+    await waitFor(() => log.about('Redis unreachable').length > 0, 'the warning');
+    expect(log.about('Redis')).toHaveLength(1);
     await hung.close();
   });
 

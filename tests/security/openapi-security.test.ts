@@ -82,7 +82,7 @@ const KNOWN_DEFECTS: Record<string, string> = {
     'issue 5 item 1: any visitor of a store confirms its OXXO vouchers (unauthenticated sandbox confirmation)',
 };
 
-/** Strings a request carries that no schema bounds yet, in files another branch owns (covered by the NUL guard). */
+/** Request strings with a bound but no pattern yet, in files another branch owns (the NUL safety net covers them). */
 const UNCONSTRAINED_STRINGS: Record<string, string> = {
   'GET /api/pedidos/{id} query viewToken': 'orders.routes.ts viewTokenQuery: use text({ max: 200 })',
   'POST /api/payments/{id}/3ds query viewToken': 'checkout.routes.ts viewTokenQuery: use text({ max: 200 })',
