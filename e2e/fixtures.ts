@@ -15,6 +15,9 @@ export const platformUrl = (path = '/') => `http://localhost:${PORT}${path}`;
 export const THROTTLE_GAP_MS = 3100;
 /** Translation keys the pages reported missing (src/web/lib/i18n.ts logs them); e2e/setup.ts fails a file on any. */
 export const missingTranslationKeys: string[] = [];
+/** Content-Security-Policy violations the pages reported (issue 5 item 16); e2e/setup.ts fails a file on any. */
+export const cspViolations: string[] = [];
+const CSP_MARK = 'csp violation:';
 
 export async function launch(): Promise<Browser> {
   return chromium.launch({
@@ -39,12 +42,22 @@ export async function newPage(
     viewport: opts.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
     locale: opts.locale ?? 'es-MX',
   });
+  // Every page reports what its Content-Security-Policy blocked, so each flow proves the policy breaks nothing.
+  await context.addInitScript((mark) => {
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.warn(
+        `${mark} ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`,
+      ),
+    );
+  }, CSP_MARK);
   const page = await context.newPage();
   page.on('pageerror', (e) => {
     throw e;
   });
   page.on('console', (m) => {
     if (m.text().startsWith('i18n missing key:')) missingTranslationKeys.push(`${m.text()} (on ${page.url()})`);
+    if (m.text().startsWith(CSP_MARK) || /Content Security Policy/.test(m.text()))
+      cspViolations.push(`${m.text()} (on ${page.url()})`);
   });
   return { context, page };
 }

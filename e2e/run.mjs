@@ -21,8 +21,10 @@ if (build.status !== 0) process.exit(build.status ?? 1);
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
+// Its own process group, so stop() ends the server itself and not only the npx wrapper (which left it running).
 const server = spawn('npx', ['tsx', 'src/server/server.ts'], {
   cwd: root,
+  detached: true,
   stdio: ['ignore', 'pipe', 'pipe'],
   env: {
     ...process.env,
@@ -44,7 +46,7 @@ server.stderr.on('data', (d) => {
 
 const stop = () => {
   try {
-    server.kill('SIGTERM');
+    process.kill(-server.pid, 'SIGTERM');
   } catch {
     /* already gone */
   }

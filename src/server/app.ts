@@ -5,8 +5,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import rateLimit from '@fastify/rate-limit';
-import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,7 +16,10 @@ import { loadConfig, type AppConfig } from './config.js';
 import { createProviders, type Providers } from './providers/index.js';
 import { loadAppSecret } from './lib/secrets.js';
 import errorsPlugin from './plugins/errors.js';
+import securityHeadersPlugin, { docsCsp } from './plugins/security-headers.js';
 import requestContextPlugin from './plugins/request-context.js';
+import rateLimitPlugin from './plugins/rate-limit.js';
+import inputGuardPlugin from './plugins/input-guard.js';
 import { registerModules } from './modules/index.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background.js';
@@ -73,33 +74,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('background', createBackgroundTasks(app.log));
   app.addHook('onClose', async () => app.background.drain());
 
+  await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
   await app.register(requestContextPlugin);
-  // Shared counters in Redis when configured, so several instances enforce one limit (DESIGN.md "Scale-out").
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false })
-    : undefined;
-  if (redis)
-    app.addHook('onClose', async () => {
-      redis.disconnect();
-    });
-  await app.register(rateLimit, {
-    global: true,
-    redis,
-    nameSpace: config.REDIS_KEY_PREFIX,
-    skipOnError: true,
-    max: config.RATE_LIMIT_PER_MINUTE,
-    timeWindow: 60_000,
-    allowList: (req) => !req.url.startsWith('/api/'),
-  });
+  await app.register(rateLimitPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,
   });
   // The API map is for developers; in production it is served only when API_DOCS=true (issue 5 item 14).
-  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  // `ok` stays true while the app serves, even degraded; `redis` tells whether rate limits are shared (decision 031).
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, redis: app.redisState() }));
   // The payment provider's own pages (the sandbox bank and OXXO counter) exist only for a provider that has them.
   const payments = app.providers.payments;
   if (payments.routes) await app.register(payments.routes);

@@ -19,7 +19,8 @@ export interface TestApp {
 
 /**
  * `opts.wrapPayments` replaces the payment provider with a wrapper around the real one (to simulate a crash between a
- * provider call and the next write, say); the wrapper keeps the real provider's state and webhooks.
+ * provider call and the next write, say); the wrapper keeps the real provider's state and webhooks. `logger`: Fastify
+ * logger options to capture log lines (default: silent).
  */
 export async function createTestApp(
   env: Record<string, string> = {},

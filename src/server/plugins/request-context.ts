@@ -15,6 +15,7 @@ import { hashToken } from '../lib/tokens.js';
 import { localeFromHeader } from '../lib/i18n.js';
 import { publicOrigin } from '../lib/public-url.js';
 import type { Actor, BaseContext, Locale, Role, StoreContext } from '../lib/context.js';
+import { createStoreCache } from './store-cache.js';
 
 /** The store a storefront request is for. */
 export interface RequestStore {
@@ -106,11 +107,9 @@ async function findActor(db: Db, token: string): Promise<Actor | null> {
   return r ? { ...r, role: r.role as Role } : null;
 }
 
-/** A short-lived cache of domain → store, so every request does not query store_domains (TTL 30 s). */
-const STORE_CACHE_TTL_MS = 30_000;
-
 export default fp(async function requestContextPlugin(app: FastifyInstance) {
-  const cache = new Map<string, { at: number; store: RequestStore | null }>();
+  // Domain → store, so every request does not query store_domains; bounded LRU with a TTL (store-cache.ts).
+  const cache = createStoreCache<RequestStore>();
   app.decorateRequest('locale', 'es');
   app.decorateRequest('store', null);
   app.decorateRequest('actor', null);
@@ -119,12 +118,7 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
     const host =
       normaliseHost(request.headers[STORE_DOMAIN_HEADER] as string | undefined) ?? normaliseHost(request.headers.host);
     if (!host) return;
-    const hit = cache.get(host);
-    if (hit && Date.now() - hit.at < STORE_CACHE_TTL_MS) request.store = hit.store;
-    else {
-      request.store = await findStoreByHost(app.db, host);
-      cache.set(host, { at: Date.now(), store: request.store });
-    }
+    request.store = await cache.get(host, (h) => findStoreByHost(app.db, h));
   }
   app.decorate('resolveStore', resolveStore);
 
@@ -139,11 +133,14 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
 
   /** Forget cached domain look-ups (after a domain or store status change). */
   app.decorate('clearStoreCache', () => cache.clear());
+  app.decorate('storeCacheSize', () => cache.size());
 });
 
 declare module 'fastify' {
   interface FastifyInstance {
     clearStoreCache(): void;
+    /** Entries in the domain → store cache now (bounded: store-cache.ts). */
+    storeCacheSize(): { stores: number; misses: number };
     /** Resolves request.store from the domain header or Host (done for /api requests automatically). */
     resolveStore(request: FastifyRequest): Promise<void>;
   }

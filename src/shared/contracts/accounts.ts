@@ -2,24 +2,22 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
-import { email, postalCode } from './common.js';
+import { email, postalCode, text } from './common.js';
 
-export const password = z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH);
+export const password = text({ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, trim: false });
 /** A Mexican phone number, validated with libphonenumber-js (SPEC §5 "Incorrect phone number"). */
-export const phone = z
-  .string()
-  .trim()
-  .max(20)
-  .refine((v) => isValidPhoneNumber(v, 'MX'), { params: { i18n: 'invalid_phone' } });
+export const phone = text({ max: 20 }).refine((v) => isValidPhoneNumber(v, 'MX'), {
+  params: { i18n: 'invalid_phone' },
+});
 
 /** POST /api/auth/register */
 export const registerBody = z
   .object({
-    fullName: z.string().trim().min(2).max(120),
+    fullName: text({ min: 2, max: 120 }),
     email,
     phone: phone.optional(),
     password,
-    passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH),
+    passwordConfirm: text({ max: PASSWORD_MAX_LENGTH, trim: false }),
   })
   .refine((b) => b.password === b.passwordConfirm, {
     path: ['passwordConfirm'],
@@ -27,7 +25,7 @@ export const registerBody = z
   });
 
 /** POST /api/auth/login and POST /api/admin/login */
-export const loginBody = z.object({ email, password: z.string().min(1).max(PASSWORD_MAX_LENGTH) });
+export const loginBody = z.object({ email, password: text({ min: 1, max: PASSWORD_MAX_LENGTH, trim: false }) });
 
 export const user = z.object({
   id: z.string(),
@@ -48,7 +46,11 @@ export const recoverBody = z.object({ email });
 export const resetCheckResponse = z.object({ valid: z.literal(true), email: z.string() });
 /** POST /api/auth/reset */
 export const resetBody = z
-  .object({ token: z.string().min(10).max(200), password, passwordConfirm: z.string().max(PASSWORD_MAX_LENGTH) })
+  .object({
+    token: text({ min: 10, max: 200 }),
+    password,
+    passwordConfirm: text({ max: PASSWORD_MAX_LENGTH, trim: false }),
+  })
   .refine((b) => b.password === b.passwordConfirm, {
     path: ['passwordConfirm'],
     params: { i18n: 'passwords_do_not_match' },
@@ -56,16 +58,16 @@ export const resetBody = z
 
 /** A Mexican delivery address (SPEC §3 "Address"). */
 export const addressInput = z.object({
-  fullName: z.string().trim().min(2).max(120),
-  street: z.string().trim().min(1).max(120),
-  exteriorNumber: z.string().trim().min(1).max(20),
-  interiorNumber: z.string().trim().max(20).optional().nullable(),
+  fullName: text({ min: 2, max: 120 }),
+  street: text({ min: 1, max: 120 }),
+  exteriorNumber: text({ min: 1, max: 20 }),
+  interiorNumber: text({ max: 20 }).optional().nullable(),
   postalCode,
-  state: z.string().trim().min(1).max(80),
-  municipality: z.string().trim().min(1).max(120),
-  city: z.string().trim().max(120).optional().nullable(),
-  neighborhood: z.string().trim().min(1).max(120),
-  deliveryInstructions: z.string().trim().max(300).optional().nullable(),
+  state: text({ min: 1, max: 80 }),
+  municipality: text({ min: 1, max: 120 }),
+  city: text({ max: 120 }).optional().nullable(),
+  neighborhood: text({ min: 1, max: 120 }),
+  deliveryInstructions: text({ max: 300, multiline: true }).optional().nullable(),
   phone,
 });
 export type AddressInput = z.infer<typeof addressInput>;
@@ -83,7 +85,7 @@ export const postalCodeLookup = z.object({
 export type PostalCodeLookup = z.infer<typeof postalCodeLookup>;
 
 /** POST /api/store-floor/exchange (server to server, header X-App-Secret): the one-time code of the dashboard link. */
-export const storeFloorExchangeBody = z.object({ code: z.string().min(10).max(200) });
+export const storeFloorExchangeBody = z.object({ code: text({ min: 10, max: 200 }) });
 /** Its answer: a bearer token that only the /api/store-floor/* routes accept. */
 export const storeFloorGrant = z.object({
   accessToken: z.string(),

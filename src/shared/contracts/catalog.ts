@@ -1,6 +1,6 @@
 /** Catalog and search contracts (SPEC §2 /, /search, /product; §7 /api/getVistos). */
 import { z } from 'zod';
-import { cents, codigo, productCard } from './common.js';
+import { cents, codigo, productCard, text } from './common.js';
 
 /** GET /api/reseller/post_categoria_departamento: departments with their categories and product counts. */
 export const departmentTree = z.array(
@@ -26,9 +26,9 @@ export type SearchSort = z.infer<typeof searchSort>;
 
 /** GET /api/reseller/producto/search query. `q` may be empty (browse); departamento/categoria are slugs. */
 export const searchQuery = z.object({
-  q: z.string().trim().max(200).optional(),
-  departamento: z.string().max(100).optional(),
-  categoria: z.string().max(100).optional(),
+  q: text({ max: 200 }).optional(),
+  departamento: text({ max: 100 }).optional(),
+  categoria: text({ max: 100 }).optional(),
   sort: searchSort.default('relevance'),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(60).default(24),
@@ -88,7 +88,7 @@ export const productDetail = productCard.extend({
 export type ProductDetail = z.infer<typeof productDetail>;
 
 /** POST /api/getVistos (SPEC §7): codes of recently viewed products joined by commas. Answer: product list, in that order. */
-export const getVistosBody = z.object({ codigosStrings: z.string().max(2000) });
+export const getVistosBody = z.object({ codigosStrings: text({ max: 2000 }) });
 export const getVistosResponse = z.array(productCard);
 
 /** POST /api/visto: records a product view (analytics). */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../limits.js';
 import { addressInput } from './accounts.js';
-import { cents, codigo, postalCode, sku, uuid } from './common.js';
+import { cents, codigo, email, postalCode, sku, text, uuid } from './common.js';
 
 export const cartLineInput = z.object({ codigo, sku, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) });
 
@@ -45,14 +45,13 @@ export const rateServiceResponse = z.array(
 export type RateServiceResponse = z.infer<typeof rateServiceResponse>;
 
 export const cardInput = z.object({
-  number: z
-    .string()
+  number: text({ max: 40 })
     .transform((v) => v.replace(/[\s-]/g, ''))
     .pipe(z.string().regex(/^\d{12,19}$/, { message: 'i18n:invalid_card' })),
   expMonth: z.number().int().min(1).max(12),
   expYear: z.number().int().min(2000).max(2100),
   cvc: z.string().regex(/^\d{3,4}$/),
-  holderName: z.string().trim().min(2).max(120),
+  holderName: text({ min: 2, max: 120 }),
 });
 
 /**
@@ -63,7 +62,7 @@ export const cardInput = z.object({
 export const placeOrderBody = z.object({
   idempotencyKey: uuid,
   items: z.array(cartLineInput).min(1).max(MAX_CART_LINES),
-  email: z.string().trim().toLowerCase().email().max(254).optional(),
+  email: email.optional(),
   addressId: uuid.optional(),
   address: addressInput.optional(),
   shipping: z.object({ servicio: shippingServiceName }),
@@ -199,4 +198,7 @@ export const orderList = z.object({
 export type OrderList = z.infer<typeof orderList>;
 
 /** POST /api/admin/orders/:id/status (SPEC /admin/orderStatus). */
-export const orderStatusBody = z.object({ status: orderStatus, trackingNumber: z.string().trim().max(60).optional() });
+export const orderStatusBody = z.object({ status: orderStatus, trackingNumber: text({ max: 60 }).optional() });
+
+/** `?viewToken=`: the guest's order view token (decision 022); reads the order, never changes it. */
+export const viewTokenQuery = z.object({ viewToken: text({ max: 200 }).optional() });

@@ -1,17 +1,36 @@
 /** Schemas shared by several contracts. Money is integer centavos MXN. */
 import { z } from 'zod';
 
+/**
+ * Text without control characters: C0 (U+0000-U+001F), DEL, C1 (U+0080-U+009F) and lone UTF-16 surrogates.
+ * PostgreSQL cannot store U+0000 in text or jsonb (a NUL in any field was a 500, issue 5 item 15), and the others
+ * have no business in a name, an address or a search: they forge log lines and mail headers and hide text.
+ * `MULTILINE_TEXT` lets tab, line feed and carriage return through, for fields that are paragraphs.
+ */
+export const SINGLE_LINE_TEXT = /^[^\u0000-\u001F\u007F-\u009F\p{Cs}]*$/u;
+export const MULTILINE_TEXT = /^[^\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}]*$/u;
+
+/**
+ * The one building block for every string a request carries (body, query, path): trimmed (unless `trim: false`),
+ * at most `max` characters (always bounded), at least `min`, and free of control characters, which are refused with
+ * the field message `errors:fields.control_characters` (400 VALIDATION_FAILED). Chain further checks as usual:
+ * `text({ max: 254 }).toLowerCase().email()`. Decision 032; docs/security.md "Requests and headers".
+ */
+export function text(opts: { max: number; min?: number; multiline?: boolean; trim?: boolean }) {
+  let s = z.string();
+  if (opts.trim !== false) s = s.trim();
+  if (opts.min) s = s.min(opts.min);
+  return s
+    .max(opts.max)
+    .regex(opts.multiline ? MULTILINE_TEXT : SINGLE_LINE_TEXT, { message: 'i18n:control_characters' });
+}
+
 export const cents = z.number().int().min(0);
-export const codigo = z
-  .string()
-  .trim()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9._-]+$/);
-export const sku = z.string().trim().min(1).max(80);
+export const codigo = text({ min: 1, max: 64 }).regex(/^[A-Za-z0-9._-]+$/);
+export const sku = text({ min: 1, max: 80 });
 export const uuid = z.string().uuid();
 export const postalCode = z.string().regex(/^\d{5}$/, { message: 'i18n:invalid_postal_code' });
-export const email = z.string().trim().toLowerCase().max(254).email();
+export const email = text({ max: 254 }).toLowerCase().email();
 
 /** A product as shown in a grid or list. `image` is the URL base: add "-160.webp", "-480.webp" or "-960.webp". */
 export const productCard = z.object({

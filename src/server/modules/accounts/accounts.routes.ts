@@ -14,7 +14,7 @@ import {
   sessionResponse,
   user,
 } from '../../../shared/contracts/accounts.js';
-import { okResponse, postalCode, uuid } from '../../../shared/contracts/common.js';
+import { okResponse, postalCode, text, uuid } from '../../../shared/contracts/common.js';
 import { baseContext, customerContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { hashToken } from '../../lib/tokens.js';
 import { AppError } from '../../lib/app-error.js';
@@ -112,7 +112,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['accounts'],
-        params: z.object({ token: z.string().min(10).max(200) }),
+        params: z.object({ token: text({ min: 10, max: 200 }) }),
         response: { 200: resetCheckResponse },
       },
     },

@@ -12,12 +12,11 @@ import {
   placeOrderBody,
   placeOrderResponse,
   threeDSecureBody,
+  viewTokenQuery,
 } from '../../../shared/contracts/checkout.js';
 import { uuid } from '../../../shared/contracts/common.js';
 import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import * as checkout from './checkout.service.js';
-
-const viewTokenQuery = z.object({ viewToken: z.string().max(200).optional() });
 
 /**
  * POST /api/payments/webhooks/:provider in its own plugin scope, where JSON bodies stay raw bytes: a provider signs

@@ -1,15 +1,19 @@
 /** HTTP routes of the orders module: the buyer's orders (/pedidos) and the seller's (/admin/ventas, /admin/orderStatus). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { orderList, orderListQuery, orderStatusBody, orderView } from '../../../shared/contracts/checkout.js';
+import {
+  orderList,
+  orderListQuery,
+  orderStatusBody,
+  orderView,
+  viewTokenQuery,
+} from '../../../shared/contracts/checkout.js';
 import { adminDashboard } from '../../../shared/contracts/stores.js';
 import { uuid } from '../../../shared/contracts/common.js';
 import { customerContext, sellerContext, storeContext } from '../../plugins/request-context.js';
 import * as orders from './orders.service.js';
 import { getAdminDashboard } from './dashboard.js';
 import { changeOrderStatus } from './transitions.js';
-
-const viewTokenQuery = z.object({ viewToken: z.string().max(200).optional() });
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

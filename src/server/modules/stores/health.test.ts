@@ -11,7 +11,7 @@ describe('app foundation', () => {
   });
 
   it('answers health and a translated 404 for unknown API paths', async () => {
-    expect((await t.app.inject('/api/health')).json()).toEqual({ ok: true });
+    expect((await t.app.inject('/api/health')).json()).toEqual({ ok: true, redis: 'off' });
     const res = await t.app.inject({ url: '/api/nope' });
     expect(res.statusCode).toBe(404);
   });

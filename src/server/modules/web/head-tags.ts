@@ -1,7 +1,9 @@
 /**
  * The store's head tags injected into index.html before any script runs (DESIGN.md "Web"): title, icon, language,
  * theme colour and CSS custom properties of the store colours; on /product also the product's title, description,
- * image (Open Graph) and a JSON-LD Product with its offer in MXN. Every value is HTML-escaped.
+ * image (Open Graph) and a JSON-LD Product with its offer in MXN. Every value is HTML-escaped. The inline <style> and
+ * <script> carry the response's CSP nonces (`nonce`), the only inline elements the page policy lets through
+ * (plugins/security-headers.ts).
  */
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import type { ProductDetail } from '../../../shared/contracts/catalog.js';
@@ -26,8 +28,10 @@ export function renderHead(input: {
   product?: ProductDetail | null;
   origin: string;
   path: string;
+  /** This response's CSP nonces (hex), from `reply.cspNonce`. */
+  nonce: { script: string; style: string };
 }): { lang: string; head: string } {
-  const { config, product, origin } = input;
+  const { config, product, origin, nonce } = input;
   if (!config) {
     return {
       lang: 'es',
@@ -45,7 +49,9 @@ export function renderHead(input: {
   const vars = Object.entries(config.colors)
     .filter(([k, v]) => COLOR_VARS[k] && /^#[0-9a-fA-F]{3,8}$/.test(v))
     .map(([k, v]) => `${COLOR_VARS[k]}:${v}`);
-  if (vars.length) tags.push(`<style id="store-theme">:root{${vars.join(';')}}</style>`);
+  // `html:root` outranks the stylesheet's `:root` defaults, which Vite links after these tags.
+  if (vars.length)
+    tags.push(`<style id="store-theme" nonce="${escapeHtml(nonce.style)}">html:root{${vars.join(';')}}</style>`);
   tags.push(`<meta property="og:site_name" content="${escapeHtml(config.nombretienda)}" />`);
   tags.push(`<meta property="og:title" content="${escapeHtml(title)}" />`);
   tags.push(`<meta property="og:description" content="${escapeHtml(description.slice(0, 300))}" />`);
@@ -82,7 +88,8 @@ export function renderHead(input: {
       },
     };
     // "<" is escaped so the JSON cannot close the script element.
-    tags.push(`<script type="application/ld+json">${JSON.stringify(ld).replace(/</g, '\\u003c')}</script>`);
+    const json = JSON.stringify(ld).replace(/</g, '\\u003c');
+    tags.push(`<script type="application/ld+json" nonce="${escapeHtml(nonce.script)}">${json}</script>`);
   }
   return { lang: config.lang, head: tags.join('\n    ') };
 }

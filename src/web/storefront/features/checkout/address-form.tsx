@@ -3,18 +3,20 @@
  * municipality and city, and offers its colonias; the phone is validated with libphonenumber-js (same zod schema as
  * the server). Guests also give an email.
  */
+// First: the only form that parses with zod; set before the contracts below build their schemas (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { api, ApiError } from '../../../lib/api-client';
 import { TextField, SelectField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
 import { addressInput, type AddressInput, type PostalCodeLookup } from '../../../../shared/contracts/accounts';
+import { email } from '../../../../shared/contracts/common';
 import type { ShopAddress } from '../../../state/shop-store';
 
-const guestSchema = addressInput.extend({ email: z.string().trim().toLowerCase().email() });
+const guestSchema = addressInput.extend({ email });
 
 export function AddressForm({
   initial,

@@ -1,0 +1,56 @@
+/**
+ * Security headers on every answer, page, asset and API alike (issue 5 item 16), with @fastify/helmet. Decision 030
+ * and docs/security.md "Requests and headers" give each value and why:
+ * - Content-Security-Policy: everything from this origin only; no inline script or style except the two elements the
+ *   server injects into index.html (store theme <style>, product JSON-LD), which carry this response's nonce
+ *   (`reply.cspNonce`); no inline event handlers; no plugins; no framing by anyone (`frame-ancestors 'none'`).
+ * - Strict-Transport-Security one year, without includeSubDomains: a store's custom domain must not force HTTPS on
+ *   the merchant's other subdomains. Browsers ignore it over plain HTTP, so development on *.localhost is unaffected.
+ * - X-Frame-Options DENY (older browsers), X-Content-Type-Options nosniff, Referrer-Policy no-referrer (URLs carry
+ *   reset and order-view tokens), Cross-Origin-Opener-Policy and Cross-Origin-Resource-Policy same-origin.
+ * Uploaded files get their own, stricter policy in the web module (`UPLOADS_CSP`).
+ */
+import fp from 'fastify-plugin';
+import type { FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+
+/** The page policy before @fastify/helmet appends this response's nonces to script-src and style-src. */
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  // React sets `style={…}` through the CSSOM, which CSP does not govern; markup style attributes stay refused.
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-src': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+/**
+ * Uploaded files are served from the store's own origin, so a file that a browser would render as a document (an
+ * SVG with a script, an HTML file) must not run there: a sandboxed, resource-less policy, and nosniff.
+ */
+export const UPLOADS_CSP = "default-src 'none'; img-src data:; style-src 'unsafe-inline'; sandbox";
+
+/**
+ * The API reference at /api/docs (Swagger UI) injects a <style> element from its bundle, whose content changes with
+ * each release: its pages alone allow inline styles (a nonce would disable 'unsafe-inline'). Scripts stay strict.
+ */
+export function docsCsp(header: string): string {
+  return header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'");
+}
+
+export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
+  await app.register(helmet, {
+    enableCSPNonces: true,
+    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+});

@@ -1,0 +1,186 @@
+/**
+ * Two stores, A and B, each with what an attacker from the other would want: a product, a seller, a buyer with a saved
+ * address, a paid card order, a pending OXXO voucher and a 3-D Secure payment waiting for its answer. Everything is
+ * created through the real routes and services. Each store also lists its markers: strings that only its own people
+ * may ever see (private) or that only its own storefront may show (public).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../src/server/db/client.js';
+import { createUser } from '../../src/server/modules/accounts/index.js';
+import { createProductFixture, createStoreFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
+
+export interface StoreWorld extends StoreFixture {
+  name: string;
+  codigo: string;
+  sku: string;
+  productName: string;
+  seller: { email: string; password: string; token: string };
+  buyer: { email: string; password: string; token: string; fullName: string };
+  addressId: string;
+  street: string;
+  orderIds: { card: string; oxxo: string; threeDs: string };
+  paymentIds: { card: string; oxxo: string; threeDs: string };
+  reference: string;
+  challengeId: string;
+  /** The guest view token of the OXXO order (a secret of its buyer). */
+  viewToken: string;
+  guestEmail: string;
+  /** Strings no one outside this store may receive. */
+  privateMarkers: string[];
+  /** Strings only this store's storefront may show (its public catalogue). */
+  publicMarkers: string[];
+}
+
+async function json(app: FastifyInstance, opts: InjectOptions, status: number) {
+  const res = await app.inject(opts);
+  if (res.statusCode !== status) throw new Error(`${opts.method} ${opts.url} → ${res.statusCode} ${res.body}`);
+  return res.json();
+}
+
+/** One store with its people, address, orders and payments, all created through the API. */
+export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' | 'B'): Promise<StoreWorld> {
+  const tag = `${label}${randomBytes(4).toString('hex')}`;
+  const name = `Tienda ${tag}`;
+  const store = await createStoreFixture(db, { name });
+  const codigo = `SEC${tag}`.toUpperCase();
+  const productName = `Producto secreto ${tag}`;
+  await createProductFixture(db, store.id, {
+    codigo,
+    name: productName,
+    variants: [{ sku: `${codigo}-1`, options: {}, priceCents: 10_000, stock: 500 }],
+  });
+  const h = { 'x-store-domain': store.hostname };
+
+  const seller = { email: `vendedor-${tag}@example.com`, password: `Clave-${randomUUID()}`, token: '' };
+  await createUser(db, { storeId: store.id, role: 'owner', ...seller, fullName: `Vendedor ${tag}` });
+  seller.token = (await json(app, { method: 'POST', url: '/api/admin/login', payload: seller }, 200)).token;
+
+  const buyer = { email: `cliente-${tag}@example.com`, password: `Clave-${randomUUID()}`, token: '', fullName: '' };
+  buyer.fullName = `Cliente ${tag}`;
+  const registered = await json(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/register',
+      headers: h,
+      payload: { ...buyer, passwordConfirm: buyer.password },
+    },
+    201,
+  );
+  buyer.token = registered.token;
+  const asBuyer = { ...h, authorization: `Bearer ${buyer.token}` };
+  const street = `Calle privada ${tag}`;
+  const address = await json(
+    app,
+    {
+      method: 'POST',
+      url: '/api/addresses',
+      headers: asBuyer,
+      payload: { ...TEST_ADDRESS, street, fullName: buyer.fullName },
+    },
+    201,
+  );
+
+  const order = (headers: Record<string, string>, payload: object) =>
+    json(
+      app,
+      {
+        method: 'POST',
+        url: '/api/pedido',
+        headers,
+        payload: {
+          idempotencyKey: randomUUID(),
+          items: [{ codigo, sku: `${codigo}-1`, quantity: 1 }],
+          shipping: { servicio: 'economico' },
+          ...payload,
+        },
+      },
+      201,
+    );
+  const card = { expMonth: 12, expYear: 2035, cvc: '123', holderName: buyer.fullName };
+  const paid = await order(asBuyer, {
+    addressId: address.id,
+    paymentMethod: 'card',
+    card: { ...card, number: '4242424242424242' },
+  });
+  const guestEmail = `invitado-${tag}@example.com`;
+  const oxxo = await order(h, { email: guestEmail, address: { ...TEST_ADDRESS, street }, paymentMethod: 'oxxo' });
+  const threeDs = await order(asBuyer, {
+    addressId: address.id,
+    paymentMethod: 'card',
+    card: { ...card, number: '4000000000003220' },
+  });
+
+  const world: Omit<StoreWorld, 'privateMarkers' | 'publicMarkers'> = {
+    ...store,
+    name,
+    codigo,
+    sku: `${codigo}-1`,
+    productName,
+    seller,
+    buyer,
+    addressId: address.id,
+    street,
+    orderIds: { card: paid.order.id, oxxo: oxxo.order.id, threeDs: threeDs.order.id },
+    paymentIds: { card: paid.order.payment.id, oxxo: oxxo.order.payment.id, threeDs: threeDs.order.payment.id },
+    reference: oxxo.order.payment.reference,
+    challengeId: threeDs.order.payment.challengeId,
+    viewToken: oxxo.viewToken,
+    guestEmail,
+  };
+  return {
+    ...world,
+    privateMarkers: [
+      store.id,
+      seller.email,
+      seller.token,
+      buyer.email,
+      buyer.token,
+      buyer.fullName,
+      guestEmail,
+      street,
+      world.addressId,
+      world.reference,
+      world.challengeId,
+      world.viewToken,
+      ...Object.values(world.orderIds),
+      ...Object.values(world.paymentIds),
+    ],
+    publicMarkers: [codigo, productName, name, store.hostname],
+  };
+}
+
+/** Tables with a store_id column, from the catalogue (so new tables join by themselves); read once per database. */
+const tablesByDb = new WeakMap<Db, Promise<string[]>>();
+function storeTables(db: Db): Promise<string[]> {
+  if (!tablesByDb.has(db))
+    tablesByDb.set(
+      db,
+      db
+        .execute(
+          sql`select distinct table_name from information_schema.columns where column_name = 'store_id' and table_schema = 'public' order by 1`,
+        )
+        .then((r) => (r as unknown as { rows: { table_name: string }[] }).rows.map((x) => x.table_name)),
+    );
+  return tablesByDb.get(db)!;
+}
+
+/** Every row a store owns, in every table with a store_id, plus its stores row: `{ table: { id: rowJson } }`. */
+export async function snapshotStore(db: Db, storeId: string): Promise<Record<string, Record<string, string>>> {
+  const parts = (await storeTables(db)).map(
+    (table) =>
+      sql`select ${table} as t, to_jsonb(x)::text as row from ${sql.identifier(table)} x where store_id = ${storeId}`,
+  );
+  parts.push(sql`select 'stores' as t, to_jsonb(x)::text as row from stores x where id = ${storeId}`);
+  const res = (await db.execute(sql.join(parts, sql` union all `))) as unknown as {
+    rows: { t: string; row: string }[];
+  };
+  const out: Record<string, Record<string, string>> = {};
+  for (const { t, row } of res.rows) {
+    const id = (JSON.parse(row) as { id?: string }).id ?? row;
+    (out[t] ??= {})[id] = row;
+  }
+  return out;
+}
