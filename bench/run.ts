@@ -13,33 +13,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { signInFlood } from './flood.js';
+import { runSearchBench } from './search-bench.js';
+import { searchPaths as searchMix } from './search-queries.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 /** Unmeasured load before each measurement, so JIT and caches are warm as in a running shop. */
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
-const WORDS = [
-  'chamarra',
-  'playera',
-  'sudadera',
-  'short',
-  'pantalon',
-  'mochila',
-  'reloj',
-  'botella',
-  'tapete',
-  'sudaderas',
-  'negro',
-  'azul',
-  'laptop',
-  'camera',
-  'chair',
-  'jacket',
-  'hoodie',
-  'yoga',
-  'running',
-  'plant',
-];
 
 interface Figures {
   name: string;
@@ -192,10 +172,8 @@ async function main(): Promise<void> {
   console.error('seeding the benchmark store…');
   const app = await startServer([]);
   const host = 'bench.localhost';
-  const searchPaths = WORDS.flatMap((w, k) => [
-    `/api/reseller/producto/search?q=${encodeURIComponent(w)}`,
-    `/api/reseller/producto/search?q=${encodeURIComponent(w)}&sort=${['price_asc', 'price_desc', 'newest', 'best_seller'][k % 4]}&page=2`,
-  ]);
+  // The realistic query mix of issue 9 (bench/search-queries.ts); bench/search-bench.ts measures search in detail.
+  const searchPaths = searchMix().paths;
   results.push(await load('search (/api/reseller/producto/search)', app.port, searchPaths, host));
   results.push(
     await load(
@@ -248,6 +226,7 @@ async function main(): Promise<void> {
       `${flood.staticDuringFloodMs.p50} ms (p95 ${flood.staticDuringFloodMs.p95}, max ${flood.staticDuringFloodMs.max}) ` +
       `during the flood; sign-ins answered ${JSON.stringify(flood.signInStatuses)}`,
   );
+  await runSearchBench();
   process.exit(0);
 }
 

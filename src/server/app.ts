@@ -20,6 +20,7 @@ import securityHeadersPlugin, { docsCsp } from './plugins/security-headers.js';
 import requestContextPlugin from './plugins/request-context.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import inputGuardPlugin from './plugins/input-guard.js';
+import changeFeedPlugin from './plugins/change-feed.js';
 import { registerModules } from './modules/index.js';
 import { serializeRequest } from './lib/log-redaction.js';
 import { createBackgroundTasks, type BackgroundTasks } from './lib/background.js';
@@ -79,6 +80,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(requestContextPlugin);
   await app.register(rateLimitPlugin);
   await app.register(inputGuardPlugin);
+  await app.register(changeFeedPlugin);
+  // A store or domain changed on any instance: forget this instance's domain → store look-ups (issue 7, no stale cache).
+  app.changeFeed.subscribe((event) => {
+    if (event.topic === 'store' || event.topic === 'domains') app.clearStoreCache();
+  });
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,

@@ -80,6 +80,12 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Hashes waiting for a slot; beyond it sign-in, sign-up and reset answer 503 SERVER_BUSY with Retry-After. */
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+  /** Search engine (decision 033): the in-memory index per store, or PostgreSQL full-text search. */
+  SEARCH_ENGINE: z.enum(['index', 'postgres']).default('index'),
+  /** Products the in-memory search indexes of one instance may hold; stores unused for longest are dropped first. */
+  SEARCH_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(1000).default(2_000_000),
+  /** Product and search answers kept in memory per instance (dropped on every write); 0 turns the cache off. */
+  ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -66,3 +66,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 /** Default country code of pickups (SPEC §9). */
 export const DEFAULT_COUNTRY_CODE = 'MX';
+/** Search synonyms a seller may define (issue 9): groups per store, words per group, letters per word. */
+export const SYNONYM_GROUPS_MAX = 300;
+export const SYNONYM_GROUP_MAX_WORDS = 10;
+export const SYNONYM_WORD_MAX_LENGTH = 30;

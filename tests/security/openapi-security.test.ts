@@ -32,6 +32,7 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   'payments.id': (v) => Object.values(v.paymentIds),
   'pedidos.id': (v) => Object.values(v.orderIds),
   'orders.id': (v) => Object.values(v.orderIds),
+  'synonyms.id': (v) => [v.synonymId],
   orderId: (v) => Object.values(v.orderIds),
   codigo: (v) => [v.codigo],
   reference: (v) => [v.reference],

@@ -24,6 +24,8 @@ export interface StoreWorld extends StoreFixture {
   paymentIds: { card: string; oxxo: string; threeDs: string };
   reference: string;
   challengeId: string;
+  /** A search synonym group of the seller's (GET/PUT/DELETE /api/admin/search/synonyms/:id). */
+  synonymId: string;
   /** The guest view token of the OXXO order (a secret of its buyer). */
   viewToken: string;
   guestEmail: string;
@@ -105,6 +107,16 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     paymentMethod: 'card',
     card: { ...card, number: '4242424242424242' },
   });
+  const synonyms = await json(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/search/synonyms',
+      headers: { authorization: `Bearer ${seller.token}` },
+      payload: { terms: [`secreto${tag.toLowerCase()}`, `oculto${tag.toLowerCase()}`] },
+    },
+    201,
+  );
   const guestEmail = `invitado-${tag}@example.com`;
   const oxxo = await order(h, { email: guestEmail, address: { ...TEST_ADDRESS, street }, paymentMethod: 'oxxo' });
   const threeDs = await order(asBuyer, {
@@ -127,6 +139,7 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     paymentIds: { card: paid.order.payment.id, oxxo: oxxo.order.payment.id, threeDs: threeDs.order.payment.id },
     reference: oxxo.order.payment.reference,
     challengeId: threeDs.order.payment.challengeId,
+    synonymId: synonyms.id,
     viewToken: oxxo.viewToken,
     guestEmail,
   };
@@ -144,6 +157,7 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
       world.addressId,
       world.reference,
       world.challengeId,
+      world.synonymId,
       world.viewToken,
       ...Object.values(world.orderIds),
       ...Object.values(world.paymentIds),

@@ -8,11 +8,13 @@ import accountsRoutes from './accounts/accounts.routes.js';
 import storeFloorAccessRoutes from './accounts/store-floor.routes.js';
 import catalogRoutes from './catalog/catalog.routes.js';
 import searchRoutes from './search/search.routes.js';
+import synonymRoutes from './search/synonyms.routes.js';
 import analyticsRoutes from './analytics/analytics.routes.js';
 import shippingRoutes from './shipping/shipping.routes.js';
 import ordersRoutes from './orders/orders.routes.js';
 import storeFloorOrdersRoutes from './orders/store-floor.routes.js';
 import checkoutRoutes from './checkout/checkout.routes.js';
+import seoRoutes from './web/seo.routes.js';
 import webRoutes from './web/web.routes.js';
 
 export async function registerModules(
@@ -24,10 +26,12 @@ export async function registerModules(
   await app.register(storeFloorAccessRoutes);
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
+  await app.register(synonymRoutes);
   await app.register(analyticsRoutes);
   await app.register(shippingRoutes);
   await app.register(ordersRoutes);
   await app.register(storeFloorOrdersRoutes);
   await app.register(checkoutRoutes);
+  await app.register(seoRoutes);
   await app.register(webRoutes, { serveWeb: opts.serveWeb, indexHtml: opts.indexHtml });
 }

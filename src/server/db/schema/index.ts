@@ -4,3 +4,4 @@ export * from './accounts.js';
 export * from './catalog.js';
 export * from './orders.js';
 export * from './sandbox.js';
+export * from './search.js';

@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { departmentTree, homeResponse, productDetail } from '../../../shared/contracts/catalog.js';
 import { codigo } from '../../../shared/contracts/common.js';
 import { storeContext } from '../../plugins/request-context.js';
-import { getDepartmentTree, getHome, getProductDetail } from './catalog.service.js';
+import { sendCachedAnswer } from '../../lib/http-cache.js';
+import { getDepartmentTree, getHome, loadProductDetail } from './catalog.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -33,11 +34,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['catalog'],
         summary: 'Product detail',
+        description: 'Cached per instance until the product changes; ETag and Cache-Control (decision 033).',
         params: z.object({ codigo }),
         response: { 200: productDetail },
       },
     },
-    async (request) => getProductDetail(storeContext(request), request.params.codigo),
+    async (request, reply) => {
+      const ctx = storeContext(request);
+      const answer = await app.answerCache.get(ctx.storeId, `product\u0000${request.params.codigo}`, async () => {
+        const { id, detail } = await loadProductDetail(ctx, request.params.codigo);
+        return { value: productDetail.parse(detail), productId: id };
+      });
+      return sendCachedAnswer(request, reply, answer);
+    },
   );
 };
 export default routes;

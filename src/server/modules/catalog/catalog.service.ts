@@ -223,6 +223,14 @@ export async function findProductId(ctx: StoreContext, codigo: string): Promise<
 
 /** Product detail (GET /api/productos/:codigo). Throws PRODUCT_NOT_FOUND when absent, hidden or archived. */
 export async function getProductDetail(ctx: StoreContext, codigo: string): Promise<ProductDetail> {
+  return (await loadProductDetail(ctx, codigo)).detail;
+}
+
+/** Product detail with the product's internal id (the answer cache ties the answer to it). Same errors. */
+export async function loadProductDetail(
+  ctx: StoreContext,
+  codigo: string,
+): Promise<{ id: string; detail: ProductDetail }> {
   const [row] = await ctx.db
     .select({
       ...cardColumns,
@@ -275,7 +283,7 @@ export async function getProductDetail(ctx: StoreContext, codigo: string): Promi
       .limit(50),
   ]);
   const optionNames = [...new Set(variants.flatMap((v) => Object.keys(v.options)))];
-  return {
+  const detail: ProductDetail = {
     ...toCard(row),
     shortDescription: row.shortDescription,
     description: row.description,
@@ -295,6 +303,7 @@ export async function getProductDetail(ctx: StoreContext, codigo: string): Promi
     optionNames,
     reviews: reviewRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
   };
+  return { id: row.id, detail };
 }
 
 /** Adds a visible review and keeps the product's rating average (×100) and count in sync. */

@@ -8,6 +8,7 @@ export {
   getCardsByCodes,
   findProductId,
   getProductDetail,
+  loadProductDetail,
   addReview,
   refreshRating,
   refreshSearchDocuments,
@@ -25,3 +26,4 @@ export {
   type CheckoutVariant,
 } from './stock.js';
 export { cardColumns, toCard, type CardRow } from './product-card.js';
+export { getSitemapEntries, type SitemapEntries } from './sitemap-entries.js';

@@ -1,2 +1,3 @@
 /** Public interface of the search module. */
-export { searchProducts } from './search.service.js';
+export { searchProducts, type SearchEngines, type SearchParams } from './search.service.js';
+export type { SearchIndexes } from './search-indexes.js';

@@ -1,12 +1,4 @@
-/**
- * Turns a shopper's words into a prefix tsquery string: unaccented, lower-case, only letters and digits, each word
- * with ":*" so "taladros" (stem "taladr") and partial words ("inalamb") match. Returns null when no word is left.
- */
-export function toPrefixTsQuery(q: string): string | null {
-  const words = normaliseWords(q).slice(0, 8);
-  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-}
-
+/** Helpers of the PostgreSQL engine's typo fallback (sql-engine.ts): the closest product-name words. */
 /** Lower-case, accent-free words of a query (letters and digits only). */
 export function normaliseWords(q: string): string[] {
   return q

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { createProductFixture, createStoreFixture, type StoreFixture } from '../../../../tests/helpers/factories.js';
 import type { SearchResponse } from '../../../shared/contracts/catalog.js';
 
-describe('search (SPEC §2 /search)', () => {
+describe.each(['index', 'postgres'] as const)('search (SPEC §2 /search), %s engine', (engine) => {
   let t: TestApp;
   let es: StoreFixture;
   let en: StoreFixture;
@@ -17,7 +17,7 @@ describe('search (SPEC §2 /search)', () => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SEARCH_ENGINE: engine });
     es = await createStoreFixture(t.database.db, { lang: 'es' });
     en = await createStoreFixture(t.database.db, { lang: 'en' });
     const herr = { slug: 'herramientas', name: 'Herramientas' };
@@ -92,14 +92,35 @@ describe('search (SPEC §2 /search)', () => {
   it('filters by department and category and reports facet counts', async () => {
     const r = await search(es, 'departamento=herramientas');
     expect(r.total).toBe(3);
-    expect(r.departments).toEqual(
-      expect.arrayContaining([
-        { slug: 'herramientas', name: 'Herramientas', count: 3 },
-        { slug: 'ropa', name: 'Ropa', count: 1 },
-      ]),
-    );
+    expect(r.departments).toEqual([
+      { slug: 'herramientas', name: 'Herramientas', count: 3 },
+      { slug: 'ropa', name: 'Ropa', count: 1 },
+    ]);
+    // Categories of the chosen department only, counted among its matches (issue 9: other departments' categories,
+    // with their own counts, used to be listed too).
+    expect(r.categories).toEqual([
+      { slug: 'electricas', name: 'Eléctricas', department: 'herramientas', count: 2 },
+      { slug: 'manuales', name: 'Manuales', department: 'herramientas', count: 1 },
+    ]);
     const c = await search(es, 'departamento=herramientas&categoria=manuales');
     expect(c.items.map((i) => i.codigo)).toEqual(['MAR-1']);
+    expect(c.total).toBe(1);
+    expect(c.categories.map((x) => x.count)).toEqual([2, 1]);
+    const all = await search(es, '');
+    expect(all.categories).toEqual([]);
+    const ropa = await search(es, 'q=playera&departamento=ropa');
+    expect(ropa.categories).toEqual([{ slug: 'playeras', name: 'Playeras', department: 'ropa', count: 1 }]);
+  });
+
+  it('finds a product through a Mexican Spanish synonym ("camiseta" for "playera")', async () => {
+    const r = await search(es, 'q=camiseta');
+    expect(r.items.map((i) => i.codigo)).toEqual(['PLA-1']);
+    expect(r.suggestion).toBeNull();
+  });
+
+  it('matches partial words by prefix', async () => {
+    expect((await search(es, 'q=sierr')).items.map((i) => i.codigo)).toEqual(['SIE-1']);
+    expect((await search(es, 'q=MARTIL')).items.map((i) => i.codigo)).toEqual(['MAR-1']);
   });
 
   it('sorts by price, newest and best seller', async () => {
@@ -131,5 +152,47 @@ describe('search (SPEC §2 /search)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('search quality of the in-memory index (issue 9)', () => {
+  let t: TestApp;
+  let en: StoreFixture;
+  beforeAll(async () => {
+    t = await createTestApp();
+    en = await createStoreFixture(t.database.db, { lang: 'en' });
+    for (const [codigo, name] of [
+      ['SNK', 'Allstar Sneakers'],
+      ['SOFA', 'Leather Sofa'],
+      ['RUN', 'Running Shoe'],
+    ])
+      await createProductFixture(t.database.db, en.id, { codigo, name, department: { slug: 'home', name: 'Home' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const codes = async (q: string) => {
+    const res = await t.app.inject({
+      url: `/api/reseller/producto/search?q=${q}`,
+      headers: { 'x-store-domain': en.hostname },
+    });
+    return res.json() as SearchResponse;
+  };
+
+  it('does not read a word the store does not sell as a typo of one it does ("speakers" is not "sneakers")', async () => {
+    const r = await codes('speakers');
+    expect(r.items).toEqual([]);
+    expect(r.suggestion).toBeNull();
+  });
+
+  it('corrects a real typo and says so', async () => {
+    const r = await codes('sneekers');
+    expect(r.items.map((i) => i.codigo)).toEqual(['SNK', 'RUN']); // the corrected word, then its synonym "shoes"
+    expect(r.suggestion).toBe('sneakers');
+  });
+
+  it('knows English synonyms on an English store', async () => {
+    expect((await codes('couch')).items.map((i) => i.codigo)).toEqual(['SOFA']);
+    expect((await codes('trainers')).items.map((i) => i.codigo).sort()).toEqual(['RUN', 'SNK']);
   });
 });

@@ -44,6 +44,9 @@ export function SearchPage() {
   const data = result.data;
   const pages = data ? Math.ceil(data.total / data.pageSize) : 0;
   const depName = data?.departments.find((d) => d.slug === departamento)?.name;
+  // While a new answer loads the previous one stays on screen (keepPreviousData): only categories of the department
+  // now chosen may be offered, or a link would combine this department with another's category (issue 9).
+  const categories = departamento ? (data?.categories ?? []).filter((c) => c.department === departamento) : [];
   const title = q ? t('search.resultsFor', { q }) : (depName ?? t('allProducts'));
 
   return (
@@ -80,11 +83,11 @@ export function SearchPage() {
               ))}
             </ul>
           </div>
-          {departamento && data && data.categories.length > 0 && (
+          {categories.length > 0 && (
             <div>
               <h2 className="small">{t('search.categories')}</h2>
               <ul>
-                {data.categories.map((c) => (
+                {categories.map((c) => (
                   <li key={c.slug}>
                     <Link
                       to={link({ categoria: c.slug === categoria ? undefined : c.slug, page: undefined })}

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Side by side with the Vendure peer (issue 9): our API on the peer's own N-product catalogue (data/nN/catalog.json of
+# ../shared/peers/vendure, same products, slugs, SKUs, options, prices), on PGlite and on PostgreSQL, each with the
+# answer cache on and off, loaded by the peer's bench.sh in one interleaved run next to Vendure's search and product.
+# usage: bench/peer-vendure.sh [N]   (after ../shared/peers/vendure/setup.sh N; Node needs "127.0.0.1 bench.localhost"
+#        in /etc/hosts). Env: PEER_HARNESS (default ../shared/peers/vendure), PEER_VENDURE_DIR, RUNS (1), BENCH_PG_URL
+#        (postgres://postgres@127.0.0.1:5432/vitrina_bench_peer; dropped and recreated).
+set -euo pipefail
+N="${1:-10000}"
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+HARNESS="${PEER_HARNESS:-$ROOT/../shared/peers/vendure}"
+WORK="${PEER_VENDURE_DIR:-${TMPDIR:-/tmp}/peer-vendure}"
+CATALOG="$WORK/data/n$N/catalog.json"
+PG_URL="${BENCH_PG_URL:-postgres://postgres@127.0.0.1:5432/vitrina_bench_peer}"
+[[ -f "$CATALOG" ]] || { echo "no $CATALOG: run $HARNESS/setup.sh $N first" >&2; exit 1; }
+SLUG="$(node -p "require('$WORK/data/n$N/manifest.json').benchSlug")"
+cd "$ROOT"
+pids=()
+cleanup() { for p in "${pids[@]}"; do kill "$p" 2>/dev/null || true; done; }
+trap cleanup EXIT
+
+# start_ours NAME [ENV=...]: starts bench/search-server.ts with the peer catalogue; sets $NAME to its READY json.
+start_ours() {
+  local name="$1" out; shift; out="$(mktemp)"
+  env "$@" BENCH_PEER_CATALOG="$CATALOG" BENCH_APPS=cache,nocache \
+    node --import tsx bench/search-server.ts > "$out" 2>&1 &
+  local pid=$!
+  pids+=("$pid")
+  for _ in $(seq 1 900); do grep -q '^READY ' "$out" && break; kill -0 "$pid" 2>/dev/null || break; sleep 1; done
+  grep -q '^READY ' "$out" || { cat "$out" >&2; exit 1; }
+  printf -v "$name" '%s' "$(grep '^READY ' "$out" | grep -o '"ports":{[^}]*}')"
+}
+port_of() { grep -o "\"$2\":[0-9]*" <<< "$1" | cut -d: -f2; }
+
+start_ours lite X=1
+start_ours pg BENCH_DATABASE_URL="$PG_URL"
+case_urls=()
+for db in lite pg; do
+  json="${!db}"
+  for app in cache nocache; do
+    port="$(port_of "$json" "$app")"
+    case_urls+=(--get-case "ours-$db-$app-search=http://bench.localhost:$port/api/reseller/producto/search?q=jacket&pageSize=20")
+    case_urls+=(--get-case "ours-$db-$app-product=http://bench.localhost:$port/api/productos/$SLUG")
+  done
+done
+cases="search,ours-lite-cache-search,ours-lite-nocache-search,ours-pg-cache-search,ours-pg-nocache-search"
+cases="$cases,product,ours-lite-cache-product,ours-lite-nocache-product,ours-pg-cache-product,ours-pg-nocache-product,hello"
+RUNS="${RUNS:-1}" CASES="$cases" "$HARNESS/bench.sh" "$N" "${case_urls[@]}"

@@ -1,0 +1,94 @@
+/**
+ * Micro-benchmark of the in-memory search index alone (decision 033), without HTTP or a database: builds the index of
+ * the benchmark catalogue (the demo catalogues recombined, as bench.localhost) and times single queries.
+ *   node --expose-gc --import tsx bench/search-index-micro.ts [products=10000]
+ */
+import { readCatalog } from '../src/server/db/seed/seed-catalog.js';
+import { StoreIndex } from '../src/server/modules/search/store-index.js';
+import { searchIndex } from '../src/server/modules/search/index-query.js';
+import { planQuery, synonymTable } from '../src/server/modules/search/query-plan.js';
+import type { ProductRow } from '../src/server/modules/search/index-loader.js';
+
+const N = Number(process.argv[2] ?? 10_000);
+const sources = [readCatalog('luma'), readCatalog('vendure')];
+const templates = sources.flatMap((c) =>
+  c.products.map((p) => ({ p, dep: c.departments.find((d) => d.slug === p.department)! })),
+);
+const deps = sources.flatMap((c) =>
+  c.departments.map((d) => ({ id: d.slug, slug: d.slug, name: d.name, position: d.position })),
+);
+const cats = sources.flatMap((c) =>
+  c.departments.flatMap((d) =>
+    d.categories.map((x) => ({
+      id: `${d.slug}/${x.slug}`,
+      slug: x.slug,
+      name: x.name,
+      position: x.position,
+      departmentId: d.slug,
+    })),
+  ),
+);
+const adjectives = ['Pro', 'Max', 'Lite', 'Plus', 'Eco', 'Ultra', 'Sport', 'Urban', 'Classic', 'Trail'];
+const rows: ProductRow[] = Array.from({ length: N }, (_, i) => {
+  const { p } = templates[i % templates.length];
+  return {
+    id: `id${i}`,
+    codigo: `B${String(i).padStart(6, '0')}`,
+    name: `${p.name} ${adjectives[i % adjectives.length]} ${Math.floor(i / templates.length) + 1}`,
+    priceCents: p.priceCents + ((i * 1300) % 50_000),
+    compareAtCents: null,
+    image: null,
+    ratingAvgX100: 0,
+    ratingCount: 0,
+    inStock: true,
+    departmentId: p.department,
+    categoryId: `${p.department}/${p.category}`,
+    createdAt: new Date(Date.now() - i * 60_000),
+    soldCount: (i * 7919) % 1000,
+    featured: i % 97 === 0,
+    keywords: p.keywords,
+    brand: p.brand,
+    shortDescription: p.shortDescription,
+    description: p.description.slice(0, 600),
+  };
+});
+
+const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
+gc();
+const heap0 = process.memoryUsage().heapUsed;
+const t0 = performance.now();
+const index = StoreIndex.build('es', deps, cats, rows);
+const buildMs = performance.now() - t0;
+gc();
+console.log(
+  `${N} products: built in ${buildMs.toFixed(0)} ms; heap +${((process.memoryUsage().heapUsed - heap0) / 2 ** 20).toFixed(0)} MB (estimate ${(index.estimateBytes() / 2 ** 20).toFixed(0)} MB), ${index.main.terms.length} terms`,
+);
+const synonyms = synonymTable('es', []);
+for (const q of [
+  'chamarra',
+  'playera',
+  'sudadera',
+  'short',
+  'pantalon',
+  'chair',
+  'jacket',
+  'yoga',
+  'camiseta',
+  'sudadera capucha',
+  'playera sin mangas',
+  'pantalon yoga',
+  'yo',
+  'pla',
+  'sudadra',
+  'zzzz',
+]) {
+  const plan = planQuery(q, 'es', synonyms);
+  let total = 0;
+  const runs = 50;
+  const t = performance.now();
+  for (let k = 0; k < runs; k++)
+    total = searchIndex(index, { plan, sort: 'relevance', page: 1, pageSize: 24, synonyms }).total;
+  console.log(
+    `  ${q.padEnd(20)} ${String(total).padStart(6)} matches  ${((performance.now() - t) / runs).toFixed(3)} ms`,
+  );
+}

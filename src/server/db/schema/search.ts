@@ -1,0 +1,26 @@
+/**
+ * Search settings of a store (issue 9 "Search quality"): the seller's synonym groups. Each group is a set of words a
+ * shopper may type for the same thing ("chamarra", "chaqueta", "campera"); a query word in a group also matches the
+ * others. Words are stored as the seller typed them; the search normalises them.
+ */
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { stores } from './stores.js';
+
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** 2 to 10 single words (limits in src/shared/limits.ts). */
+    terms: text('terms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_synonyms_store_idx').on(t.storeId)],
+);

@@ -1,0 +1,66 @@
+/**
+ * Built-in synonym groups per store language (issue 9 "Search quality"): the words shoppers across Mexico and Latin
+ * America use for the same product ("camiseta" for "playera", "chaqueta" for "chamarra"), and the English words
+ * a Spanish-speaking shopper often types. Each group is two-way; sellers add their own groups (search_synonyms).
+ * Words are single, written naturally; the search folds accents and stems them.
+ */
+import type { SearchLang } from './text.js';
+
+export const BUILT_IN_SYNONYMS: Record<SearchLang, string[][]> = {
+  es: [
+    ['playera', 'camiseta', 'remera', 'polera', 'franela', 'tee', 'tshirt'],
+    ['chamarra', 'chaqueta', 'campera', 'cazadora', 'casaca', 'chompa', 'jacket'],
+    ['sudadera', 'buzo', 'poleron', 'hoodie', 'sweatshirt', 'canguro'],
+    ['pantalon', 'pants', 'jogger', 'joggers'],
+    ['leggings', 'leggins', 'calzas'],
+    ['short', 'shorts', 'bermuda', 'pantaloncillo'],
+    ['tenis', 'zapatillas', 'sneakers'],
+    ['mochila', 'morral', 'backpack'],
+    ['bolsa', 'bolso', 'bag'],
+    ['maleta', 'valija', 'duffel'],
+    ['reloj', 'watch'],
+    ['botella', 'termo', 'cilindro', 'cantimplora', 'bottle'],
+    ['tapete', 'esterilla', 'colchoneta', 'mat'],
+    ['cuerda', 'soga', 'comba'],
+    ['pesas', 'mancuernas'],
+    ['top', 'bra', 'brasier'],
+    ['gorra', 'cachucha', 'cap'],
+    ['lentes', 'gafas', 'anteojos'],
+    ['calcetines', 'calcetas'],
+    ['sandalias', 'chanclas'],
+    ['falda', 'pollera'],
+    ['mezclilla', 'jeans', 'vaquero', 'denim'],
+    ['sueter', 'jersey', 'sweater'],
+    ['celular', 'movil', 'smartphone'],
+    ['computadora', 'ordenador', 'computador'],
+    ['laptop', 'portatil', 'notebook'],
+    ['audifonos', 'auriculares', 'cascos'],
+    ['bocina', 'altavoz', 'parlante'],
+    ['refrigerador', 'refri', 'nevera', 'heladera'],
+    ['alberca', 'piscina', 'pileta'],
+  ],
+  en: [
+    ['sofa', 'couch', 'settee'],
+    ['laptop', 'notebook'],
+    ['monitor', 'screen', 'display'],
+    ['computer', 'pc', 'desktop'],
+    ['camera', 'cam'],
+    ['bike', 'bicycle'],
+    ['sneakers', 'trainers', 'shoes'],
+    ['headphones', 'earphones', 'headset'],
+    ['phone', 'cellphone', 'smartphone', 'mobile'],
+    ['tv', 'television'],
+    ['cable', 'cord', 'wire'],
+    ['ram', 'memory'],
+    ['skateboard', 'skate'],
+    ['statue', 'sculpture', 'figurine'],
+    ['trowel', 'shovel', 'spade'],
+    ['gloves', 'mitts'],
+    ['pot', 'planter'],
+    ['lamp', 'lampshade'],
+    ['chair', 'silla'],
+    ['plant', 'planta', 'houseplant'],
+    ['keyboard', 'teclado'],
+    ['mouse', 'raton'],
+  ],
+};
