@@ -147,7 +147,9 @@ describe('recover answer (no account enumeration)', () => {
     const known = await answer(buyer.email);
     const unknown = await answer('nobody-here@example.com');
     expect(known).toEqual(unknown);
-    expect(known).toEqual({ status: 200, body: '{"ok":true}', queries: 0 });
+    // No account look-up before answering; on PostgreSQL the change feed's sync before a POST answer is one round trip.
+    const feedSync = app.changeFeed.kind === 'postgres' ? 1 : 0;
+    expect(known).toEqual({ status: 200, body: '{"ok":true}', queries: feedSync });
     expect(mailsTo(dataDir, buyer.email)).toHaveLength(0);
 
     release();
