@@ -82,7 +82,7 @@ export default defineConfig({
   webServer: {
     command: `${build}exec npx tsx e2e/support/server.ts`,
     url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 300_000,
+    timeout: 600_000, // build + migrations + demo seed with images: minutes on a busy machine
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
