@@ -17,6 +17,8 @@ export default defineConfig({
       include: ['src/**/*.{ts,tsx}'],
       exclude: ['src/**/*.test.ts'],
       reporter: ['text-summary', 'html', 'json-summary'],
+      // A test that times out on a busy machine still leaves the figure of everything else.
+      reportOnFailure: true,
     },
     reporters: process.env.CI ? ['default', ['json', { outputFile: `test-results/${name}-unit.json` }]] : ['default'],
   },
