@@ -1,48 +1,36 @@
 /**
- * Browser-test fixtures: Chromium through playwright-core (Debian's /usr/bin/chromium), store URLs on *.localhost,
- * and helpers. SPEC §9's client throttle lets a state-changing request run only 3 s after the previous one, so flows
- * that submit twice in a row wait for `THROTTLE_GAP_MS` first, as a person would.
+ * Browser-test fixtures for Playwright Test (e2e/README.md). Import `test` and `expect` from here, never from
+ * '@playwright/test', so every page is checked and the helpers below are at hand:
+ *
+ * - Every page of the test's `context` (and of contexts made with `newContext`) reports what its Content-Security-Policy
+ *   blocked, raw translation keys (src/web/lib/i18n.ts logs them) and uncaught errors; the test fails on any.
+ * - `throttle`: jumps the page's clock past SPEC §9's 3 s client throttle instead of sleeping (`page.clock`).
+ * - Sessions made directly, never through a sign-in form: `buyer` (a new customer of the demo store, signed in through
+ *   the API) with `signInBuyer`, `demoSeller` (the demo store's owner) with `signInSeller`.
+ * - `factory` (e2e/factories.ts): a new store with N products of the committed dataset, a seller, a buyer, an order.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { factories, type Factories, type Session } from './factories';
+import { PORT, DATA_DIR, THROTTLE_GAP_MS } from './urls';
 
-export const PORT = Number(process.env.E2E_PORT ?? 3000);
-/** The server's DATA_DIR (its outbox, and the secret `npm run oxxo:pay` signs with). */
-export const DATA_DIR = process.env.E2E_DATA_DIR ?? './data';
-export const storeUrl = (slug: 'demo' | 'hogar', path = '/') => `http://${slug}.localhost:${PORT}${path}`;
-export const platformUrl = (path = '/') => `http://localhost:${PORT}${path}`;
-export const THROTTLE_GAP_MS = 3100;
-/** Translation keys the pages reported missing (src/web/lib/i18n.ts logs them); e2e/setup.ts fails a file on any. */
-export const missingTranslationKeys: string[] = [];
-/** Content-Security-Policy violations the pages reported (issue 5 item 16); e2e/setup.ts fails a file on any. */
-export const cspViolations: string[] = [];
+export { expect };
+export { PORT, DATA_DIR, THROTTLE_GAP_MS, storeUrl, platformUrl, apiUrl } from './urls';
+export type { Session, StoreFixture } from './factories';
+
 const CSP_MARK = 'csp violation:';
+/** Phone and desktop sizes, for tests that open a second context of the other kind. */
+export const VIEWPORTS = { phone: { width: 390, height: 844 }, desktop: { width: 1280, height: 900 } };
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+/** What the pages of one test reported; each list must stay empty. */
+interface PageReports {
+  missingTranslationKeys: string[];
+  cspViolations: string[];
+  pageErrors: string[];
 }
 
-/** A fresh context (own localStorage) at a phone or desktop size. */
-export async function newPage(
-  browser: Browser,
-  opts: { phone?: boolean; locale?: string } = {},
-): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: opts.phone ? { width: 390, height: 844 } : { width: 1280, height: 900 },
-    locale: opts.locale ?? 'es-MX',
-  });
-  // Every page reports what its Content-Security-Policy blocked, so each flow proves the policy breaks nothing.
+async function watch(context: BrowserContext, reports: PageReports): Promise<void> {
   await context.addInitScript((mark) => {
     document.addEventListener('securitypolicyviolation', (e) =>
       console.warn(
@@ -50,17 +38,94 @@ export async function newPage(
       ),
     );
   }, CSP_MARK);
-  const page = await context.newPage();
-  page.on('pageerror', (e) => {
-    throw e;
-  });
-  page.on('console', (m) => {
-    if (m.text().startsWith('i18n missing key:')) missingTranslationKeys.push(`${m.text()} (on ${page.url()})`);
-    if (m.text().startsWith(CSP_MARK) || /Content Security Policy/.test(m.text()))
-      cspViolations.push(`${m.text()} (on ${page.url()})`);
-  });
-  return { context, page };
+  const onPage = (page: Page) => {
+    page.on('pageerror', (e) => reports.pageErrors.push(`${e.message} (on ${page.url()})`));
+    page.on('console', (m) => {
+      if (m.text().startsWith('i18n missing key:'))
+        reports.missingTranslationKeys.push(`${m.text()} (on ${page.url()})`);
+      if (m.text().startsWith(CSP_MARK) || /Content Security Policy/.test(m.text()))
+        reports.cspViolations.push(`${m.text()} (on ${page.url()})`);
+    });
+  };
+  context.pages().forEach(onPage);
+  context.on('page', onPage);
 }
+
+/** Puts a session token in the browser's storage for `host` (once: a sign-out in the page is not undone). */
+async function putToken(context: BrowserContext, host: string, key: string, token: string): Promise<void> {
+  await context.addInitScript(
+    ([h, k, t]) => {
+      if (location.host !== h || sessionStorage.getItem(`e2e-seeded-${k}`)) return;
+      localStorage.setItem(k, t);
+      sessionStorage.setItem(`e2e-seeded-${k}`, '1');
+    },
+    [host, key, token],
+  );
+}
+
+interface Fixtures {
+  reports: PageReports;
+  /** Another context (own storage) at a phone or desktop size, checked like the test's own. */
+  newContext: (opts?: { phone?: boolean; locale?: string }) => Promise<BrowserContext>;
+  /** Moves the page's clock past the client throttle's gap (the page must have called `page.clock.install()`). */
+  throttle: (page: Page) => Promise<void>;
+  factory: Factories;
+  /** A new customer of the demo store, signed in through the API. */
+  buyer: Session;
+  /** The demo store's owner (vendedor@demo.vitrina.mx), signed in through the API. */
+  demoSeller: Session;
+  /** Signs the context's pages in as a customer of `slug`'s store (default demo). */
+  signInBuyer: (context: BrowserContext, session: Session, slug?: string) => Promise<void>;
+  /** Signs the context's pages in to the admin as a seller. */
+  signInSeller: (context: BrowserContext, session: Session) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  reports: async ({}, use) => {
+    const reports: PageReports = { missingTranslationKeys: [], cspViolations: [], pageErrors: [] };
+    await use(reports);
+    expect(reports).toEqual({ missingTranslationKeys: [], cspViolations: [], pageErrors: [] });
+  },
+  context: async ({ context, reports }, use) => {
+    await watch(context, reports);
+    await use(context);
+  },
+  newContext: async ({ browser, reports }, use) => {
+    const made: BrowserContext[] = [];
+    await use(async (opts = {}) => {
+      const context = await (browser as Browser).newContext({
+        viewport: opts.phone ? VIEWPORTS.phone : VIEWPORTS.desktop,
+        locale: opts.locale ?? 'es-MX',
+      });
+      made.push(context);
+      await watch(context, reports);
+      return context;
+    });
+    for (const c of made) await c.close();
+  },
+  throttle: async ({}, use) => {
+    await use(async (page) => {
+      await page.clock.fastForward(THROTTLE_GAP_MS);
+    });
+  },
+  factory: async ({}, use) => {
+    await use(factories);
+  },
+  buyer: async ({}, use) => {
+    await use(await factories.buyer('demo'));
+  },
+  demoSeller: async ({}, use) => {
+    await use(await factories.signIn('admin', 'vendedor@demo.vitrina.mx', 'Vitrina2026!'));
+  },
+  signInBuyer: async ({}, use) => {
+    await use((context, session, slug = 'demo') =>
+      putToken(context, `${slug}.localhost:${PORT}`, 'access_token', session.token),
+    );
+  },
+  signInSeller: async ({}, use) => {
+    await use((context, session) => putToken(context, `localhost:${PORT}`, 'admin_access_token', session.token));
+  },
+});
 
 /** Parses "$1,234.56" / "MX$1,234.56" into integer centavos. */
 export function centsOf(text: string): number {
@@ -68,8 +133,6 @@ export function centsOf(text: string): number {
   if (!m) throw new Error(`No amount in "${text}"`);
   return Number(m[1].replace(/,/g, '')) * 100 + Number(m[2]);
 }
-
-export const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Fills the card form of /micarrito/pago in Spanish (the sandbox cards are in README.md). Does not submit. */
 export async function fillCardEs(

@@ -6,9 +6,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, platformUrl, storeUrl } from '../fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { DATA_DIR, expect, platformUrl, storeUrl, test } from '../fixtures';
 
 /** The nonces of a CSP header: [script, style]. */
 function nonces(csp: string): { script: string; style: string } {
@@ -16,23 +15,16 @@ function nonces(csp: string): { script: string; style: string } {
   return { script: of('script-src'), style: of('style-src') };
 }
 
-/** A page outside newPage(): its violations are the point of the test, not failures of the file. */
+/** A page outside the checked `context` fixture: its violations are the point of the test, not failures of it. */
 async function bareContext(browser: Browser): Promise<Page> {
   const context = await browser.newContext();
   return context.newPage();
 }
 
-describe('security headers and CSP in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
-  it('a product page: strict policy, and the nonces of the header on the store theme and the JSON-LD', async () => {
-    const { context, page } = await newPage(browser);
+test.describe('security headers and CSP in the browser', () => {
+  test('a product page: strict policy, and the nonces of the header on the store theme and the JSON-LD', async ({
+    page,
+  }) => {
     const response = await page.goto(storeUrl('demo', '/product?codigo=MH01'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     const headers = response!.headers();
@@ -57,10 +49,9 @@ describe('security headers and CSP in the browser', () => {
     // The next page load gets other nonces.
     const again = await page.reload();
     expect(nonces(again!.headers()['content-security-policy']).script).not.toBe(expected.script);
-    await context.close();
   });
 
-  it('an injected inline script does not run and is reported', async () => {
+  test('an injected inline script does not run and is reported', async ({ browser }) => {
     const page = await bareContext(browser);
     await page.goto(storeUrl('demo'));
     await page.getByRole('heading', { name: 'Departamentos' }).waitFor();
@@ -79,7 +70,7 @@ describe('security headers and CSP in the browser', () => {
     await page.context().close();
   });
 
-  it('the admin cannot be framed by another site', async () => {
+  test('the admin cannot be framed by another site', async ({ browser }) => {
     const page = await bareContext(browser);
     const admin = platformUrl('/admin/login');
     // Another site (served by the browser itself: no DNS, no server) that frames the admin sign-in.
@@ -111,10 +102,8 @@ describe('security headers and CSP in the browser', () => {
     await page.context().close();
   });
 
-  it('an uploaded SVG with a script, opened as a page, runs nothing', async () => {
-    const dataDir = process.env.E2E_DATA_DIR;
-    if (!dataDir) throw new Error('E2E_DATA_DIR is set by e2e/run.mjs');
-    const dir = path.join(dataDir, 'uploads', 'e2e');
+  test('an uploaded SVG with a script, opened as a page, runs nothing', async ({ browser }) => {
+    const dir = path.join(DATA_DIR, 'uploads', 'e2e');
     fs.mkdirSync(dir, { recursive: true });
     fs.writeFileSync(
       path.join(dir, 'evil.svg'),

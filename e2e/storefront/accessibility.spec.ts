@@ -4,9 +4,8 @@
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launch, newPage, platformUrl, storeUrl } from '../fixtures';
+import type { Page } from '@playwright/test';
+import { expect, platformUrl, storeUrl, test } from '../fixtures';
 
 const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -41,15 +40,7 @@ async function violations(page: Page): Promise<string[]> {
     );
 }
 
-describe('accessibility (axe-core)', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
+test.describe('accessibility (axe-core)', () => {
   const pages: [string, string, (p: Page) => Promise<unknown>][] = [
     ['home', storeUrl('demo'), (p) => p.getByRole('heading', { name: 'Departamentos' }).waitFor()],
     ['search', storeUrl('demo', '/search/keyword?q=chamarra'), (p) => p.locator('.product-card').first().waitFor()],
@@ -64,20 +55,18 @@ describe('accessibility (axe-core)', () => {
     ['admin sign in', platformUrl('/admin/login'), (p) => p.getByRole('button', { name: 'Entrar' }).waitFor()],
   ];
 
-  for (const phone of [true, false]) {
-    for (const [name, url, ready] of pages) {
-      it(`${name} on a ${phone ? 'phone' : 'desktop'}`, async () => {
-        const { context, page } = await newPage(browser, { phone });
-        await page.goto(url);
-        await ready(page);
-        expect(await violations(page)).toEqual([]);
-        await context.close();
-      });
-    }
+  // Each page on a phone and on a desktop: the two projects of playwright.config.ts.
+  for (const [name, url, ready] of pages) {
+    test(name, { tag: '@phone' }, async ({ page }) => {
+      await page.goto(url);
+      await ready(page);
+      expect(await violations(page)).toEqual([]);
+    });
   }
 
-  it('checkout address form and the admin order page', async () => {
-    const { context, page } = await newPage(browser, { phone: true });
+  test('checkout address form and the admin order page', async ({ newContext, demoSeller, signInSeller }) => {
+    const context = await newContext({ phone: true });
+    const page = await context.newPage();
     await page.goto(storeUrl('demo', '/product?codigo=24-WB04'));
     await page.getByRole('button', { name: /Agregar al carrito/ }).click();
     await page.goto(storeUrl('demo', '/micarrito'));
@@ -86,18 +75,16 @@ describe('accessibility (axe-core)', () => {
     await page.getByLabel('Código postal').fill('06700');
     await page.getByLabel('Colonia').selectOption({ index: 1 });
     expect(await violations(page)).toEqual([]);
-    await context.close();
 
-    const admin = await newPage(browser);
-    await admin.page.goto(platformUrl('/admin/login'));
-    await admin.page.getByLabel('Correo electrónico').fill('vendedor@demo.vitrina.mx');
-    await admin.page.getByLabel('Contraseña').fill('Vitrina2026!');
-    await admin.page.getByRole('button', { name: 'Entrar' }).click();
-    await admin.page.getByRole('heading', { name: /Bienvenido/ }).waitFor();
-    expect(await violations(admin.page)).toEqual([]);
-    await admin.page.getByRole('link', { name: 'Ventas' }).click();
-    await admin.page.getByRole('heading', { name: 'Ventas' }).waitFor();
-    expect(await violations(admin.page)).toEqual([]);
-    await admin.context.close();
+    // The seller's session is made through the API (first-sale.spec.ts tests the sign-in form).
+    const adminContext = await newContext();
+    await signInSeller(adminContext, demoSeller);
+    const admin = await adminContext.newPage();
+    await admin.goto(platformUrl('/admin'));
+    await admin.getByRole('heading', { name: /Bienvenido/ }).waitFor();
+    expect(await violations(admin)).toEqual([]);
+    await admin.getByRole('link', { name: 'Ventas' }).click();
+    await admin.getByRole('heading', { name: 'Ventas' }).waitFor();
+    expect(await violations(admin)).toEqual([]);
   });
 });

@@ -2,21 +2,10 @@
  * The storefront shell of SPEC §2, §4, §7, §8: "Loading...", 404, scroll to top, recently viewed, typo-tolerant search,
  * and the API client's redirects on 401, 402 and 404.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newPage, PORT, storeUrl } from '../fixtures';
+import { apiUrl, expect, storeUrl, test } from '../fixtures';
 
-describe('storefront basics', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
-  it('shows "Loading..." while the store loads, then the store', async () => {
-    const { context, page } = await newPage(browser);
+test.describe('storefront basics', () => {
+  test('shows "Loading..." while the store loads, then the store', async ({ page }) => {
     await page.route('**/api/reseller/configwebsite', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
@@ -25,20 +14,16 @@ describe('storefront basics', () => {
     await page.getByText('Loading...').waitFor();
     await page.getByRole('heading', { name: 'Departamentos' }).waitFor();
     expect(await page.getByText('Loading...').count()).toBe(0);
-    await context.close();
   });
 
-  it('shows the 404 page with a link home', async () => {
-    const { context, page } = await newPage(browser);
+  test('shows the 404 page with a link home', async ({ page }) => {
     await page.goto(storeUrl('demo', '/no-existe'));
     await page.getByRole('heading', { name: 'Lo sentimos, página no encontrada' }).waitFor();
     await page.getByRole('link', { name: 'Ir al inicio' }).click();
     await page.waitForURL(storeUrl('demo', '/'));
-    await context.close();
   });
 
-  it('scrolls to the top on every navigation', async () => {
-    const { context, page } = await newPage(browser, { phone: true });
+  test('scrolls to the top on every navigation', { tag: '@phone-only' }, async ({ page }) => {
     await page.goto(storeUrl('demo', '/search'));
     await page.locator('.product-card').first().waitFor();
     const last = page.locator('.product-card a').last();
@@ -47,11 +32,11 @@ describe('storefront basics', () => {
     await last.click();
     await page.waitForURL(/\/product\?codigo=/);
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
-    await context.close();
   });
 
-  it('keeps recently viewed products in vistosrecientes and refreshes them through /api/getVistos', async () => {
-    const { context, page } = await newPage(browser);
+  test('keeps recently viewed products in vistosrecientes and refreshes them through /api/getVistos', async ({
+    page,
+  }) => {
     await page.goto(storeUrl('demo', '/product?codigo=MH01'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('vistosrecientes') ?? '[]'));
@@ -61,11 +46,11 @@ describe('storefront basics', () => {
     const body = (await request).postDataJSON();
     expect(body).toEqual({ codigosStrings: 'MH01' });
     await page.getByRole('heading', { name: 'Vistos recientemente' }).waitFor();
-    await context.close();
   });
 
-  it('finds products despite a typo and offers the correction; keeps search words in palabrasbuscadas', async () => {
-    const { context, page } = await newPage(browser);
+  test('finds products despite a typo and offers the correction; keeps search words in palabrasbuscadas', async ({
+    page,
+  }) => {
     await page.goto(storeUrl('demo'));
     const box = page.getByRole('search').getByRole('combobox');
     await box.fill('sudadra');
@@ -75,11 +60,9 @@ describe('storefront basics', () => {
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('palabrasbuscadas') ?? '[]'))).toEqual([
       'sudadra',
     ]);
-    await context.close();
   });
 
-  it('serves the English store in English with its own catalogue', async () => {
-    const { context, page } = await newPage(browser);
+  test('serves the English store in English with its own catalogue', async ({ page }) => {
     await page.goto(storeUrl('hogar'));
     await expect.poll(() => page.title()).toBe('Casa & Tech');
     await page.getByRole('heading', { name: 'Departments' }).waitFor();
@@ -90,48 +73,36 @@ describe('storefront basics', () => {
     await page.waitForURL(/\/search\/keyword\?q=cameras/);
     await page.locator('.product-card').first().waitFor();
     expect(await page.locator('.product-card a').first().textContent()).toMatch(/camera/i);
-    await context.close();
   });
 
-  it('sends the shopper to /404 when the API answers 404 for a product', async () => {
-    const { context, page } = await newPage(browser);
+  test('sends the shopper to /404 when the API answers 404 for a product', async ({ page }) => {
     await page.goto(storeUrl('demo', '/product?codigo=NO-EXISTE-123'));
     await page.waitForURL(storeUrl('demo', '/404'));
     await page.getByRole('heading', { name: 'Lo sentimos, página no encontrada' }).waitFor();
-    await context.close();
   });
 
-  it('signs the shopper out and sends them to /login when the API answers 401 (session ended elsewhere)', async () => {
-    const login = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-store-domain': 'demo.localhost' },
-      body: JSON.stringify({ email: 'comprador@vitrina.mx', password: 'Comprador2026!' }),
-    });
-    const { token } = (await login.json()) as { token: string };
-    const { context, page } = await newPage(browser);
-    await context.addInitScript((t) => {
-      if (!sessionStorage.getItem('seeded')) {
-        localStorage.setItem('access_token', t);
-        sessionStorage.setItem('seeded', '1');
-      }
-    }, token);
+  test('signs the shopper out and sends them to /login when the API answers 401 (session ended elsewhere)', async ({
+    page,
+    context,
+    buyer,
+    signInBuyer,
+  }) => {
+    await signInBuyer(context, buyer);
     await page.goto(storeUrl('demo'));
     await page.getByRole('link', { name: 'Mis pedidos' }).waitFor();
     // The session ends on the server (signed out on another device); the page still believes it is signed in.
-    await fetch(`http://127.0.0.1:${PORT}/api/auth/logout`, {
+    await fetch(apiUrl('/api/auth/logout'), {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'x-store-domain': 'demo.localhost' },
+      headers: { authorization: `Bearer ${buyer.token}`, 'x-store-domain': 'demo.localhost' },
     });
     await page.getByRole('link', { name: 'Mis pedidos' }).click();
     await page.waitForURL(/\/login/);
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('access_token'))).toBeNull();
     expect(await page.getByRole('link', { name: 'Mis pedidos' }).count()).toBe(0);
-    await context.close();
   });
 
-  it('sends the shopper to /account_suspended when the API answers 402', async () => {
-    const { context, page } = await newPage(browser);
+  test('sends the shopper to /account_suspended when the API answers 402', async ({ page }) => {
     await page.route('**/api/home', (route) =>
       route.fulfill({
         status: 402,
@@ -147,11 +118,11 @@ describe('storefront basics', () => {
     await page.goto(storeUrl('demo'));
     await page.waitForURL(storeUrl('demo', '/account_suspended'));
     await page.getByRole('heading', { name: 'Cuenta suspendida' }).waitFor();
-    await context.close();
   });
 
-  it('shows a translated "could not load this page" with a retry when the script of a page fails to load', async () => {
-    const { context, page } = await newPage(browser);
+  test('shows a translated "could not load this page" with a retry when the script of a page fails to load', async ({
+    page,
+  }) => {
     await page.goto(storeUrl('demo'));
     await page.getByRole('heading', { name: 'Departamentos' }).waitFor();
     await page.route('**/assets/login-page-*.js', (route) => route.abort('internetdisconnected'));
@@ -161,6 +132,5 @@ describe('storefront basics', () => {
     await page.getByRole('button', { name: 'Volver a intentar' }).click();
     await page.getByRole('button', { name: 'Iniciar sesión' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    await context.close();
   });
 });

@@ -3,79 +3,74 @@
  * and the form, so the shopper can pay with another card; a card that asks for 3-D Secure opens the bank's modal
  * dialog (keyboard: focus inside, Escape refuses), and authorising it completes the purchase.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { fillCardEs, launch, newPage, storeUrl } from '../fixtures';
+import { expect, fillCardEs, test } from '../fixtures';
 
-describe('card outcomes', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+test.describe('card outcomes', () => {
+  test(
+    'refuses a declined card with the bank message, then pays after a 3-D Secure challenge',
+    { tag: '@phone' },
+    async ({ page, factory, throttle }) => {
+      // Its own store with one product of the dataset (a backpack with one variant), so no other test's sale matters.
+      const store = await factory.store({ codigos: ['24-WB04'] });
+      await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+      await page.goto(store.url(`/product?codigo=${store.products[0].codigo}`));
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await page.getByRole('button', { name: /Agregar al carrito/ }).click();
+      await page.getByRole('link', { name: /Ver carrito/ }).click();
+      await page.getByRole('button', { name: 'Continuar con la compra' }).click();
 
-  it('refuses a declined card with the bank message, then pays after a 3-D Secure challenge', async () => {
-    const { context, page } = await newPage(browser, { phone: true });
-    await page.goto(storeUrl('demo', '/product?codigo=24-WB04'));
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.getByRole('button', { name: /Agregar al carrito/ }).click();
-    await page.getByRole('link', { name: /Ver carrito/ }).click();
-    await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+      await page.getByLabel('Correo electrónico').fill('tarjetas@example.com');
+      await page.getByLabel('Nombre completo').fill('Mariana Soto');
+      await page.getByLabel('Código postal').fill('64000');
+      await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Nuevo León');
+      await page.getByLabel('Colonia').selectOption({ index: 1 });
+      await page.getByLabel('Calle').fill('Padre Mier');
+      await page.getByLabel('Número exterior').fill('500');
+      await page.getByLabel('Teléfono').fill('81 8123 4567');
+      await page.getByRole('button', { name: 'Continuar' }).click();
+      await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
+      await page.getByRole('button', { name: 'Continuar al pago' }).click();
 
-    await page.getByLabel('Correo electrónico').fill('tarjetas@example.com');
-    await page.getByLabel('Nombre completo').fill('Mariana Soto');
-    await page.getByLabel('Código postal').fill('64000');
-    await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Nuevo León');
-    await page.getByLabel('Colonia').selectOption({ index: 1 });
-    await page.getByLabel('Calle').fill('Padre Mier');
-    await page.getByLabel('Número exterior').fill('500');
-    await page.getByLabel('Teléfono').fill('81 8123 4567');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
-    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+      await fillCardEs(page, { number: '4000 0000 0000 0002', holder: 'Mariana Soto', expiry: '11/29', cvc: '321' });
+      await page.getByRole('button', { name: /^Pagar/ }).click();
+      await page.getByText('El pago fue rechazado por el banco. Intenta con otra tarjeta o paga en OXXO.').waitFor();
+      expect(JSON.parse(await page.evaluate(() => localStorage.getItem('carrito') ?? '[]'))).toHaveLength(1);
+      expect(await page.getByLabel('Nombre como aparece en la tarjeta').inputValue()).toBe('Mariana Soto');
 
-    await fillCardEs(page, { number: '4000 0000 0000 0002', holder: 'Mariana Soto', expiry: '11/29', cvc: '321' });
-    await page.getByRole('button', { name: /^Pagar/ }).click();
-    await page.getByText('El pago fue rechazado por el banco. Intenta con otra tarjeta o paga en OXXO.').waitFor();
-    expect(JSON.parse(await page.evaluate(() => localStorage.getItem('carrito') ?? '[]'))).toHaveLength(1);
-    expect(await page.getByLabel('Nombre como aparece en la tarjeta').inputValue()).toBe('Mariana Soto');
+      await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 3220');
+      await throttle(page); // SPEC §9: a new payment submit 3 s after the previous one
+      await page.getByRole('button', { name: /^Pagar/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
+      await dialog.waitFor();
+      // A modal: focus starts inside, Tab stays inside, Escape is the shopper closing the bank's window (a refusal).
+      // Where focus is: inside the dialog, on the page behind it (must never happen), or nowhere in the page (the
+      // browser's own controls, where Tab goes after the dialog's last button).
+      const focusAt = () =>
+        page.evaluate(() => {
+          const el = document.activeElement;
+          if (el?.closest('dialog')) return 'dialog';
+          return !el || el === document.body ? 'browser' : `page: ${el.outerHTML.slice(0, 80)}`;
+        });
+      expect(await focusAt()).toBe('dialog');
+      const seen = new Set<string>();
+      for (let i = 0; i < 6; i++) {
+        await page.keyboard.press('Tab');
+        seen.add(await focusAt());
+      }
+      expect([...seen].filter((w) => w.startsWith('page'))).toEqual([]);
+      expect(seen.has('dialog')).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.getByText('No se completó la verificación 3-D Secure.').waitFor();
+      expect(await dialog.count()).toBe(0);
 
-    await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 3220');
-    await new Promise((r) => setTimeout(r, 3100)); // SPEC §9: a new payment submit 3 s after the previous one
-    await page.getByRole('button', { name: /^Pagar/ }).click();
-    const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
-    await dialog.waitFor();
-    // A modal: focus starts inside, Tab stays inside, Escape is the shopper closing the bank's window (a refusal).
-    // Where focus is: inside the dialog, on the page behind it (must never happen), or nowhere in the page (the
-    // browser's own controls, where Tab goes after the dialog's last button).
-    const focusAt = () =>
-      page.evaluate(() => {
-        const el = document.activeElement;
-        if (el?.closest('dialog')) return 'dialog';
-        return !el || el === document.body ? 'browser' : `page: ${el.outerHTML.slice(0, 80)}`;
-      });
-    expect(await focusAt()).toBe('dialog');
-    const seen = new Set<string>();
-    for (let i = 0; i < 6; i++) {
-      await page.keyboard.press('Tab');
-      seen.add(await focusAt());
-    }
-    expect([...seen].filter((w) => w.startsWith('page'))).toEqual([]);
-    expect(seen.has('dialog')).toBe(true);
-    await page.keyboard.press('Escape');
-    await page.getByText('No se completó la verificación 3-D Secure.').waitFor();
-    expect(await dialog.count()).toBe(0);
-
-    await new Promise((r) => setTimeout(r, 3100));
-    await page.getByRole('button', { name: /^Pagar/ }).click();
-    await dialog.waitFor();
-    // Answered at once: the client waits for the throttle's 3 s instead of refusing (SPEC §9).
-    await dialog.getByRole('button', { name: 'Autorizar' }).click();
-    await page.getByText('¡Gracias por tu compra!').waitFor();
-    expect(await page.getByText('Pagado').first().isVisible()).toBe(true);
-    expect(await page.evaluate(() => localStorage.getItem('carrito'))).toBe('[]');
-    await context.close();
-  });
+      await throttle(page);
+      await page.getByRole('button', { name: /^Pagar/ }).click();
+      await dialog.waitFor();
+      // Answered at once: the client waits for the throttle's 3 s instead of refusing (SPEC §9).
+      await dialog.getByRole('button', { name: 'Autorizar' }).click();
+      await page.getByText('¡Gracias por tu compra!').waitFor();
+      expect(await page.getByText('Pagado').first().isVisible()).toBe(true);
+      expect(await page.evaluate(() => localStorage.getItem('carrito'))).toBe('[]');
+    },
+  );
 });

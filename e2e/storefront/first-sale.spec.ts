@@ -3,33 +3,25 @@
  * voucher that the operator then marks paid with `npm run oxxo:pay` through the running server (issue 5: signed, and
  * only once); the seller sees both orders and moves one to delivered; the buyer sees it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import { mailsTo } from '../../tests/helpers/outbox';
 import {
+  apiUrl,
   centsOf,
   DATA_DIR,
+  expect,
   fillCardEs,
-  launch,
-  newPage,
-  pause,
   payOxxoVoucher,
   platformUrl,
-  PORT,
   storeUrl,
-  THROTTLE_GAP_MS,
+  test,
 } from '../fixtures';
 
-describe.sequential('first sale', () => {
-  let browser: Browser;
-  const sale = { cardFolio: '', cardTrackUrl: '', oxxoFolio: '' };
+// One story told in order: the seller's test looks for the orders the two shoppers placed.
+test.describe.configure({ mode: 'serial' });
 
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
+test.describe('first sale', () => {
+  const sale = { cardFolio: '', cardTrackUrl: '', oxxoFolio: '' };
 
   async function addFirstResultToCart(page: Page, term: string, addLabel: RegExp, goToCart: RegExp) {
     const search = page.getByRole('search').getByRole('combobox');
@@ -42,8 +34,8 @@ describe.sequential('first sale', () => {
     await page.getByRole('link', { name: goToCart }).click();
   }
 
-  it('a shopper buys in Spanish by card as a guest, with a SEPOMEX-filled address', async () => {
-    const { context, page } = await newPage(browser, { phone: true });
+  test('a shopper buys in Spanish by card as a guest, with a SEPOMEX-filled address', async ({ newContext }) => {
+    const page = await (await newContext({ phone: true })).newPage();
     await page.goto(storeUrl('demo'));
     await expect.poll(() => page.title()).toBe('Vitrina Deportes');
     expect(await page.locator('html').getAttribute('lang')).toBe('es');
@@ -86,11 +78,13 @@ describe.sequential('first sale', () => {
       storeUrl('demo'),
     ).toString();
     expect(await page.evaluate(() => localStorage.getItem('carrito'))).toBe('[]');
-    await context.close();
   });
 
-  it('another shopper switches to English, registers and pays with an OXXO voucher that is then marked paid', async () => {
-    const { context, page } = await newPage(browser);
+  test('another shopper switches to English, registers and pays with an OXXO voucher that is then marked paid', async ({
+    page,
+    throttle,
+  }) => {
+    await page.clock.install(); // the client throttle of SPEC §9 reads this clock
     await page.goto(storeUrl('demo'));
     await page.getByRole('button', { name: 'Cambiar idioma a inglés' }).click();
     await page.getByRole('link', { name: 'Sign in' }).click();
@@ -112,13 +106,13 @@ describe.sequential('first sale', () => {
     await page.getByLabel('Street').fill('Avenida Juárez');
     await page.getByLabel('Exterior number').fill('45');
     await page.getByLabel('Phone').fill('33 1234 5678');
-    await pause(THROTTLE_GAP_MS);
+    await throttle(page);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     await page.getByRole('radio', { name: /Express package/ }).check();
     await page.getByRole('button', { name: 'Continue to payment' }).click();
     await page.getByRole('radio', { name: /Cash at OXXO/ }).check();
-    await pause(THROTTLE_GAP_MS);
+    await throttle(page);
     await page.getByRole('button', { name: /^Pay / }).click();
 
     await page.getByText('Order received! Pay at OXXO to confirm it.').waitFor();
@@ -140,7 +134,7 @@ describe.sequential('first sale', () => {
     sale.oxxoFolio = (await page.getByRole('heading', { name: /^Order \d+$/ }).textContent())!.replace(/\D/g, '');
 
     // Knowing the reference is not enough to mark it paid: the sandbox's counter wants the operator's signature.
-    const forged = await fetch(`http://127.0.0.1:${PORT}/api/payments/sandbox/oxxo/${reference}/pay`, {
+    const forged = await fetch(apiUrl(`/api/payments/sandbox/oxxo/${reference}/pay`), {
       method: 'POST',
       headers: { 'x-store-domain': 'demo.localhost' },
     });
@@ -154,11 +148,13 @@ describe.sequential('first sale', () => {
     expect(await payOxxoVoucher(reference)).toMatchObject({ ok: false });
     const received = mailsTo(DATA_DIR, buyerEmail).filter((m) => m.includes('We received your OXXO payment'));
     expect(received).toHaveLength(1);
-    await context.close();
   });
 
-  it('the seller sees both orders, moves the card order to delivered, and the buyer sees it', async () => {
-    const { context, page } = await newPage(browser);
+  // The one test that signs in through the admin's form; the others make the session through the API (fixtures.ts).
+  test('the seller sees both orders, moves the card order to delivered, and the buyer sees it', async ({
+    page,
+    newContext,
+  }) => {
     await page.goto(platformUrl('/admin/login'));
     await page.getByLabel('Correo electrónico').fill('vendedor@demo.vitrina.mx');
     await page.getByLabel('Contraseña').fill('Vitrina2026!');
@@ -189,15 +185,13 @@ describe.sequential('first sale', () => {
       await page.getByText('Demasiadas solicitudes en poco tiempo. Inténtalo de nuevo en unos instantes.').count(),
     ).toBe(0);
     expect(await page.getByText('Este pedido ya no admite cambios.').isVisible()).toBe(true);
-    await context.close();
 
-    const buyer = await newPage(browser, { phone: true });
-    await buyer.page.goto(sale.cardTrackUrl);
-    await buyer.page.getByRole('heading', { name: 'Seguimiento del pedido' }).waitFor();
-    const timeline = await buyer.page.locator('.timeline').textContent();
+    const buyer = await (await newContext({ phone: true })).newPage();
+    await buyer.goto(sale.cardTrackUrl);
+    await buyer.getByRole('heading', { name: 'Seguimiento del pedido' }).waitFor();
+    const timeline = await buyer.locator('.timeline').textContent();
     expect(timeline).toContain('Paquete en camino');
     expect(timeline).toContain('Entregado');
-    expect(await buyer.page.getByText('VTR123456MX').isVisible()).toBe(true);
-    await buyer.context.close();
+    expect(await buyer.getByText('VTR123456MX').isVisible()).toBe(true);
   });
 });

@@ -2,21 +2,14 @@
  * Issue 5 item 11 in the browser: the sign-up form shows the server's translated refusal of a breached or weak
  * password under the password field, and accepts a strong one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newPage, pause, storeUrl, THROTTLE_GAP_MS } from '../fixtures';
+import { expect, storeUrl, test } from '../fixtures';
 
-describe('password strength at sign-up', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
-  it('refuses "12345678" with the Spanish message under the field, then signs up with a strong password', async () => {
-    const { context, page } = await newPage(browser);
+test.describe('password strength at sign-up', () => {
+  test('refuses "12345678" with the Spanish message under the field, then signs up with a strong password', async ({
+    page,
+    throttle,
+  }) => {
+    await page.clock.install(); // the client throttle of SPEC §9 reads this clock
     await page.goto(storeUrl('demo', '/registro'));
     await page.getByLabel('Nombre completo').fill('Rosa Martínez');
     await page.getByLabel('Correo electrónico').fill(`rosa.${Date.now()}@example.com`);
@@ -26,11 +19,10 @@ describe('password strength at sign-up', () => {
     await page.getByText('Aparece en filtraciones de datos conocidas: elige otra', { exact: false }).waitFor();
     expect(await page.getByLabel('Contraseña', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
-    await pause(THROTTLE_GAP_MS); // the client throttle of SPEC §9 spaces non-GET requests 3 s apart
+    await throttle(page); // the client throttle of SPEC §9 spaces non-GET requests 3 s apart
     await page.getByLabel('Contraseña', { exact: true }).fill('Jardín-Original-77');
     await page.getByLabel('Confirma la contraseña').fill('Jardín-Original-77');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();
     await page.waitForURL(storeUrl('demo', '/'));
-    await context.close();
   });
 });

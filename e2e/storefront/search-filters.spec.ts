@@ -4,21 +4,14 @@
  * results meanwhile). Before the fix, picking "Equipo" listed every department's categories ("Chamarras 11"), whose
  * links gave 0 products, until a reload.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launch, newPage, pause, storeUrl, THROTTLE_GAP_MS } from '../fixtures';
+import { expect, storeUrl, test } from '../fixtures';
 
-describe('search filters', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launch();
-  });
-  afterAll(async () => {
-    await browser.close();
-  });
-
-  it('picking a department lists only its categories, and each category lists what its count says', async () => {
-    const { context, page } = await newPage(browser);
+test.describe('search filters', () => {
+  test('picking a department lists only its categories, and each category lists what its count says', async ({
+    page,
+    throttle,
+  }) => {
+    await page.clock.install(); // the client throttle of SPEC §9 reads this clock
     await page.goto(storeUrl('demo', '/search'));
     const filters = page.getByRole('complementary', { name: 'Filtros' });
     await filters.getByRole('link', { name: /^Hombre/ }).click();
@@ -27,14 +20,17 @@ describe('search filters', () => {
 
     // Hold the department's answer back, as a slow phone network would.
     let release: () => void = () => {};
+    let asked: () => void = () => {};
     const held = new Promise<void>((r) => (release = r));
+    const requested = new Promise<void>((r) => (asked = r));
     await page.route('**/api/reseller/producto/search?*departamento=equipo*', async (route) => {
+      asked();
       await held;
       await route.continue();
     });
     await filters.getByRole('link', { name: /^Equipo/ }).click();
     await page.waitForURL(/departamento=equipo/);
-    await page.waitForTimeout(300);
+    await requested; // the page rendered the new filter state and is waiting for the held answer
     // While waiting: no category of another department (Chamarras is Hombre's and Mujer's, not Equipo's).
     expect(await filters.getByRole('link', { name: /Chamarras/ }).count()).toBe(0);
     release();
@@ -44,11 +40,10 @@ describe('search filters', () => {
     const names = (await categories.getByRole('link').allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim());
     expect(names).toEqual(['Equipo de ejercicio 9', 'Mochilas y bolsas 14', 'Relojes 9']);
 
-    await pause(THROTTLE_GAP_MS); // a fourth search within 3 s is SPEC §9's throttle, not this test's subject
+    await throttle(page); // a fourth search within 3 s is SPEC §9's throttle, not this test's subject
     await categories.getByRole('link', { name: /Mochilas y bolsas/ }).click();
     await page.waitForURL(/categoria=mochilas-y-bolsas/);
     await page.getByText('14 productos').waitFor();
     expect(await page.locator('.product-grid .product-card, [data-testid="product-card"]').count()).toBeGreaterThan(0);
-    await context.close();
   });
 });

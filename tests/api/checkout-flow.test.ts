@@ -3,7 +3,7 @@
  * declined, 3-D Secure) and OXXO payments, totals, order tracking and the seller's status changes.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mailsTo } from '../helpers/outbox.js';
 import { answerChallenge, payVoucher } from '../helpers/payments.js';
@@ -27,7 +27,10 @@ const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: 
 describe('checkout flow', () => {
   let t: TestApp;
   let store: StoreFixture;
+  // Each test gets its own product (sizes M: stock 20, L: stock 1), so it runs alone (`-t`) or in any order.
   let codigo: string;
+  let M: string;
+  let L: string;
   let seller: { token: string };
   const h = () => ({ 'x-store-domain': store.hostname });
   const order = (payload: Record<string, unknown>, token?: string) =>
@@ -55,19 +58,22 @@ describe('checkout flow', () => {
     t = await createTestApp();
     await seedPostalCodesFixture(t.database.db);
     store = await createStoreFixture(t.database.db, { oxxoFeeCents: 1500 });
-    const p = await createProductFixture(t.database.db, store.id, {
+    seller = await createSellerFixture(t.app, store.id);
+  });
+  beforeEach(async () => {
+    codigo = `X${randomUUID().slice(0, 8)}`.toUpperCase();
+    [M, L] = [`${codigo}-M`, `${codigo}-L`];
+    await createProductFixture(t.database.db, store.id, {
       name: 'Chamarra impermeable',
       minOrderQty: 1,
       weightGrams: 800,
       dimensionsCm: { length: 30, width: 25, height: 10 },
       variants: [
-        { sku: 'X-M', options: { talla: 'M' }, priceCents: 99900, stock: 20 },
-        { sku: 'X-L', options: { talla: 'L' }, priceCents: 104900, stock: 1 },
+        { sku: M, options: { talla: 'M' }, priceCents: 99900, stock: 20 },
+        { sku: L, options: { talla: 'L' }, priceCents: 104900, stock: 1 },
       ],
-      codigo: 'X',
+      codigo,
     });
-    codigo = p.codigo;
-    seller = await createSellerFixture(t.app, store.id);
   });
   afterAll(async () => {
     await t.close();
@@ -95,7 +101,7 @@ describe('checkout flow', () => {
           method: 'POST',
           url: '/api/reseller/packaging/rate-service',
           headers: h(),
-          payload: { postalCode: cp, items: [{ codigo, sku: 'X-M', quantity: 1 }] },
+          payload: { postalCode: cp, items: [{ codigo, sku: M, quantity: 1 }] },
         })
       ).json();
     const cdmx = await quote('06700');
@@ -114,8 +120,8 @@ describe('checkout flow', () => {
       headers: h(),
       payload: {
         items: [
-          { codigo, sku: 'X-M', quantity: 2 },
-          { codigo, sku: 'X-L', quantity: 3 },
+          { codigo, sku: M, quantity: 2 },
+          { codigo, sku: L, quantity: 3 },
           { codigo: 'NOPE', sku: 'NOPE-1', quantity: 1 },
         ],
       },
@@ -135,7 +141,7 @@ describe('checkout flow', () => {
       address: TEST_ADDRESS,
       paymentMethod: 'card',
       card: CARD_OK,
-      items: [{ codigo, sku: 'X-M', quantity: 2 }],
+      items: [{ codigo, sku: M, quantity: 2 }],
     });
     expect(res.statusCode).toBe(201);
     const { order: o, viewToken } = res.json() as PlaceOrderResponse;
@@ -146,7 +152,7 @@ describe('checkout flow', () => {
     expect(o.totalCents).toBe(o.itemsCents + o.shippingCents + o.feeCents - o.discountCents);
     expect(Number.isInteger(o.totalCents)).toBe(true);
     expect(o.payment).toMatchObject({ method: 'card', status: 'succeeded', cardLast4: '4242', cardBrand: 'visa' });
-    expect(await stockOf('X-M')).toBe(18);
+    expect(await stockOf(M)).toBe(18);
     const view = await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=${viewToken}`, headers: h() });
     expect(view.json().folio).toBe(o.folio);
     expect(
@@ -169,14 +175,14 @@ describe('checkout flow', () => {
       address: TEST_ADDRESS,
       paymentMethod: 'card',
       card: CARD_OK,
-      items: [{ codigo, sku: 'X-M', quantity: 1 }],
+      items: [{ codigo, sku: M, quantity: 1 }],
       shipping: { servicio: 'economico' },
     };
     const a = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
     const b = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
     expect(a.json().order.id).toBe(b.json().order.id);
     expect(b.json().viewToken).toBe(a.json().viewToken);
-    expect(await stockOf('X-M')).toBe(17);
+    expect(await stockOf(M)).toBe(19);
     expect(mailsTo(t.dataDir, 'retry@example.com')).toHaveLength(1);
   });
 
@@ -189,7 +195,7 @@ describe('checkout flow', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('PAYMENT_DECLINED');
-    expect(await stockOf('X-M')).toBe(17);
+    expect(await stockOf(M)).toBe(20);
     expect(mailsTo(t.dataDir, 'declined@example.com')).toHaveLength(0);
   });
 
@@ -204,7 +210,7 @@ describe('checkout flow', () => {
     ).json() as PlaceOrderResponse;
     expect(a.order.status).toBe('pending');
     expect(a.order.payment?.status).toBe('requires_action');
-    expect(await stockOf('X-M')).toBe(15);
+    expect(await stockOf(M)).toBe(18);
     // The shopper answers at the sandbox bank; the app hears it by signed webhook, then the page asks the server.
     expect((await answerChallenge(t.app, a.order.payment!.challengeId!, true)).json()).toEqual({
       status: 'succeeded',
@@ -235,7 +241,7 @@ describe('checkout flow', () => {
       payload: {},
     });
     expect(fail.json().code).toBe('THREE_D_SECURE_FAILED');
-    expect(await stockOf('X-M')).toBe(15);
+    expect(await stockOf(M)).toBe(18);
   });
 
   it('issues an OXXO voucher valid 3 days with the store fee, then marks it paid', async () => {
@@ -243,7 +249,7 @@ describe('checkout flow', () => {
       email: 'oxxo@example.com',
       address: TEST_ADDRESS,
       paymentMethod: 'oxxo',
-      items: [{ codigo, sku: 'X-M', quantity: 1 }],
+      items: [{ codigo, sku: M, quantity: 1 }],
     });
     const { order: o, viewToken } = res.json() as PlaceOrderResponse;
     expect(o.status).toBe('pending');
@@ -275,21 +281,21 @@ describe('checkout flow', () => {
   });
 
   it('cancels unpaid OXXO orders after the voucher expires and gives the stock back', async () => {
-    const before = await stockOf('X-M');
+    const before = await stockOf(M);
     await order({
       email: 'late@example.com',
       address: TEST_ADDRESS,
       paymentMethod: 'oxxo',
-      items: [{ codigo, sku: 'X-M', quantity: 3 }],
+      items: [{ codigo, sku: M, quantity: 3 }],
     });
-    expect(await stockOf('X-M')).toBe(before - 3);
+    expect(await stockOf(M)).toBe(before - 3);
     expect(
       await expireOverdueReservations(
         { db: t.database.db, providers: t.app.providers, log: t.app.log },
         new Date(Date.now() + 3 * 86_400_000 + 60_000),
       ),
     ).toBeGreaterThanOrEqual(1);
-    expect(await stockOf('X-M')).toBe(before);
+    expect(await stockOf(M)).toBe(before);
     const mails = mailsTo(t.dataDir, 'late@example.com');
     expect(mails).toHaveLength(2);
     expect(mails.filter((m) => m.includes('venció sin recibir el pago, así que el pedido se canceló'))).toHaveLength(1);
@@ -300,7 +306,7 @@ describe('checkout flow', () => {
       email: 'a@example.com',
       address: TEST_ADDRESS,
       paymentMethod: 'oxxo',
-      items: [{ codigo, sku: 'X-L', quantity: 2 }],
+      items: [{ codigo, sku: L, quantity: 2 }],
     });
     expect(over.statusCode).toBe(409);
     expect(over.json()).toMatchObject({ code: 'INSUFFICIENT_STOCK', params: { available: 1 } });
@@ -337,7 +343,7 @@ describe('checkout flow', () => {
         addressId: saved.json().id,
         paymentMethod: 'card',
         card: CARD_OK,
-        items: [{ codigo, sku: 'X-M', quantity: 1 }],
+        items: [{ codigo, sku: M, quantity: 1 }],
       },
       buyer.token,
     );
@@ -356,7 +362,7 @@ describe('checkout flow', () => {
         address: TEST_ADDRESS,
         paymentMethod: 'card',
         card: CARD_OK,
-        items: [{ codigo, sku: 'X-M', quantity: 1 }],
+        items: [{ codigo, sku: M, quantity: 1 }],
       })
     ).json() as PlaceOrderResponse;
     const admin = { authorization: `Bearer ${seller.token}` };
@@ -392,7 +398,7 @@ describe('checkout flow', () => {
   });
 
   it('releases stock exactly once when the seller cancels, refunds the card and takes the sale off the counts', async () => {
-    const before = await stockOf('X-M');
+    const before = await stockOf(M);
     const soldBefore = await soldCountOf(codigo);
     const { order: o } = (
       await order({
@@ -400,10 +406,10 @@ describe('checkout flow', () => {
         address: TEST_ADDRESS,
         paymentMethod: 'card',
         card: CARD_OK,
-        items: [{ codigo, sku: 'X-M', quantity: 2 }],
+        items: [{ codigo, sku: M, quantity: 2 }],
       })
     ).json() as PlaceOrderResponse;
-    expect(await stockOf('X-M')).toBe(before - 2);
+    expect(await stockOf(M)).toBe(before - 2);
     expect(await soldCountOf(codigo)).toBe(soldBefore + 2);
     const admin = { authorization: `Bearer ${seller.token}` };
     const [a, b] = await Promise.all(
@@ -417,7 +423,7 @@ describe('checkout flow', () => {
       ),
     );
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    expect(await stockOf('X-M')).toBe(before);
+    expect(await stockOf(M)).toBe(before);
     expect(await soldCountOf(codigo)).toBe(soldBefore);
     const cancelled = (await t.app.inject({ url: `/api/admin/orders/${o.id}`, headers: admin })).json() as OrderView;
     expect(cancelled.payment).toMatchObject({ method: 'card', status: 'refunded', amountCents: o.totalCents });
@@ -437,7 +443,7 @@ describe('checkout flow', () => {
         email: 'oxxo-cancel@example.com',
         address: TEST_ADDRESS,
         paymentMethod: 'oxxo',
-        items: [{ codigo, sku: 'X-M', quantity: 1 }],
+        items: [{ codigo, sku: M, quantity: 1 }],
       })
     ).json() as PlaceOrderResponse;
     await payVoucher(t.app, paid.order.payment!.reference!);
@@ -462,7 +468,7 @@ describe('checkout flow', () => {
         email: 'oxxo-unpaid@example.com',
         address: TEST_ADDRESS,
         paymentMethod: 'oxxo',
-        items: [{ codigo, sku: 'X-M', quantity: 1 }],
+        items: [{ codigo, sku: M, quantity: 1 }],
       })
     ).json() as PlaceOrderResponse;
     const b = (

@@ -1,0 +1,137 @@
+/**
+ * Data factories for browser tests: each test makes what it needs instead of leaning on (and changing) the demo
+ * seed. They call the running e2e server over HTTP: the public API for buyers, sign-ins and orders, and the test-only
+ * `/__e2e/` routes (e2e/support/factory-routes.ts) for what has no public API yet (a store, its products, a seller).
+ * Money in integer centavos. Every call throws with the server's answer when it is not the expected status.
+ */
+import { randomUUID } from 'node:crypto';
+import { apiUrl, storeUrl } from './urls';
+
+/** A signed-in user: the bearer token the web app keeps in localStorage. */
+export interface Session {
+  email: string;
+  password: string;
+  token: string;
+}
+
+/** A factory store on `<slug>.localhost` with products from seed-data/catalog (no images). */
+export interface StoreFixture {
+  id: string;
+  slug: string;
+  hostname: string;
+  products: { codigo: string; name: string; skus: string[]; priceCents: number }[];
+  /** A page of this store. */
+  url: (path?: string) => string;
+}
+
+/** A valid Mexican address (Roma Norte, CDMX) for order bodies. */
+export const E2E_ADDRESS = {
+  fullName: 'María López',
+  street: 'Calle Colima',
+  exteriorNumber: '123',
+  postalCode: '06700',
+  state: 'Ciudad de México',
+  municipality: 'Cuauhtémoc',
+  city: 'Ciudad de México',
+  neighborhood: 'Roma Norte',
+  phone: '55 1234 5678',
+};
+/** The sandbox card that is approved (README.md lists the others). */
+export const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
+const BUYER_PASSWORD = 'Jardín-Original-77';
+
+async function call<T>(path: string, init: { body?: unknown; host?: string; token?: string }, ok: number): Promise<T> {
+  const res = await fetch(apiUrl(path), {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(init.host ? { 'x-store-domain': init.host } : {}),
+      ...(init.token ? { authorization: `Bearer ${init.token}` } : {}),
+    },
+    body: JSON.stringify(init.body ?? {}),
+  });
+  if (res.status !== ok) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
+}
+
+let counter = 0;
+const uniq = () => `${Date.now().toString(36)}${(counter++).toString(36)}${process.pid.toString(36)}`;
+
+export const factories = {
+  /**
+   * A new store with the products of the Spanish (luma, default) or English (vendure) dataset whose `codigos` are
+   * given, or else its first `products` (default 3; the first ones have 15 size/colour variants each).
+   */
+  async store(
+    opts: {
+      products?: number;
+      codigos?: string[];
+      catalog?: 'luma' | 'vendure';
+      lang?: 'es' | 'en';
+      oxxoFeeCents?: number;
+    } = {},
+  ): Promise<StoreFixture> {
+    const s = await call<Omit<StoreFixture, 'url'>>('/__e2e/stores', { body: opts }, 201);
+    return { ...s, url: (path = '/') => storeUrl(s.slug, path) };
+  },
+
+  /** An owner of the store, signed in to the admin. */
+  async seller(store: { id: string }): Promise<Session> {
+    return call<Session>('/__e2e/sellers', { body: { storeId: store.id } }, 201);
+  },
+
+  /** A new customer of the store with that slug (default demo), registered and signed in through the public API. */
+  async buyer(slug = 'demo'): Promise<Session> {
+    const email = `buyer-${uniq()}@example.com`;
+    const r = await call<{ token: string }>(
+      '/api/auth/register',
+      {
+        host: `${slug}.localhost`,
+        body: { fullName: 'Compradora Prueba', email, password: BUYER_PASSWORD, passwordConfirm: BUYER_PASSWORD },
+      },
+      201,
+    );
+    return { email, password: BUYER_PASSWORD, token: r.token };
+  },
+
+  /** Signs an existing user in through the API: a customer of `slug`'s store, or a seller ('admin'). */
+  async signIn(where: 'admin' | { slug: string }, email: string, password: string): Promise<Session> {
+    const r =
+      where === 'admin'
+        ? await call<{ token: string }>('/api/admin/login', { body: { email, password } }, 200)
+        : await call<{ token: string }>(
+            '/api/auth/login',
+            { host: `${where.slug}.localhost`, body: { email, password } },
+            200,
+          );
+    return { email, password, token: r.token };
+  },
+
+  /** A paid card order (economy shipping to E2E_ADDRESS) of `quantity` of the store's first product, or of `line`. */
+  async order(
+    store: StoreFixture,
+    opts: { email?: string; buyer?: Session; quantity?: number; line?: { codigo: string; sku: string } } = {},
+  ): Promise<{ order: { id: string; folio: string; status: string; totalCents: number }; viewToken: string }> {
+    const p = store.products[0];
+    const line = opts.line ?? { codigo: p.codigo, sku: p.skus[0] };
+    return call(
+      '/api/pedido',
+      {
+        host: store.hostname,
+        token: opts.buyer?.token,
+        body: {
+          idempotencyKey: randomUUID(),
+          ...(opts.buyer ? {} : { email: opts.email ?? `guest-${uniq()}@example.com` }),
+          address: E2E_ADDRESS,
+          items: [{ ...line, quantity: opts.quantity ?? 1 }],
+          shipping: { servicio: 'economico' },
+          paymentMethod: 'card',
+          card: CARD_OK,
+        },
+      },
+      201,
+    );
+  },
+};
+
+export type Factories = typeof factories;

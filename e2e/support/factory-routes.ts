@@ -1,0 +1,107 @@
+/**
+ * Test-only routes of the e2e server (e2e/support/server.ts; never registered by `src/`): they make the data one
+ * browser test needs in the running server's own database, through the same factories the API tests use
+ * (tests/helpers/factories.ts). e2e/factories.ts is their client.
+ *
+ * - POST /__e2e/stores {products?: number (0-50, default 3), codigos?: string[], catalog?: 'luma' | 'vendure',
+ *   lang?: 'es' | 'en', oxxoFeeCents?: number} -> 201 {id, slug, hostname, products: [{codigo, name, skus,
+ *   priceCents}]}: a new store on `<slug>.localhost` with the products of the committed dataset (seed-data/catalog)
+ *   whose codes are given, or else its first N; no images.
+ * - POST /__e2e/sellers {storeId} -> 201 {email, password, token}: an owner of that store, signed in.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import {
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  TEST_PASSWORD,
+} from '../../tests/helpers/factories.js';
+
+const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data/catalog');
+
+interface DatasetProduct {
+  codigo: string;
+  name: string;
+  shortDescription: string;
+  description: string;
+  usage: string;
+  keywords: string[];
+  department: string;
+  category: string;
+  brand: string | null;
+  minOrderQty: number;
+  weightGrams: number;
+  dimensionsCm: { length: number; width: number; height: number };
+  variants: { sku: string; options: Record<string, string>; priceCents: number; stock: number }[];
+}
+interface Dataset {
+  lang: 'es' | 'en';
+  departments: { slug: string; name: string; categories: { slug: string; name: string }[] }[];
+  products: DatasetProduct[];
+}
+
+const cache = new Map<string, Dataset>();
+function dataset(name: 'luma' | 'vendure'): Dataset {
+  if (!cache.has(name))
+    cache.set(
+      name,
+      JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(CATALOG_DIR, `${name}.json.gz`))).toString('utf8')),
+    );
+  return cache.get(name)!;
+}
+
+/** Registers the factory routes (under the prefix the caller gives, `/__e2e`). */
+export async function factoryRoutes(app: FastifyInstance): Promise<void> {
+  app.post('/stores', async (request, reply) => {
+    const body = (request.body ?? {}) as {
+      products?: number;
+      codigos?: string[];
+      catalog?: 'luma' | 'vendure';
+      lang?: 'es' | 'en';
+      oxxoFeeCents?: number;
+    };
+    const data = dataset(body.catalog ?? 'luma');
+    const count = Math.max(0, Math.min(50, body.products ?? 3));
+    const store = await createStoreFixture(app.db, {
+      lang: body.lang ?? data.lang,
+      oxxoFeeCents: body.oxxoFeeCents,
+    });
+    const products = [];
+    const chosen = body.codigos
+      ? body.codigos.map((c) => data.products.find((p) => p.codigo === c)!).filter(Boolean)
+      : data.products.slice(0, count);
+    for (const p of chosen) {
+      const dep = data.departments.find((d) => d.slug === p.department)!;
+      const cat = dep.categories.find((c) => c.slug === p.category)!;
+      const made = await createProductFixture(app.db, store.id, {
+        codigo: p.codigo,
+        name: p.name,
+        shortDescription: p.shortDescription,
+        description: p.description,
+        usage: p.usage,
+        keywords: p.keywords,
+        brand: p.brand,
+        minOrderQty: p.minOrderQty,
+        weightGrams: p.weightGrams,
+        dimensionsCm: p.dimensionsCm,
+        department: { slug: dep.slug, name: dep.name },
+        category: { slug: cat.slug, name: cat.name },
+        variants: p.variants,
+      });
+      products.push({ codigo: made.codigo, name: p.name, skus: made.skus, priceCents: p.variants[0].priceCents });
+    }
+    reply.code(201);
+    return { ...store, products };
+  });
+
+  app.post('/sellers', async (request, reply) => {
+    const { storeId } = request.body as { storeId: string };
+    const seller = await createSellerFixture(app, storeId);
+    reply.code(201);
+    return { ...seller, password: TEST_PASSWORD };
+  });
+}
