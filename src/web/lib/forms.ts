@@ -9,33 +9,10 @@
 import { useCallback } from 'react';
 import { get, type FieldErrors, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { $ZodRawIssue } from 'zod/v4/core';
 import { ApiError } from './api-client';
+import { decodeFieldMessage, formErrorMap } from './form-errors';
 
-const I18N = 'i18n:';
-
-/**
- * The zod error map of web forms: the `errors:fields.<key>` key (and its params) of an issue, encoded as a message.
- * Messages a schema sets itself (`{ message: 'i18n:<key>' }`) win over this map and are already in that form.
- */
-export function formErrorMap(iss: $ZodRawIssue): string {
-  const p = iss as unknown as Record<string, unknown>;
-  let key: string = iss.code ?? 'invalid';
-  const params: Record<string, unknown> = {};
-  const custom = p.params as Record<string, unknown> | undefined;
-  if (iss.code === 'custom' && typeof custom?.i18n === 'string') key = custom.i18n;
-  else if (iss.code === 'invalid_type' && iss.input === undefined) key = 'required';
-  else if (iss.code === 'too_small' || iss.code === 'too_big') {
-    const bound = iss.code === 'too_small' ? p.minimum : p.maximum;
-    params[iss.code === 'too_small' ? 'minimum' : 'maximum'] = typeof bound === 'bigint' ? Number(bound) : bound;
-    if (p.origin === 'string') key = `${key}_string`;
-    // An empty text field is "required", whatever its minimum length.
-    if (key === 'too_small_string' && (p.minimum === 1 || iss.input === '')) key = 'required';
-  } else if (iss.code === 'invalid_format' && p.format === 'email') key = 'invalid_email';
-  return Object.keys(params).length ? `${I18N}${key}|${JSON.stringify(params)}` : `${I18N}${key}`;
-}
-
-/** zodResolver's parse options for web forms. */
+/** zodResolver's parse options for web forms: issues become `errors:fields.<key>` keys (lib/form-errors.ts). */
 export const formSchemaOptions = { error: formErrorMap } as const;
 
 /**
@@ -48,10 +25,9 @@ export function useFieldErrors<T extends FieldValues>(errors: FieldErrors<T>) {
     (name: Path<T>): string | undefined => {
       const message = (get(errors, name) as { message?: unknown } | undefined)?.message;
       if (typeof message !== 'string' || !message) return undefined;
-      if (!message.startsWith(I18N)) return message;
-      const [key, json] = message.slice(I18N.length).split('|');
-      const params = json ? (JSON.parse(json) as Record<string, unknown>) : {};
-      return t(`errors:fields.${key}`, { ...params, defaultValue: '' }) || t('errors:fields.invalid');
+      const coded = decodeFieldMessage(message);
+      if (!coded) return message;
+      return t(`errors:fields.${coded.key}`, { ...coded.params, defaultValue: '' }) || t('errors:fields.invalid');
     },
     [errors, t],
   );

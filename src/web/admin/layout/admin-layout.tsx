@@ -6,7 +6,8 @@ import { paths } from '../../app/paths';
 import { setLanguage } from '../../lib/i18n';
 import { Loading } from '../../components/ui/loading';
 import { Button } from '../../components/ui/button';
-import { useCurrentUser, useSignOut } from '../../shared/api/session';
+import { useCurrentUser } from '../../shared/api/get-current-user';
+import { useSignOut } from '../../shared/api/sign-out';
 
 /** Sections of SPEC §2 admin routes; only those with `ready` work in this release, the rest say "coming soon". */
 const SECTIONS: { to: string; key: string; ready?: boolean }[] = [

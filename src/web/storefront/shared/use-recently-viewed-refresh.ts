@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useShop, type ViewedProduct } from '../../state/shop-store';
-import { fetchRecentlyViewed } from './api/store';
+import { fetchRecentlyViewed } from './api/get-recently-viewed';
 
 export function useRecentlyViewedRefresh(enabled: boolean): void {
   const done = useRef(false);

@@ -6,7 +6,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { hasChosenLanguage, setLanguage } from '../../lib/i18n';
-import { storeConfigQuery } from './api/store';
+import { storeConfigQuery } from './api/get-store-config';
 
 export function useStoreConfig() {
   const query = useQuery(storeConfigQuery);

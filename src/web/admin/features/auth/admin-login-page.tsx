@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { formSchemaOptions, useFieldErrors } from '../../../lib/forms';
-import { useSignIn, type LoginBody } from '../../../shared/api/session';
+import { useSignIn, type LoginBody } from '../../../shared/api/sign-in';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';

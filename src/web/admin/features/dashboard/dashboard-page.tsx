@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
-import { dashboardQuery } from './api/dashboard';
+import { dashboardQuery } from './api/get-dashboard';
 
 export function DashboardPage() {
   const { t } = useTranslation('admin');

@@ -14,7 +14,8 @@ import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import type { OrderStatus } from '../../../../shared/contracts/checkout';
-import { adminOrderQuery, useChangeOrderStatus } from './api/orders';
+import { adminOrderQuery } from './api/get-order';
+import { useChangeOrderStatus } from './api/change-order-status';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');

@@ -9,7 +9,7 @@ import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import type { OrderStatus } from '../../../../shared/contracts/checkout';
-import { adminOrdersQuery } from './api/orders';
+import { adminOrdersQuery } from './api/get-orders';
 
 const STATUSES: OrderStatus[] = [
   'pending',

@@ -3,12 +3,13 @@ import { NavLink, Navigate, Outlet } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
-import { useCurrentUser, useSignOut } from '../../../shared/api/session';
-import { addressesQuery } from '../../shared/api/addresses';
+import { useCurrentUser } from '../../../shared/api/get-current-user';
+import { useSignOut } from '../../../shared/api/sign-out';
+import { addressesQuery } from '../../shared/api/get-addresses';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
-import { useDeleteAddress } from './api/account';
+import { useDeleteAddress } from './api/delete-address';
 
 export function ProfileLayout() {
   const { t } = useTranslation('account');

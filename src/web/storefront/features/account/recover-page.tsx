@@ -9,7 +9,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { recoverBody } from '../../../../shared/contracts/accounts';
-import { useRecoverPassword, type RecoverBody } from './api/account';
+import { useRecoverPassword, type RecoverBody } from './api/recover-password';
 
 export function RecoverPage() {
   const { t } = useTranslation('account');

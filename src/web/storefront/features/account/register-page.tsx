@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits';
 import { registerBody } from '../../../../shared/contracts/accounts';
-import { useRegister, type RegisterBody } from './api/account';
+import { useRegister, type RegisterBody } from './api/register';
 
 export function RegisterPage() {
   const { t } = useTranslation('account');

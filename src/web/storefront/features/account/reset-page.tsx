@@ -18,7 +18,8 @@ import { TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits';
 import { resetBody } from '../../../../shared/contracts/accounts';
-import { resetLinkQuery, useResetPassword, type ResetBody } from './api/account';
+import { resetLinkQuery } from './api/get-reset-link';
+import { useResetPassword, type ResetBody } from './api/reset-password';
 
 export function ResetPage() {
   const { t } = useTranslation('account');

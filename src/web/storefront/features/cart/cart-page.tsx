@@ -10,7 +10,7 @@ import { useMoney } from '../../../components/ui/price';
 import { ProductImage } from '../../../components/ui/product-image';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderSummary } from '../../components/order-summary';
-import { useCartQuote } from '../../shared/api/cart';
+import { useCartQuote } from '../../shared/api/get-cart-quote';
 import { checkoutTotals } from '../../shared/totals';
 
 export function CartPage() {

@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { addressInput, type AddressInput } from '../../../../shared/contracts/accounts';
 import { email } from '../../../../shared/contracts/common';
 import type { ShopAddress } from '../../../state/shop-store';
-import { postalCodeQuery } from './api/checkout';
+import { postalCodeQuery } from './api/get-postal-code';
 
 const guestSchema = addressInput.extend({ email });
 export type AddressFormValue = AddressInput & { email?: string };

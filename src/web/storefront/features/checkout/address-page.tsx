@@ -5,14 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
-import { useCurrentUser } from '../../../shared/api/session';
-import { addressesQuery } from '../../shared/api/addresses';
+import { useCurrentUser } from '../../../shared/api/get-current-user';
+import { addressesQuery } from '../../shared/api/get-addresses';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { AddressForm, type AddressFormValue } from './address-form';
-import { useSaveAddress } from './api/checkout';
+import { useSaveAddress } from './api/save-address';
 import type { Address } from '../../../../shared/contracts/accounts';
 
 export function AddressPage() {

@@ -23,11 +23,12 @@ import { TextField } from '../../../components/ui/field';
 import { useMoney } from '../../../components/ui/price';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderSummary } from '../../components/order-summary';
-import { cartLines, useCartQuote } from '../../shared/api/cart';
-import { storeConfigQuery } from '../../shared/api/store';
+import { cartLines, useCartQuote } from '../../shared/api/get-cart-quote';
+import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { checkoutTotals } from '../../shared/totals';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
-import { usePlaceOrder, useSettleThreeDSecure } from './api/checkout';
+import { usePlaceOrder } from './api/place-order';
+import { useSettleThreeDSecure } from './api/settle-three-d-secure';
 import {
   paymentFieldOf,
   paymentFormSchema,

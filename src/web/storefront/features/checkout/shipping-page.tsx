@@ -8,8 +8,8 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useMoney } from '../../../components/ui/price';
 import { CheckoutSteps } from '../../components/checkout-steps';
-import { cartLines } from '../../shared/api/cart';
-import { shippingRatesQuery } from './api/checkout';
+import { cartLines } from '../../shared/api/get-cart-quote';
+import { shippingRatesQuery } from './api/get-shipping-rates';
 
 export function ShippingPage() {
   const { t } = useTranslation('checkout');

@@ -5,9 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
 import { ProductGrid } from '../../components/product-card';
-import { departmentsQuery, storeConfigQuery } from '../../shared/api/store';
+import { departmentsQuery } from '../../shared/api/get-departments';
+import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { Carousel } from './carousel';
-import { homeQuery } from './api/home';
+import { homeQuery } from './api/get-home';
 import type { HomeResponse } from '../../../../shared/contracts/catalog';
 
 export function HomePage() {

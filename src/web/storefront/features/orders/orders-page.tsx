@@ -3,12 +3,12 @@ import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
-import { useCurrentUser } from '../../../shared/api/session';
+import { useCurrentUser } from '../../../shared/api/get-current-user';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { myOrdersQuery } from './api/orders';
+import { myOrdersQuery } from './api/get-my-orders';
 
 export function OrdersPage() {
   const { t, i18n } = useTranslation('account');

@@ -17,7 +17,8 @@ import { Stars } from '../../../components/ui/stars';
 import { Tabs } from '../../../components/ui/tabs';
 import { Loading } from '../../../components/ui/loading';
 import type { ProductDetail } from '../../../../shared/contracts/catalog';
-import { productQuery, recordProductView } from './api/product';
+import { productQuery } from './api/get-product';
+import { recordProductView } from './api/record-product-view';
 
 export function ProductPage() {
   const { t } = useTranslation('storefront');

@@ -10,7 +10,7 @@ import { ProductGrid } from '../../components/product-card';
 import { SelectField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Alert } from '../../../components/ui/alert';
-import { searchQuery } from './api/search';
+import { searchQuery } from './api/search-products';
 
 const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'best_seller'] as const;
 

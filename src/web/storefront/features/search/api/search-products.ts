@@ -1,4 +1,4 @@
-/** Search and browse (SPEC §2 /search, /deps, /cat). */
+/** SPEC §2 /search, /deps, /cat: searching and browsing the catalogue. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

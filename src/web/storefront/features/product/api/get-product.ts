@@ -1,4 +1,4 @@
-/** The product page's calls (SPEC §2 /product, §7 /api/visto). */
+/** SPEC §2 /product: one product with its variants. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
@@ -11,8 +11,3 @@ export const productQuery = (codigo: string) =>
     queryFn: () => api.get<ProductDetail>(`/api/productos/${encodeURIComponent(codigo)}`),
     enabled: Boolean(codigo),
   });
-
-/** POST /api/visto: counts a view of the product. Best effort: a failure (or the SPEC §9 throttle) is ignored. */
-export function recordProductView(codigo: string): void {
-  api.post('/api/visto', { codigo }, { redirectOn404: false }).catch(() => undefined);
-}

@@ -1,4 +1,4 @@
-/** The home page's products (SPEC §2 /: featured, best sellers, new). */
+/** SPEC §2 /: the home page's product lists (featured, newest, best sellers). */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
