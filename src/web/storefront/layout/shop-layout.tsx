@@ -18,9 +18,15 @@ import { useRecentlyViewedRefresh } from '../shared/use-recently-viewed-refresh'
 import type { SearchBoxValues } from '../shared/search-box-schema';
 import { UnderConstructionPage } from '../pages/under-construction-page';
 
-/** The search box's resolver, with its zod schema loaded on the first submit (keeps zod out of the first load). */
+/**
+ * The search box's resolver. Its zod schema is loaded when the box gets focus (so zod stays out of the first load),
+ * and by the time the shopper presses Enter the submit validates at once.
+ */
+let loadedSearchResolver: Resolver<SearchBoxValues> | null = null;
+const loadSearchResolver = () =>
+  import('../shared/search-box-schema').then((m) => (loadedSearchResolver = m.searchBoxResolver));
 const searchBoxResolver: Resolver<SearchBoxValues> = async (values, context, options) =>
-  (await import('../shared/search-box-schema')).searchBoxResolver(values, context, options);
+  (loadedSearchResolver ?? (await loadSearchResolver()))(values, context, options);
 
 function SearchBox() {
   const { t } = useTranslation('storefront');
@@ -48,6 +54,7 @@ function SearchBox() {
         id="site-search"
         type="search"
         {...register('q')}
+        onFocus={() => void loadSearchResolver()}
         aria-invalid={errors.q ? true : undefined}
         placeholder={t('search.placeholder')}
         list="searched-words"
