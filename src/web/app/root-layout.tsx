@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { setApiNavigate, setApiSignedOut } from '../lib/api-client';
+import { queryKeys } from '../lib/query-keys';
 import { Loading } from '../components/ui/loading';
 
 export function RootLayout() {
@@ -14,7 +15,7 @@ export function RootLayout() {
     setApiNavigate((to) => navigate(to));
   }, [navigate]);
   useEffect(() => {
-    setApiSignedOut((area) => queryClient.setQueryData(['user', area], null));
+    setApiSignedOut((area) => queryClient.setQueryData(queryKeys.currentUser(area), null));
   }, [queryClient]);
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -6,7 +6,8 @@ import { paths } from '../../app/paths';
 import { setLanguage } from '../../lib/i18n';
 import { Loading } from '../../components/ui/loading';
 import { Button } from '../../components/ui/button';
-import { useSeller, useSellerSignOut } from '../use-seller';
+import { useCurrentUser } from '../../shared/api/get-current-user';
+import { useSignOut } from '../../shared/api/sign-out';
 
 /** Sections of SPEC §2 admin routes; only those with `ready` work in this release, the rest say "coming soon". */
 const SECTIONS: { to: string; key: string; ready?: boolean }[] = [
@@ -26,8 +27,8 @@ const SECTIONS: { to: string; key: string; ready?: boolean }[] = [
 
 export function AdminLayout() {
   const { t, i18n } = useTranslation('admin');
-  const seller = useSeller();
-  const signOut = useSellerSignOut();
+  const seller = useCurrentUser('admin');
+  const signOut = useSignOut('admin');
   const location = useLocation();
   const [open, setOpen] = useState(false);
   if (seller.isPending) return <Loading />;
@@ -62,7 +63,7 @@ export function AdminLayout() {
           {lang === 'es' ? 'EN' : 'ES'}
         </button>
         <span className="small hide-mobile">{seller.data.fullName}</span>
-        <Button variant="ghost" onClick={() => void signOut()}>
+        <Button variant="ghost" onClick={() => signOut.mutate()}>
           {t('signOut')}
         </Button>
       </header>

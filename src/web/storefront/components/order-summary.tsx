@@ -1,24 +1,13 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../components/ui/price';
+import type { CheckoutTotals } from '../shared/totals';
 
-/** Totals box: items + shipping + fee − discount = total (integer centavos). */
-export function OrderSummary({
-  itemsCents,
-  shippingCents,
-  feeCents = 0,
-  discountCents = 0,
-  children,
-}: {
-  itemsCents: number;
-  shippingCents: number | null;
-  feeCents?: number;
-  discountCents?: number;
-  children?: ReactNode;
-}) {
+/** Totals box: items + shipping + fee − discount = total (integer centavos, computed by `checkoutTotals`). */
+export function OrderSummary({ totals, children }: { totals: CheckoutTotals; children?: ReactNode }) {
   const { t } = useTranslation('checkout');
   const money = useMoney();
-  const total = itemsCents + (shippingCents ?? 0) + feeCents - discountCents;
+  const { itemsCents, shippingCents, feeCents, discountCents, totalCents } = totals;
   return (
     <aside className="card summary" aria-label={t('summary.title')}>
       <h2>{t('summary.title')}</h2>
@@ -47,7 +36,7 @@ export function OrderSummary({
         )}
         <dt className="total">{t('summary.total')}</dt>
         <dd className="total" data-testid="order-total">
-          {money(total)}
+          {money(totalCents)}
         </dd>
       </dl>
       {children}

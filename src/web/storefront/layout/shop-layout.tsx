@@ -2,34 +2,49 @@
  * The storefront shell: header (logo, search with recent words, cart, account, language), departments bar, footer.
  * Loads the store configuration once and refreshes recently viewed products (SPEC §4, §7).
  */
-import { useState, type FormEvent } from 'react';
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../lib/i18n';
 import { paths } from '../../app/paths';
 import { useShop } from '../../state/shop-store';
-import { useCustomer } from '../../hooks/use-customer';
+import { useCurrentUser } from '../../shared/api/get-current-user';
 import { Loading } from '../../components/ui/loading';
 import { CartIcon, SearchIcon, UserIcon } from '../../components/ui/icons';
-import { useStoreConfig } from '../../hooks/use-store-config';
-import { useRecentlyViewedRefresh } from '../../hooks/use-recently-viewed-refresh';
-import { useDepartments } from '../../hooks/use-departments';
+import { departmentsQuery } from '../shared/api/get-departments';
+import { useStoreConfig } from '../shared/use-store-config';
+import { useRecentlyViewedRefresh } from '../shared/use-recently-viewed-refresh';
+import type { SearchBoxValues } from '../shared/search-box-schema';
 import { UnderConstructionPage } from '../pages/under-construction-page';
+
+/**
+ * The search box's resolver. Its zod schema is loaded when the box gets focus (so zod stays out of the first load),
+ * and by the time the shopper presses Enter the submit validates at once.
+ */
+let loadedSearchResolver: Resolver<SearchBoxValues> | null = null;
+const loadSearchResolver = () =>
+  import('../shared/search-box-schema').then((m) => (loadedSearchResolver = m.searchBoxResolver));
+const searchBoxResolver: Resolver<SearchBoxValues> = async (values, context, options) =>
+  (loadedSearchResolver ?? (await loadSearchResolver()))(values, context, options);
 
 function SearchBox() {
   const { t } = useTranslation('storefront');
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [q, setQ] = useState(params.get('q') ?? '');
   const words = useShop((s) => s.searchedWords);
   const addWord = useShop((s) => s.addSearchedWord);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<SearchBoxValues>({ resolver: searchBoxResolver, defaultValues: { q: params.get('q') ?? '' } });
+  const submit = handleSubmit(({ q }) => {
     const term = q.trim();
     if (!term) return;
     addWord(term);
     navigate(paths.search({ q: term }));
-  };
+  });
   return (
     <form className="search-form" role="search" onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
@@ -38,9 +53,9 @@ function SearchBox() {
       <input
         id="site-search"
         type="search"
-        name="q"
-        value={q}
-        onChange={(e) => setQ(e.target.value)}
+        {...register('q')}
+        onFocus={() => void loadSearchResolver()}
+        aria-invalid={errors.q ? true : undefined}
         placeholder={t('search.placeholder')}
         list="searched-words"
         autoComplete="off"
@@ -62,9 +77,9 @@ export function ShopLayout() {
   const { t, i18n } = useTranslation('storefront');
   const config = useStoreConfig();
   useRecentlyViewedRefresh(config.isSuccess);
-  const departments = useDepartments();
+  const departments = useQuery(departmentsQuery);
   const cartCount = useShop((s) => s.cart.reduce((n, l) => n + l.quantity, 0));
-  const customer = useCustomer();
+  const customer = useCurrentUser('storefront');
   const lang = i18n.language === 'en' ? 'en' : 'es';
 
   if (config.isPending) return <Loading />;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
-import { storeConfigQuery } from '../../hooks/use-store-config';
+import { storeConfigQuery } from '../shared/api/get-store-config';
 
 /** Store content pages (/somos, /aviso, /faq, ...): the store's about text; editable content comes with the store builder. */
 export function ContentPage({ slug }: { slug: string }) {

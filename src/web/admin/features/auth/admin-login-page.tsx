@@ -1,62 +1,57 @@
 /** SPEC §2 admin/login: the seller signs in with email and password. */
-import { useState, type FormEvent } from 'react';
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
 import { useLocation, useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
-import { setToken } from '../../../lib/session';
 import { paths } from '../../../app/paths';
+import { formSchemaOptions, useFieldErrors } from '../../../lib/forms';
+import { useSignIn, type LoginBody } from '../../../shared/api/sign-in';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import type { SessionResponse } from '../../../../shared/contracts/accounts';
+import { loginBody } from '../../../../shared/contracts/accounts';
 
 export function AdminLoginPage() {
   const { t } = useTranslation('admin');
   const navigate = useNavigate();
   const location = useLocation();
-  const qc = useQueryClient();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      const s = await api.post<SessionResponse>('/api/admin/login', { email, password });
-      setToken('admin', s.token);
-      qc.setQueryData(['user', 'admin'], s.user);
-      const from = (location.state as { from?: string } | null)?.from;
-      navigate(from?.startsWith('/admin') ? from : paths.admin.home());
-    } catch (err) {
-      setError((err as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const signIn = useSignIn('admin');
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBody, formSchemaOptions),
+    defaultValues: { email: '', password: '' },
+  });
+  const fieldError = useFieldErrors(form.formState.errors);
+  const submit = form.handleSubmit((body) =>
+    signIn.mutate(body, {
+      onSuccess: () => {
+        const from = (location.state as { from?: string } | null)?.from;
+        navigate(from?.startsWith('/admin') ? from : paths.admin.home());
+      },
+    }),
+  );
   return (
     <main className="admin-login">
       <form className="card stack" onSubmit={submit} noValidate>
         <h1>{t('login.title')}</h1>
         <p className="muted">{t('login.text')}</p>
-        {error && <Alert kind="error">{error}</Alert>}
+        {signIn.error && <Alert kind="error">{signIn.error.message}</Alert>}
         <TextField
           label={t('login.email')}
           type="email"
           autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
+          error={fieldError('email')}
         />
         <TextField
           label={t('login.password')}
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register('password')}
+          error={fieldError('password')}
         />
-        <Button type="submit" busy={busy} block>
+        <Button type="submit" busy={signIn.isPending} block>
           {t('login.submit')}
         </Button>
       </form>

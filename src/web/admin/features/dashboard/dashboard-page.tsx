@@ -6,24 +6,16 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
-import type { AdminDashboard } from '../../../../shared/contracts/stores';
-
-const STORE_FLOOR_LINK_REFRESH_MS = 45_000;
+import { dashboardQuery } from './api/get-dashboard';
 
 export function DashboardPage() {
   const { t } = useTranslation('admin');
-  const q = useQuery({
-    queryKey: ['admin', 'dashboard'],
-    queryFn: () => api.get<AdminDashboard>('/api/admin/dashboard'),
-    // Keeps the store-floor link's one-time code (60 s) fresh while the page is shown.
-    refetchInterval: STORE_FLOOR_LINK_REFRESH_MS,
-  });
+  const q = useQuery(dashboardQuery);
   if (q.isPending) return <Loading />;
-  if (!q.data) return <Alert kind="error">{(q.error as Error)?.message}</Alert>;
+  if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const d = q.data;
   const primary = d.domains.find((x) => x.status === 'active');
   return (

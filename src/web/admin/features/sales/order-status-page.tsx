@@ -4,9 +4,8 @@
  */
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -14,37 +13,27 @@ import { TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import type { OrderStatus, OrderView } from '../../../../shared/contracts/checkout';
+import type { OrderStatus } from '../../../../shared/contracts/checkout';
+import { adminOrderQuery } from './api/get-order';
+import { useChangeOrderStatus } from './api/change-order-status';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');
   const money = useMoney();
-  const qc = useQueryClient();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const [tracking, setTracking] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
-  const order = useQuery({
-    queryKey: ['admin', 'order', id],
-    queryFn: () => api.get<OrderView>(`/api/admin/orders/${id}`),
-    enabled: Boolean(id),
-  });
-  const move = useMutation({
-    mutationFn: (status: OrderStatus) =>
-      api.post<OrderView>(
-        `/api/admin/orders/${id}/status`,
-        { status, trackingNumber: status === 'on_the_way' && tracking ? tracking : undefined },
-        { waitForThrottle: true },
-      ),
-    onSuccess: (o) => {
-      qc.setQueryData(['admin', 'order', id], o);
-      void qc.invalidateQueries({ queryKey: ['admin', 'orders'] });
-      setConfirmCancel(false);
-    },
-  });
+  const order = useQuery(adminOrderQuery(id));
+  const change = useChangeOrderStatus(id);
+  const move = (status: OrderStatus) =>
+    change.mutate(
+      { status, trackingNumber: status === 'on_the_way' && tracking ? tracking : undefined },
+      { onSuccess: () => setConfirmCancel(false) },
+    );
   if (!id) return <Alert kind="error">{t('order.missing')}</Alert>;
   if (order.isPending) return <Loading />;
-  if (!order.data) return <Alert kind="error">{(order.error as Error)?.message}</Alert>;
+  if (!order.data) return <Alert kind="error">{order.error?.message}</Alert>;
   const o = order.data;
   const fmt = (d: string) =>
     new Date(d).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' });
@@ -59,7 +48,7 @@ export function OrderStatusPage() {
       <p className="muted small">
         {fmt(o.createdAt)} · {o.customerName ?? ''} · {o.email}
       </p>
-      {move.error && <Alert kind="error">{(move.error as ApiError).message}</Alert>}
+      {change.error && <Alert kind="error">{change.error.message}</Alert>}
       {o.refundDueCents > 0 && (
         <Alert kind="warning">
           {t(o.status === 'cancelled' ? 'order.refundDue' : 'order.refundDuePaidTwice', {
@@ -67,7 +56,7 @@ export function OrderStatusPage() {
           })}
         </Alert>
       )}
-      {move.isSuccess && (
+      {change.isSuccess && (
         <Alert kind="success">{t('order.updated', { status: t(`common:orderStatus.${o.status}`) })}</Alert>
       )}
       <section className="card stack" aria-labelledby="next-status">
@@ -78,7 +67,7 @@ export function OrderStatusPage() {
         )}
         <div className="row">
           {forward.map((s) => (
-            <Button key={s} busy={move.isPending && move.variables === s} onClick={() => move.mutate(s)}>
+            <Button key={s} busy={change.isPending && change.variables?.status === s} onClick={() => move(s)}>
               {t('order.moveTo', { status: t(`common:orderStatus.${s}`) })}
             </Button>
           ))}
@@ -99,7 +88,7 @@ export function OrderStatusPage() {
               </p>
             )}
             <div className="row">
-              <Button variant="danger" busy={move.isPending} onClick={() => move.mutate('cancelled')}>
+              <Button variant="danger" busy={change.isPending} onClick={() => move('cancelled')}>
                 {t('order.cancelYes')}
               </Button>
               <Button variant="secondary" onClick={() => setConfirmCancel(false)}>

@@ -1,15 +1,15 @@
 /** SPEC §2 /admin/ventas: the store's orders, newest first, filterable by status, paged. */
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { SelectField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import type { OrderList, OrderStatus } from '../../../../shared/contracts/checkout';
+import type { OrderStatus } from '../../../../shared/contracts/checkout';
+import { adminOrdersQuery } from './api/get-orders';
 
 const STATUSES: OrderStatus[] = [
   'pending',
@@ -26,14 +26,9 @@ export function SalesPage() {
   const money = useMoney();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const status = STATUSES.includes(params.get('status') as OrderStatus) ? params.get('status')! : '';
+  const status = STATUSES.includes(params.get('status') as OrderStatus) ? (params.get('status') as OrderStatus) : '';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const q = useQuery({
-    queryKey: ['admin', 'orders', status, page],
-    queryFn: () => api.get<OrderList>('/api/admin/orders', { query: { status, page } }),
-    placeholderData: keepPreviousData,
-    refetchInterval: 30_000,
-  });
+  const q = useQuery({ ...adminOrdersQuery(status || undefined, page), refetchInterval: 30_000 });
   const pages = q.data ? Math.ceil(q.data.total / q.data.pageSize) : 0;
   const locale = i18n.language === 'en' ? 'en-US' : 'es-MX';
   const shortDate = (iso: string) =>

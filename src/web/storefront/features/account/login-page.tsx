@@ -1,60 +1,54 @@
 /** SPEC §2 /login: email and password; "credentials do not match" on failure; returns to `next`. */
-import { useState, type FormEvent } from 'react';
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
-import { useSignIn } from '../../../hooks/use-customer';
+import { formSchemaOptions, useFieldErrors } from '../../../lib/forms';
+import { useSignIn, type LoginBody } from '../../../shared/api/sign-in';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
-import type { SessionResponse } from '../../../../shared/contracts/accounts';
+import { loginBody } from '../../../../shared/contracts/accounts';
 
 export function LoginPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get('next');
-  const signIn = useSignIn();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      signIn(await api.post<SessionResponse>('/api/auth/login', { email, password }));
-      navigate(next?.startsWith('/') ? next : paths.orders());
-    } catch (err) {
-      setError((err as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const signIn = useSignIn('storefront');
+  const form = useForm<LoginBody>({
+    resolver: zodResolver(loginBody, formSchemaOptions),
+    defaultValues: { email: '', password: '' },
+  });
+  const fieldError = useFieldErrors(form.formState.errors);
+  const submit = form.handleSubmit((body) =>
+    signIn.mutate(body, { onSuccess: () => navigate(next?.startsWith('/') ? next : paths.orders()) }),
+  );
   return (
     <div className="container page" style={{ maxWidth: 480 }}>
       <form className="card stack" onSubmit={submit} noValidate>
         <h1>{t('login.title')}</h1>
-        {error && <Alert kind="error">{error}</Alert>}
+        {signIn.error && <Alert kind="error">{signIn.error.message}</Alert>}
         <TextField
           label={t('fields.email')}
           type="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
+          error={fieldError('email')}
         />
         <TextField
           label={t('fields.password')}
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register('password')}
+          error={fieldError('password')}
         />
-        <Button type="submit" busy={busy} block>
+        <Button type="submit" busy={signIn.isPending} block>
           {t('login.submit')}
         </Button>
         <p className="small">

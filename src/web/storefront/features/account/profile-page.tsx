@@ -1,19 +1,20 @@
 /** SPEC §2 /miperfil with nested misdirecciones (saved addresses) and datos (personal data). */
 import { NavLink, Navigate, Outlet } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
-import { useCustomer, useSignOut } from '../../../hooks/use-customer';
+import { useCurrentUser } from '../../../shared/api/get-current-user';
+import { useSignOut } from '../../../shared/api/sign-out';
+import { addressesQuery } from '../../shared/api/get-addresses';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
-import type { Address } from '../../../../shared/contracts/accounts';
+import { useDeleteAddress } from './api/delete-address';
 
 export function ProfileLayout() {
   const { t } = useTranslation('account');
-  const customer = useCustomer();
-  const signOut = useSignOut();
+  const customer = useCurrentUser('storefront');
+  const signOut = useSignOut('storefront');
   if (customer.isPending) return <Loading />;
   if (!customer.data) return <Navigate to={paths.login(paths.profile())} replace />;
   return (
@@ -29,7 +30,7 @@ export function ProfileLayout() {
         <NavLink className="btn btn-secondary" to={paths.personalData()}>
           {t('profile.data')}
         </NavLink>
-        <Button variant="ghost" onClick={() => void signOut()}>
+        <Button variant="ghost" onClick={() => signOut.mutate()}>
           {t('profile.signOut')}
         </Button>
       </nav>
@@ -40,7 +41,7 @@ export function ProfileLayout() {
 
 export function PersonalDataPage() {
   const { t } = useTranslation('account');
-  const { data: user } = useCustomer();
+  const { data: user } = useCurrentUser('storefront');
   if (!user) return null;
   return (
     <section className="card">
@@ -58,12 +59,8 @@ export function PersonalDataPage() {
 
 export function AddressesPage() {
   const { t } = useTranslation('account');
-  const qc = useQueryClient();
-  const list = useQuery({ queryKey: ['addresses'], queryFn: () => api.get<Address[]>('/api/addresses') });
-  const remove = useMutation({
-    mutationFn: (id: string) => api.delete(`/api/addresses/${id}`, { redirectOn404: false }),
-    onSuccess: () => qc.invalidateQueries({ queryKey: ['addresses'] }),
-  });
+  const list = useQuery(addressesQuery());
+  const remove = useDeleteAddress();
   if (list.isPending) return <Loading />;
   if (!list.data?.length)
     return (

@@ -1,45 +1,39 @@
 /** SPEC §2 /recuperar: asks for a reset link by email (always the same answer: no account enumeration). */
-import { useState, type FormEvent } from 'react';
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
+import { formSchemaOptions, useFieldErrors } from '../../../lib/forms';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
+import { recoverBody } from '../../../../shared/contracts/accounts';
+import { useRecoverPassword, type RecoverBody } from './api/recover-password';
 
 export function RecoverPage() {
   const { t } = useTranslation('account');
-  const [email, setEmail] = useState('');
-  const [sent, setSent] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
-      await api.post('/api/auth/recover', { email });
-      setSent(true);
-    } catch (err) {
-      setError((err as ApiError).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const recover = useRecoverPassword();
+  const form = useForm<RecoverBody>({
+    resolver: zodResolver(recoverBody, formSchemaOptions),
+    defaultValues: { email: '' },
+  });
+  const fieldError = useFieldErrors(form.formState.errors);
   return (
     <div className="container page" style={{ maxWidth: 480 }}>
-      <form className="card stack" onSubmit={submit} noValidate>
+      <form className="card stack" onSubmit={form.handleSubmit((body) => recover.mutate(body))} noValidate>
         <h1>{t('recover.title')}</h1>
         <p className="muted">{t('recover.text')}</p>
-        {sent && <Alert kind="success">{t('recover.sent')}</Alert>}
-        {error && <Alert kind="error">{error}</Alert>}
+        {recover.isSuccess && <Alert kind="success">{t('recover.sent')}</Alert>}
+        {recover.error && <Alert kind="error">{recover.error.message}</Alert>}
         <TextField
           label={t('fields.email')}
           type="email"
           autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
+          {...form.register('email')}
+          error={fieldError('email')}
         />
-        <Button type="submit" busy={busy} block>
+        <Button type="submit" busy={recover.isPending} block>
           {t('recover.submit')}
         </Button>
       </form>

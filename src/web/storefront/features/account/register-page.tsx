@@ -1,77 +1,70 @@
 /** SPEC §2 /registro: name, email, phone (optional), password and confirmation ("passwords do not match"). */
-import { useState, type FormEvent } from 'react';
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
-import { useSignIn } from '../../../hooks/use-customer';
+import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits';
-import type { SessionResponse } from '../../../../shared/contracts/accounts';
+import { registerBody } from '../../../../shared/contracts/accounts';
+import { useRegister, type RegisterBody } from './api/register';
 
 export function RegisterPage() {
   const { t } = useTranslation('account');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const next = params.get('next');
-  const signIn = useSignIn();
-  const [form, setForm] = useState({ fullName: '', email: '', phone: '', password: '', passwordConfirm: '' });
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const mismatch = form.passwordConfirm.length > 0 && form.password !== form.passwordConfirm;
-  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) =>
-    setForm({ ...form, [k]: e.target.value });
-  const fieldError = (path: string) => error?.fields.find((f) => f.path === path)?.message;
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (mismatch) return;
-    setBusy(true);
-    setError(null);
-    try {
-      signIn(await api.post<SessionResponse>('/api/auth/register', { ...form, phone: form.phone || undefined }));
-      navigate(next?.startsWith('/') ? next : paths.home());
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const registration = useRegister();
+  const form = useForm<RegisterBody>({
+    resolver: zodResolver(registerBody, formSchemaOptions),
+    // No phone until one is typed: the field is optional, and an empty one is sent as absent.
+    defaultValues: { fullName: '', email: '', password: '', passwordConfirm: '' },
+  });
+  const fieldError = useFieldErrors(form.formState.errors);
+  const [password, passwordConfirm] = form.watch(['password', 'passwordConfirm']);
+  // Shown while typing, before the schema's own check on submit.
+  const mismatch = passwordConfirm.length > 0 && password !== passwordConfirm;
+  const submit = form.handleSubmit((body) =>
+    registration.mutate(body, {
+      onSuccess: () => navigate(next?.startsWith('/') ? next : paths.home()),
+      onError: (err) => setServerFieldErrors(err, form.setError),
+    }),
+  );
   return (
     <div className="container page" style={{ maxWidth: 520 }}>
       <form className="card stack" onSubmit={submit} noValidate>
         <h1>{t('register.title')}</h1>
-        {error && <Alert kind="error">{error.message}</Alert>}
+        {registration.error && <Alert kind="error">{registration.error.message}</Alert>}
         <TextField
           label={t('fields.fullName')}
           autoComplete="name"
-          value={form.fullName}
-          onChange={set('fullName')}
+          {...form.register('fullName')}
           error={fieldError('fullName')}
         />
         <TextField
           label={t('fields.email')}
           type="email"
           autoComplete="email"
-          value={form.email}
-          onChange={set('email')}
+          {...form.register('email')}
           error={fieldError('email')}
         />
         <TextField
           label={t('fields.phoneOptional')}
           type="tel"
           autoComplete="tel"
-          value={form.phone}
-          onChange={set('phone')}
+          {...form.register('phone', { setValueAs: (v: string) => v || undefined })}
           error={fieldError('phone')}
         />
         <TextField
           label={t('fields.password')}
           type="password"
           autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
+          {...form.register('password')}
           error={fieldError('password')}
           hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         />
@@ -79,11 +72,10 @@ export function RegisterPage() {
           label={t('fields.passwordConfirm')}
           type="password"
           autoComplete="new-password"
-          value={form.passwordConfirm}
-          onChange={set('passwordConfirm')}
+          {...form.register('passwordConfirm')}
           error={mismatch ? t('errors:fields.passwords_do_not_match') : fieldError('passwordConfirm')}
         />
-        <Button type="submit" busy={busy} block>
+        <Button type="submit" busy={registration.isPending} block>
           {t('register.submit')}
         </Button>
         <p className="small">

@@ -3,41 +3,36 @@
  * judges the password's strength (zxcvbn, server-side only, so no dictionary lands in the storefront's JavaScript) and
  * its translated refusal is shown under the field.
  */
-import { useState, type FormEvent } from 'react';
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
+import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits';
+import { resetBody } from '../../../../shared/contracts/accounts';
+import { resetLinkQuery } from './api/get-reset-link';
+import { useResetPassword, type ResetBody } from './api/reset-password';
 
 export function ResetPage() {
   const { t } = useTranslation('account');
-  const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const check = useQuery({
-    queryKey: ['reset', token],
-    queryFn: () => api.get<{ email: string }>(`/api/auth/reset/${encodeURIComponent(token)}`, { redirectOn404: false }),
-    enabled: token.length >= 10,
-    retry: false,
-  });
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const mismatch = confirm.length > 0 && password !== confirm;
+  const check = useQuery(resetLinkQuery(token));
   if (token.length >= 10 && check.isPending) return <Loading />;
   if (token.length < 10 || check.isError) {
     return (
       <div className="container page" style={{ maxWidth: 480 }}>
         <div className="card stack">
           <h1>{t('reset.expiredTitle')}</h1>
-          <Alert kind="error">{(check.error as ApiError | null)?.message ?? t('errors:RESET_LINK_EXPIRED')}</Alert>
+          <Alert kind="error">{check.error?.message ?? t('errors:RESET_LINK_EXPIRED')}</Alert>
           <Link className="btn btn-primary" to={paths.recover()}>
             {t('reset.requestNew')}
           </Link>
@@ -45,44 +40,49 @@ export function ResetPage() {
       </div>
     );
   }
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (mismatch) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await api.post('/api/auth/reset', { token, password, passwordConfirm: confirm });
-      navigate(paths.login());
-    } catch (err) {
-      setError(err as ApiError);
-    } finally {
-      setBusy(false);
-    }
-  };
+  return <ResetForm token={token} email={check.data?.email} />;
+}
+
+function ResetForm({ token, email }: { token: string; email?: string }) {
+  const { t } = useTranslation('account');
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm<ResetBody>({
+    resolver: zodResolver(resetBody, formSchemaOptions),
+    defaultValues: { token, password: '', passwordConfirm: '' },
+  });
+  const fieldError = useFieldErrors(form.formState.errors);
+  const [password, passwordConfirm] = form.watch(['password', 'passwordConfirm']);
+  // Shown while typing, before the schema's own check on submit.
+  const mismatch = passwordConfirm.length > 0 && password !== passwordConfirm;
+  const submit = form.handleSubmit((body) =>
+    reset.mutate(body, {
+      onSuccess: () => navigate(paths.login()),
+      onError: (err) => setServerFieldErrors(err, form.setError, (path) => (path === 'password' ? path : null)),
+    }),
+  );
   return (
     <div className="container page" style={{ maxWidth: 480 }}>
       <form className="card stack" onSubmit={submit} noValidate>
         <h1>{t('reset.title')}</h1>
-        <p className="muted">{check.data?.email}</p>
-        {error && <Alert kind="error">{error.message}</Alert>}
+        <p className="muted">{email}</p>
+        {reset.error && <Alert kind="error">{reset.error.message}</Alert>}
         <TextField
           label={t('fields.newPassword')}
           type="password"
           autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          error={error?.fields.find((f) => f.path === 'password')?.message}
+          {...form.register('password')}
+          error={fieldError('password')}
           hint={t('fields.passwordHint', { min: PASSWORD_MIN_LENGTH })}
         />
         <TextField
           label={t('fields.passwordConfirm')}
           type="password"
           autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-          error={mismatch ? t('errors:fields.passwords_do_not_match') : undefined}
+          {...form.register('passwordConfirm')}
+          error={mismatch ? t('errors:fields.passwords_do_not_match') : fieldError('passwordConfirm')}
         />
-        <Button type="submit" busy={busy} block>
+        <Button type="submit" busy={reset.isPending} block>
           {t('reset.submit')}
         </Button>
       </form>

@@ -10,7 +10,8 @@ import { useMoney } from '../../../components/ui/price';
 import { ProductImage } from '../../../components/ui/product-image';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderSummary } from '../../components/order-summary';
-import { useCartQuote } from './use-cart-quote';
+import { useCartQuote } from '../../shared/api/get-cart-quote';
+import { checkoutTotals } from '../../shared/totals';
 
 export function CartPage() {
   const { t } = useTranslation('checkout');
@@ -42,7 +43,7 @@ export function CartPage() {
       <h1>{t('cart.title')}</h1>
       <div className="checkout-layout">
         <section className="card" aria-label={t('cart.lines')}>
-          {quote.isError && <Alert kind="error">{(quote.error as Error).message}</Alert>}
+          {quote.isError && <Alert kind="error">{quote.error.message}</Alert>}
           <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {cart.map((item) => {
               const live = lines?.find((l) => l.sku === item.sku);
@@ -117,7 +118,7 @@ export function CartPage() {
             })}
           </ul>
         </section>
-        <OrderSummary itemsCents={itemsCents} shippingCents={null}>
+        <OrderSummary totals={checkoutTotals({ itemsCents, shippingCents: null })}>
           {hasProblem && <Alert kind="warning">{t('cart.fixProblems')}</Alert>}
           <Button block onClick={() => navigate(paths.checkoutAddress())} disabled={hasProblem || quote.isPending}>
             {t('cart.checkout')}

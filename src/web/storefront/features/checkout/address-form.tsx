@@ -3,20 +3,23 @@
  * municipality and city, and offers its colonias; the phone is validated with libphonenumber-js (same zod schema as
  * the server). Guests also give an email.
  */
-// First: the only form that parses with zod; set before the contracts below build their schemas (lib/zod-csp.ts).
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
+import { formSchemaOptions, useFieldErrors } from '../../../lib/forms';
 import { TextField, SelectField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
-import { addressInput, type AddressInput, type PostalCodeLookup } from '../../../../shared/contracts/accounts';
+import { addressInput, type AddressInput } from '../../../../shared/contracts/accounts';
 import { email } from '../../../../shared/contracts/common';
 import type { ShopAddress } from '../../../state/shop-store';
+import { postalCodeQuery } from './api/get-postal-code';
 
 const guestSchema = addressInput.extend({ email });
+export type AddressFormValue = AddressInput & { email?: string };
 
 export function AddressForm({
   initial,
@@ -27,71 +30,36 @@ export function AddressForm({
   initial?: ShopAddress | null;
   guest: boolean;
   busy?: boolean;
-  onSubmit: (value: AddressInput & { email?: string }) => void;
+  onSubmit: (value: AddressFormValue) => void;
 }) {
   const { t } = useTranslation('checkout');
   const {
     register,
     handleSubmit,
     watch,
+    getValues,
     setValue,
     formState: { errors },
-  } = useForm<AddressInput & { email?: string }>({
-    resolver: zodResolver(guest ? guestSchema : addressInput) as never,
+  } = useForm<AddressFormValue>({
+    resolver: zodResolver(guest ? guestSchema : addressInput, formSchemaOptions) as never,
     defaultValues: { interiorNumber: '', city: '', deliveryInstructions: '', ...(initial ?? {}) } as never,
   });
-  const cp = watch('postalCode');
-  const [lookup, setLookup] = useState<PostalCodeLookup | null>(null);
-  const [cpError, setCpError] = useState<string | null>(null);
-  const [looking, setLooking] = useState(false);
+  const err = useFieldErrors(errors);
+  const cp = watch('postalCode') ?? '';
+  const postal = useQuery(postalCodeQuery(cp));
+  const lookup = postal.isEnabled && postal.isSuccess ? postal.data : null;
+  const cpError = postal.isEnabled && postal.isError ? postal.error.message : undefined;
 
+  // A postal code found fills state, municipality and city, and keeps the colonia only when it belongs to it.
   useEffect(() => {
-    if (!/^\d{5}$/.test(cp ?? '')) {
-      setLookup(null);
-      return;
-    }
-    let cancelled = false;
-    setLooking(true);
-    api
-      .get<PostalCodeLookup>(`/api/postal-codes/${cp}`, { redirectOn404: false })
-      .then((r) => {
-        if (cancelled) return;
-        setLookup(r);
-        setCpError(null);
-        setValue('state', r.state, { shouldValidate: true });
-        setValue('municipality', r.municipality, { shouldValidate: true });
-        setValue('city', r.city ?? '');
-        const current = watch('neighborhood');
-        if (!r.neighborhoods.some((n) => n.name === current))
-          setValue('neighborhood', r.neighborhoods.length === 1 ? r.neighborhoods[0].name : '');
-      })
-      .catch((e: ApiError) => {
-        if (!cancelled) {
-          setLookup(null);
-          setCpError(e.message);
-        }
-      })
-      .finally(() => {
-        if (!cancelled) setLooking(false);
-      });
-    return () => {
-      cancelled = true;
-    };
-  }, [cp, setValue, watch]);
-
-  const err = (name: keyof (AddressInput & { email?: string })) => {
-    const e = errors[name];
-    if (!e) return undefined;
-    const key =
-      typeof e.message === 'string' && e.message.startsWith('i18n:')
-        ? e.message.slice(5)
-        : name === 'phone'
-          ? 'invalid_phone'
-          : e.type === 'too_small'
-            ? 'required'
-            : 'invalid';
-    return t(`errors:fields.${key}`, { defaultValue: t('errors:fields.invalid') });
-  };
+    if (!lookup) return;
+    setValue('state', lookup.state, { shouldValidate: true });
+    setValue('municipality', lookup.municipality, { shouldValidate: true });
+    setValue('city', lookup.city ?? '');
+    const current = getValues('neighborhood');
+    if (!lookup.neighborhoods.some((n) => n.name === current))
+      setValue('neighborhood', lookup.neighborhoods.length === 1 ? lookup.neighborhoods[0].name : '');
+  }, [lookup, setValue, getValues]);
 
   return (
     <form className="form-grid two" noValidate onSubmit={handleSubmit((v) => onSubmit(v))}>
@@ -119,8 +87,8 @@ export function AddressForm({
         maxLength={5}
         autoComplete="postal-code"
         {...register('postalCode')}
-        error={err('postalCode') ?? cpError ?? undefined}
-        hint={looking ? t('address.lookingUp') : t('address.postalCodeHint')}
+        error={err('postalCode') ?? cpError}
+        hint={postal.isFetching ? t('address.lookingUp') : t('address.postalCodeHint')}
       />
       <SelectField
         label={t('address.neighborhood')}

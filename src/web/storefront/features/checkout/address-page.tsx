@@ -1,40 +1,30 @@
 /** SPEC §2 /micarrito/direccion: pick a saved address or enter one; signed-in customers' new addresses are saved. */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
-import { useCustomer } from '../../../hooks/use-customer';
+import { useCurrentUser } from '../../../shared/api/get-current-user';
+import { addressesQuery } from '../../shared/api/get-addresses';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { CheckoutSteps } from '../../components/checkout-steps';
-import { AddressForm } from './address-form';
-import type { Address, AddressInput } from '../../../../shared/contracts/accounts';
+import { AddressForm, type AddressFormValue } from './address-form';
+import { useSaveAddress } from './api/save-address';
+import type { Address } from '../../../../shared/contracts/accounts';
 
 export function AddressPage() {
   const { t } = useTranslation('checkout');
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const customer = useCustomer();
+  const customer = useCurrentUser('storefront');
   const { address, setAddress, setShipping, cart } = useShop();
   const signedIn = Boolean(customer.data);
-  const saved = useQuery({
-    queryKey: ['addresses'],
-    queryFn: () => api.get<Address[]>('/api/addresses'),
-    enabled: signedIn,
-  });
+  const saved = useQuery(addressesQuery(signedIn));
   const [adding, setAdding] = useState(false);
-  const save = useMutation({
-    mutationFn: (value: AddressInput) => api.post<Address>('/api/addresses', value),
-    onSuccess: (a) => {
-      void qc.invalidateQueries({ queryKey: ['addresses'] });
-      choose(a);
-    },
-  });
-  const choose = (a: Address | (AddressInput & { email?: string })) => {
+  const save = useSaveAddress();
+  const choose = (a: Address | AddressFormValue) => {
     setAddress({
       ...a,
       interiorNumber: a.interiorNumber ?? undefined,
@@ -92,12 +82,12 @@ export function AddressPage() {
       {showForm && (
         <section className="card" aria-labelledby="new-address">
           <h2 id="new-address">{signedIn ? t('address.newTitle') : t('address.deliverTo')}</h2>
-          {save.error && <Alert kind="error">{(save.error as Error).message}</Alert>}
+          {save.error && <Alert kind="error">{save.error.message}</Alert>}
           <AddressForm
             initial={address?.id ? null : address}
             guest={!signedIn}
             busy={save.isPending}
-            onSubmit={(v) => (signedIn ? save.mutate(v) : choose(v))}
+            onSubmit={(v) => (signedIn ? save.mutate(v, { onSuccess: choose }) : choose(v))}
           />
         </section>
       )}

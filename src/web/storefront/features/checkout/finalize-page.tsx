@@ -2,15 +2,14 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
-import { storeConfigQuery } from '../../../hooks/use-store-config';
+import { storeConfigQuery } from '../../shared/api/get-store-config';
+import { orderQuery } from '../../shared/api/get-order';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderDetails, OxxoVoucher } from '../../components/order-details';
-import type { OrderView } from '../../../../shared/contracts/checkout';
 
 export function FinalizePage() {
   const { t } = useTranslation('checkout');
@@ -18,16 +17,12 @@ export function FinalizePage() {
   const id = params.get('pedido') ?? '';
   const token = params.get('t') ?? undefined;
   const config = useQuery(storeConfigQuery);
-  const order = useQuery({
-    queryKey: ['order', id, token],
-    queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }),
-    enabled: Boolean(id),
-  });
+  const order = useQuery(orderQuery(id, token));
   if (order.isPending) return <Loading />;
   if (!order.data)
     return (
       <div className="container page">
-        <Alert kind="error">{(order.error as Error)?.message ?? t('order.notFound')}</Alert>
+        <Alert kind="error">{order.error?.message ?? t('order.notFound')}</Alert>
       </div>
     );
   const o = order.data;

@@ -5,23 +5,63 @@
  * so the shopper can retry; a 3-D Secure challenge opens the bank's dialog. The shopper answers the bank (the sandbox
  * provider's page), and the order's outcome is then read from the server, which heard it from the provider.
  */
-import { useRef, useState, type FormEvent } from 'react';
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { useForm, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
+import { ApiError } from '../../../lib/api-client';
+import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
 import { paths } from '../../../app/paths';
-import { useShop } from '../../../state/shop-store';
-import { storeConfigQuery } from '../../../hooks/use-store-config';
+import { useShop, type ShopAddress } from '../../../state/shop-store';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { useMoney } from '../../../components/ui/price';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderSummary } from '../../components/order-summary';
-import { useCartQuote } from '../cart/use-cart-quote';
+import { cartLines, useCartQuote } from '../../shared/api/get-cart-quote';
+import { storeConfigQuery } from '../../shared/api/get-store-config';
+import { checkoutTotals } from '../../shared/totals';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
-import type { OrderView, PlaceOrderResponse } from '../../../../shared/contracts/checkout';
+import { usePlaceOrder } from './api/place-order';
+import { useSettleThreeDSecure } from './api/settle-three-d-secure';
+import {
+  paymentFieldOf,
+  paymentFormSchema,
+  paymentOf,
+  type PaymentFormOutput,
+  type PaymentFormValues,
+} from './payment-form';
+import type { PlaceOrderResponse } from '../../../../shared/contracts/checkout';
+
+const resolver = zodResolver(paymentFormSchema, formSchemaOptions) as unknown as Resolver<
+  PaymentFormValues,
+  unknown,
+  PaymentFormOutput
+>;
+
+/**
+ * A refused attempt is over (a declined card, a changed price): the next try is a new attempt with a new key. After a
+ * lost answer, a server error or an attempt still in progress the same key is sent again, so the server resumes it.
+ */
+function attemptIsOver(err: ApiError): boolean {
+  return !(
+    err.status === 429 ||
+    err.status === 0 ||
+    err.status >= 500 ||
+    err.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' ||
+    err.code === 'CONFLICT'
+  );
+}
+
+/** A guest's address and email, as POST /api/pedido takes them. */
+function guestAddress({ id: _id, email, ...address }: ShopAddress) {
+  return { address, email };
+}
 
 export function PaymentPage() {
   const { t } = useTranslation('checkout');
@@ -30,11 +70,15 @@ export function PaymentPage() {
   const { cart, address, shipping, clearCart } = useShop();
   const config = useQuery(storeConfigQuery);
   const quote = useCartQuote();
-  const [method, setMethod] = useState<'card' | 'oxxo'>('card');
-  const [card, setCard] = useState({ number: '', holderName: '', expiry: '', cvc: '' });
-  const [error, setError] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [challenge, setChallenge] = useState<{ order: OrderView; viewToken: string } | null>(null);
+  const place = usePlaceOrder();
+  const settle = useSettleThreeDSecure();
+  const form = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
+    resolver,
+    defaultValues: { method: 'card', card: { number: '', holderName: '', expiry: '', cvc: '' } },
+  });
+  const fieldError = useFieldErrors(form.formState.errors);
+  const method = form.watch('method');
+  const [challenge, setChallenge] = useState<PlaceOrderResponse | null>(null);
   // One key per attempt: a retried submit of the same attempt cannot create a second order.
   const attemptKey = useRef<string>(crypto.randomUUID());
 
@@ -47,103 +91,58 @@ export function PaymentPage() {
       </div>
     );
   }
-  const itemsCents = quote.data?.itemsCents ?? cart.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0);
-  const shippingCents = typeof shipping.precio === 'number' ? shipping.precio : 0;
-  const feeCents = method === 'oxxo' ? (config.data?.oxxoFeeCents ?? 0) : 0;
-  const totalCents = itemsCents + shippingCents + feeCents;
+  // The quote has no discount yet (the server's orders carry discountCents 0): the total is still the shared
+  // orderTotalCents of src/shared/money.ts, so a discount counts here the moment there is one to show.
+  const totals = checkoutTotals({
+    itemsCents: quote.data?.itemsCents ?? cart.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0),
+    shippingCents: typeof shipping.precio === 'number' ? shipping.precio : 0,
+    feeCents: method === 'oxxo' ? (config.data?.oxxoFeeCents ?? 0) : 0,
+    discountCents: 0,
+  });
+  const busy = place.isPending || settle.isPending;
+  const error = settle.error ?? place.error;
 
   const finish = (r: PlaceOrderResponse) => {
     clearCart();
     navigate(paths.checkoutDone(r.order.id, r.viewToken));
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    const [mm, yy] = card.expiry.split('/').map((x) => Number(x.trim()));
-    setBusy(true);
-    try {
-      const r = await api.post<PlaceOrderResponse>('/api/pedido', {
+  const submit = form.handleSubmit((values) => {
+    settle.reset();
+    place.mutate(
+      {
         idempotencyKey: attemptKey.current,
-        items: cart.map((l) => ({ codigo: l.codigo, sku: l.sku, quantity: l.quantity })),
-        ...(address.id
-          ? { addressId: address.id }
-          : { address: { ...address, id: undefined, email: undefined }, email: address.email }),
-        shipping: { servicio: shipping.servicio },
-        paymentMethod: method,
-        ...(method === 'card'
-          ? {
-              card: {
-                number: card.number,
-                holderName: card.holderName,
-                expMonth: mm || 0,
-                expYear: yy ? (yy < 100 ? 2000 + yy : yy) : 0,
-                cvc: card.cvc,
-              },
-            }
-          : {}),
-        expectedTotalCents: totalCents,
-      });
-      if (r.order.payment?.status === 'requires_action') setChallenge(r);
-      else finish(r);
-    } catch (err) {
-      const apiErr = err as ApiError;
-      setError(apiErr);
-      // A declined or refused attempt is over: the next try is a new attempt with a new key. After a lost answer, a
-      // server error or an attempt still in progress the same key is sent again, so the server resumes that order.
-      const unfinished =
-        apiErr.status === 429 ||
-        apiErr.status === 0 ||
-        apiErr.status >= 500 ||
-        apiErr.code === 'IDEMPOTENCY_KEY_IN_PROGRESS' ||
-        apiErr.code === 'CONFLICT';
-      if (!unfinished) attemptKey.current = crypto.randomUUID();
-      if (apiErr.code === 'PRICE_CHANGED' || apiErr.code === 'INSUFFICIENT_STOCK' || apiErr.code === 'OUT_OF_STOCK')
-        void quote.refetch();
-    } finally {
-      setBusy(false);
-    }
-  };
+        items: cartLines(cart),
+        ...(address.id ? { addressId: address.id } : guestAddress(address)),
+        shipping: { servicio: shipping.servicio as 'economico' | 'paquete' | 'pickup' },
+        ...paymentOf(values),
+        expectedTotalCents: totals.totalCents,
+      },
+      {
+        onSuccess: (r) => (r.order.payment?.status === 'requires_action' ? setChallenge(r) : finish(r)),
+        onError: (err) => {
+          const apiErr = err as ApiError;
+          setServerFieldErrors(apiErr, form.setError, paymentFieldOf);
+          if (attemptIsOver(apiErr)) attemptKey.current = crypto.randomUUID();
+          if (['PRICE_CHANGED', 'INSUFFICIENT_STOCK', 'OUT_OF_STOCK'].includes(apiErr.code)) void quote.refetch();
+        },
+      },
+    );
+  });
 
-  const answer = async (approved: boolean) => {
-    const payment = challenge?.order.payment;
-    if (!challenge || !payment?.challengeId) return;
-    setBusy(true);
-    const orderUrl = `/api/pedidos/${challenge.order.id}`;
-    const viewToken = { viewToken: challenge.viewToken };
-    try {
-      try {
-        await api.post(
-          `/api/payments/sandbox/3ds/${payment.challengeId}`,
-          { approved },
-          { waitForThrottle: true, redirectOn404: false },
-        );
-      } catch (err) {
-        // Answered before, or too late: what the server knows below decides.
-        if ((err as ApiError).status === 0) throw err;
-      }
-      let order = await api.get<OrderView>(orderUrl, { query: viewToken, redirectOn404: false });
-      // The provider's notice has not reached the server yet: ask it to check with the provider.
-      if (order.status === 'pending')
-        order = await api.post<OrderView>(
-          `/api/payments/${payment.id}/3ds`,
-          {},
-          { query: viewToken, waitForThrottle: true },
-        );
-      if (order.status === 'paid') return finish(challenge);
-      if (order.status === 'pending')
-        throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', t('errors:IDEMPOTENCY_KEY_IN_PROGRESS'));
-      throw new ApiError(422, 'THREE_D_SECURE_FAILED', t('errors:THREE_D_SECURE_FAILED'));
-    } catch (err) {
-      setError(err as ApiError);
-      attemptKey.current = crypto.randomUUID();
-      setChallenge(null);
-    } finally {
-      setBusy(false);
-    }
+  const answer = (approved: boolean) => {
+    if (!challenge) return;
+    settle.mutate(
+      { placed: challenge, approved },
+      {
+        onSuccess: finish,
+        onError: () => {
+          attemptKey.current = crypto.randomUUID();
+          setChallenge(null);
+        },
+      },
+    );
   };
-
-  const fieldError = (path: string) => error?.fields.find((f) => f.path === `card.${path}`)?.message;
 
   return (
     <div className="container page">
@@ -164,13 +163,7 @@ export function PaymentPage() {
           <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
             <legend className="visually-hidden">{t('payment.method')}</legend>
             <label className="radio-card">
-              <input
-                type="radio"
-                name="method"
-                value="card"
-                checked={method === 'card'}
-                onChange={() => setMethod('card')}
-              />
+              <input type="radio" value="card" {...form.register('method')} />
               <span>
                 <strong>{t('payment.card')}</strong>
                 <span className="small muted" style={{ display: 'block' }}>
@@ -179,13 +172,7 @@ export function PaymentPage() {
               </span>
             </label>
             <label className="radio-card">
-              <input
-                type="radio"
-                name="method"
-                value="oxxo"
-                checked={method === 'oxxo'}
-                onChange={() => setMethod('oxxo')}
-              />
+              <input type="radio" value="oxxo" {...form.register('method')} />
               <span>
                 <strong>{t('payment.oxxo')}</strong>
                 <span className="small muted" style={{ display: 'block' }}>
@@ -201,34 +188,30 @@ export function PaymentPage() {
                 label={t('payment.cardNumber')}
                 inputMode="numeric"
                 autoComplete="cc-number"
-                value={card.number}
-                onChange={(e) => setCard({ ...card, number: e.target.value })}
-                error={fieldError('number')}
+                {...form.register('card.number')}
+                error={fieldError('card.number')}
               />
               <TextField
                 className="full"
                 label={t('payment.holderName')}
                 autoComplete="cc-name"
-                value={card.holderName}
-                onChange={(e) => setCard({ ...card, holderName: e.target.value })}
-                error={fieldError('holderName')}
+                {...form.register('card.holderName')}
+                error={fieldError('card.holderName')}
               />
               <TextField
                 label={t('payment.expiry')}
                 placeholder="MM/AA"
                 autoComplete="cc-exp"
-                value={card.expiry}
-                onChange={(e) => setCard({ ...card, expiry: e.target.value })}
-                error={fieldError('expMonth') ?? fieldError('expYear')}
+                {...form.register('card.expiry')}
+                error={fieldError('card.expiry')}
               />
               <TextField
                 label={t('payment.cvc')}
                 inputMode="numeric"
                 autoComplete="cc-csc"
                 maxLength={4}
-                value={card.cvc}
-                onChange={(e) => setCard({ ...card, cvc: e.target.value })}
-                error={fieldError('cvc')}
+                {...form.register('card.cvc')}
+                error={fieldError('card.cvc')}
               />
               <div className="full">
                 <Alert kind="info">{t('payment.testCards')}</Alert>
@@ -237,13 +220,13 @@ export function PaymentPage() {
           )}
           {method === 'oxxo' && <Alert kind="info">{t('payment.oxxoHowTo')}</Alert>}
           <Button type="submit" busy={busy} block>
-            {busy ? t('payment.processing') : t('payment.pay', { total: money(totalCents) })}
+            {busy ? t('payment.processing') : t('payment.pay', { total: money(totals.totalCents) })}
           </Button>
           <Link className="btn btn-ghost" to={paths.checkoutShipping()}>
             {t('back')}
           </Link>
         </form>
-        <OrderSummary itemsCents={itemsCents} shippingCents={shippingCents} feeCents={feeCents}>
+        <OrderSummary totals={totals}>
           <p className="small muted">
             {shipping.descripcion} · {shipping.entrega}
           </p>

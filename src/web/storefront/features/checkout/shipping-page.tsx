@@ -2,31 +2,21 @@
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useMoney } from '../../../components/ui/price';
 import { CheckoutSteps } from '../../components/checkout-steps';
-import type { RateServiceResponse } from '../../../../shared/contracts/checkout';
+import { cartLines } from '../../shared/api/get-cart-quote';
+import { shippingRatesQuery } from './api/get-shipping-rates';
 
 export function ShippingPage() {
   const { t } = useTranslation('checkout');
   const money = useMoney();
   const navigate = useNavigate();
   const { cart, address, shipping, setShipping } = useShop();
-  const items = cart.map((l) => ({ codigo: l.codigo, sku: l.sku, quantity: l.quantity }));
-  const rates = useQuery({
-    queryKey: ['rates', address?.postalCode, items],
-    queryFn: () =>
-      api.post<RateServiceResponse>(
-        '/api/reseller/packaging/rate-service',
-        { postalCode: address!.postalCode, items },
-        { redirectOn404: false },
-      ),
-    enabled: Boolean(address?.postalCode) && items.length > 0,
-  });
+  const rates = useQuery(shippingRatesQuery(address?.postalCode, cartLines(cart)));
   if (!address)
     return (
       <div className="container page">
@@ -50,7 +40,7 @@ export function ShippingPage() {
           {t('shipping.loading')}
         </p>
       )}
-      {rates.isError && <Alert kind="error">{(rates.error as Error).message}</Alert>}
+      {rates.isError && <Alert kind="error">{rates.error.message}</Alert>}
       {rates.data && (
         <fieldset className="stack" style={{ border: 0, padding: 0 }}>
           <legend className="visually-hidden">{t('shipping.title')}</legend>

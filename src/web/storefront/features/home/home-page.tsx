@@ -2,20 +2,20 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
 import { ProductGrid } from '../../components/product-card';
-import { storeConfigQuery } from '../../../hooks/use-store-config';
-import { useDepartments } from '../../../hooks/use-departments';
+import { departmentsQuery } from '../../shared/api/get-departments';
+import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { Carousel } from './carousel';
+import { homeQuery } from './api/get-home';
 import type { HomeResponse } from '../../../../shared/contracts/catalog';
 
 export function HomePage() {
   const { t } = useTranslation('storefront');
   const config = useQuery(storeConfigQuery);
-  const home = useQuery({ queryKey: ['home'], queryFn: () => api.get<HomeResponse>('/api/home') });
-  const departments = useDepartments();
+  const home = useQuery(homeQuery);
+  const departments = useQuery(departmentsQuery);
   const viewed = useShop((s) => s.recentlyViewed);
   return (
     <div className="container page">

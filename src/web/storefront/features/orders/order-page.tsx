@@ -2,13 +2,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
-import { storeConfigQuery } from '../../../hooks/use-store-config';
+import { storeConfigQuery } from '../../shared/api/get-store-config';
+import { orderQuery } from '../../shared/api/get-order';
 import { Alert } from '../../../components/ui/alert';
 import { Loading } from '../../../components/ui/loading';
 import { OrderDetails, OxxoVoucher } from '../../components/order-details';
-import type { OrderView } from '../../../../shared/contracts/checkout';
 
 export function OrderPage() {
   const { t, i18n } = useTranslation('account');
@@ -16,13 +15,7 @@ export function OrderPage() {
   const id = params.get('id') ?? '';
   const token = params.get('t') ?? undefined;
   const config = useQuery(storeConfigQuery);
-  const order = useQuery({
-    queryKey: ['order', id, token],
-    queryFn: () => api.get<OrderView>(`/api/pedidos/${id}`, { query: { viewToken: token } }),
-    enabled: Boolean(id),
-    staleTime: 0,
-    refetchInterval: 30_000,
-  });
+  const order = useQuery({ ...orderQuery(id, token), staleTime: 0, refetchInterval: 30_000 });
   if (!id)
     return (
       <div className="container page">
@@ -33,7 +26,7 @@ export function OrderPage() {
   if (!order.data)
     return (
       <div className="container page">
-        <Alert kind="error">{(order.error as Error)?.message}</Alert>
+        <Alert kind="error">{order.error?.message}</Alert>
       </div>
     );
   const o = order.data;

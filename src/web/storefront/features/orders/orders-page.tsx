@@ -2,24 +2,19 @@
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
-import { useCustomer } from '../../../hooks/use-customer';
+import { useCurrentUser } from '../../../shared/api/get-current-user';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import type { OrderList } from '../../../../shared/contracts/checkout';
+import { myOrdersQuery } from './api/get-my-orders';
 
 export function OrdersPage() {
   const { t, i18n } = useTranslation('account');
   const money = useMoney();
-  const customer = useCustomer();
-  const orders = useQuery({
-    queryKey: ['orders'],
-    queryFn: () => api.get<OrderList>('/api/pedidos'),
-    enabled: Boolean(customer.data),
-  });
+  const customer = useCurrentUser('storefront');
+  const orders = useQuery(myOrdersQuery(Boolean(customer.data)));
   if (customer.isPending) return <Loading />;
   if (!customer.data) return <Navigate to={paths.login(paths.orders())} replace />;
   return (

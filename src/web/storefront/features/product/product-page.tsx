@@ -7,7 +7,6 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
 import { Button } from '../../../components/ui/button';
@@ -18,16 +17,14 @@ import { Stars } from '../../../components/ui/stars';
 import { Tabs } from '../../../components/ui/tabs';
 import { Loading } from '../../../components/ui/loading';
 import type { ProductDetail } from '../../../../shared/contracts/catalog';
+import { productQuery } from './api/get-product';
+import { recordProductView } from './api/record-product-view';
 
 export function ProductPage() {
   const { t } = useTranslation('storefront');
   const [params] = useSearchParams();
   const codigo = params.get('codigo') ?? '';
-  const product = useQuery({
-    queryKey: ['product', codigo],
-    queryFn: () => api.get<ProductDetail>(`/api/productos/${encodeURIComponent(codigo)}`),
-    enabled: Boolean(codigo),
-  });
+  const product = useQuery(productQuery(codigo));
   const p = product.data;
   const addRecentlyViewed = useShop((s) => s.addRecentlyViewed);
   useEffect(() => {
@@ -43,7 +40,7 @@ export function ProductPage() {
       ratingCount: p.ratingCount,
       inStock: p.inStock,
     });
-    api.post('/api/visto', { codigo: p.codigo }, { redirectOn404: false }).catch(() => undefined);
+    recordProductView(p.codigo);
   }, [p, addRecentlyViewed]);
 
   if (!codigo)
@@ -56,7 +53,7 @@ export function ProductPage() {
   if (!p)
     return (
       <div className="container page">
-        <Alert kind="error">{(product.error as Error)?.message}</Alert>
+        <Alert kind="error">{product.error?.message}</Alert>
       </div>
     );
   return <ProductView p={p} />;

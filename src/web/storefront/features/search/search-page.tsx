@@ -3,15 +3,14 @@
  * sorts, paging, result count, "did you mean" and an empty state. State lives in the URL so it can be shared.
  */
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { ProductGrid } from '../../components/product-card';
 import { SelectField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Alert } from '../../../components/ui/alert';
-import type { SearchResponse } from '../../../../shared/contracts/catalog';
+import { searchQuery } from './api/search-products';
 
 const SORTS = ['relevance', 'price_asc', 'price_desc', 'newest', 'best_seller'] as const;
 
@@ -24,15 +23,7 @@ export function SearchPage() {
   const categoria = params.get('categoria') ?? '';
   const sort = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? params.get('sort')! : 'relevance';
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const result = useQuery({
-    queryKey: ['search', q, departamento, categoria, sort, page],
-    queryFn: () =>
-      api.get<SearchResponse>('/api/reseller/producto/search', {
-        query: { q, departamento, categoria, sort, page },
-        redirectOn404: false,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const result = useQuery(searchQuery({ q, departamento, categoria, sort, page }));
   const link = (over: Record<string, string | number | undefined>) =>
     paths.search({
       q: q || undefined,

@@ -5,16 +5,8 @@
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../lib/api-client';
-import { hasChosenLanguage, setLanguage } from '../lib/i18n';
-import type { WebsiteConfig } from '../../shared/contracts/stores';
-
-export const storeConfigQuery = {
-  queryKey: ['configwebsite'],
-  queryFn: () => api.get<WebsiteConfig>('/api/reseller/configwebsite', { redirectOn404: false }),
-  staleTime: Infinity,
-  retry: false,
-} as const;
+import { hasChosenLanguage, setLanguage } from '../../lib/i18n';
+import { storeConfigQuery } from './api/get-store-config';
 
 export function useStoreConfig() {
   const query = useQuery(storeConfigQuery);

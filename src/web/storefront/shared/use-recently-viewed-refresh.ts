@@ -3,9 +3,8 @@
  * codes joined by commas, replacing the list with the answer (SPEC §7). A failure shows a browser alert (SPEC §8).
  */
 import { useEffect, useRef } from 'react';
-import { api } from '../lib/api-client';
-import { useShop, type ViewedProduct } from '../state/shop-store';
-import type { ProductCard } from '../../shared/contracts/common';
+import { useShop, type ViewedProduct } from '../../state/shop-store';
+import { fetchRecentlyViewed } from './api/get-recently-viewed';
 
 export function useRecentlyViewedRefresh(enabled: boolean): void {
   const done = useRef(false);
@@ -14,8 +13,7 @@ export function useRecentlyViewedRefresh(enabled: boolean): void {
     done.current = true;
     const codes = useShop.getState().recentlyViewed.map((p) => p.codigo);
     if (!codes.length) return;
-    api
-      .post<ProductCard[]>('/api/getVistos', { codigosStrings: codes.join(',') }, { redirectOn404: false })
+    fetchRecentlyViewed(codes)
       .then((products) => useShop.getState().setRecentlyViewed(products.map((p): ViewedProduct => ({ ...p }))))
       .catch((err: Error) => window.alert(err.message));
   }, [enabled]);

@@ -1,0 +1,25 @@
+/** SPEC §2 /admin/orderStatus: moving an order to its next status. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import { queryKeys } from '../../../../lib/query-keys';
+import type { OrderStatus, OrderView } from '../../../../../shared/contracts/checkout';
+
+/**
+ * POST /api/admin/orders/:id/status (a tracking number goes with "on the way"). Waits for the SPEC §9 throttle: a
+ * seller's status change may follow signing in closely. The answer replaces the cached order; the lists refresh.
+ */
+export function useChangeOrderStatus(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ status, trackingNumber }: { status: OrderStatus; trackingNumber?: string }) =>
+      api.post<OrderView>(
+        `/api/admin/orders/${encodeURIComponent(id)}/status`,
+        { status, trackingNumber },
+        { waitForThrottle: true },
+      ),
+    onSuccess: (o) => {
+      qc.setQueryData(queryKeys.admin.order(id), o);
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.orders() });
+    },
+  });
+}

@@ -1,0 +1,41 @@
+/**
+ * Every TanStack Query key of the web app, in one place (issue 6 "One way to call the API"). A key is built only
+ * through these factories, so that a query and the invalidation that refreshes it cannot drift apart. Keys nest by
+ * prefix: invalidating `queryKeys.orders.all()` refreshes the list and every order detail of the signed-in buyer.
+ */
+import type { Area } from './session';
+
+/** A cart line as sent to the API (codigo, sku, quantity). */
+export interface CartLineKey {
+  codigo: string;
+  sku: string;
+  quantity: number;
+}
+
+export const queryKeys = {
+  /** GET /api/user per area: the storefront customer and the admin seller are separate sessions (decision 003). */
+  currentUser: (area: Area) => ['user', area] as const,
+  storeConfig: () => ['configwebsite'] as const,
+  departments: () => ['departments'] as const,
+  home: () => ['home'] as const,
+  search: (p: { q: string; departamento: string; categoria: string; sort: string; page: number }) =>
+    ['search', p.q, p.departamento, p.categoria, p.sort, p.page] as const,
+  product: (codigo: string) => ['product', codigo] as const,
+  cartQuote: (items: CartLineKey[]) => ['cart-quote', items] as const,
+  shippingRates: (postalCode: string | undefined, items: CartLineKey[]) => ['rates', postalCode, items] as const,
+  postalCode: (cp: string) => ['postal-code', cp] as const,
+  addresses: () => ['addresses'] as const,
+  resetLink: (token: string) => ['reset', token] as const,
+  orders: {
+    all: () => ['orders'] as const,
+    list: () => ['orders', 'list'] as const,
+    /** One order as its buyer sees it; `viewToken` is a guest's token (decision 022). */
+    detail: (id: string, viewToken?: string) => ['orders', 'detail', id, viewToken ?? null] as const,
+  },
+  admin: {
+    dashboard: () => ['admin', 'dashboard'] as const,
+    orders: () => ['admin', 'orders'] as const,
+    orderList: (status: string | undefined, page: number) => ['admin', 'orders', 'list', status ?? null, page] as const,
+    order: (id: string) => ['admin', 'order', id] as const,
+  },
+};

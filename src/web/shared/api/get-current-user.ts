@@ -1,0 +1,22 @@
+/**
+ * Who is signed in (GET /api/user), per area (SPEC §4 "Session", §6; decision 003): the storefront customer
+ * (localStorage `access_token`) and the admin seller (`admin_access_token`) are separate sessions.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { queryKeys } from '../../lib/query-keys';
+import { getToken, type Area } from '../../lib/session';
+import type { User } from '../../../shared/contracts/accounts';
+
+/** GET /api/user; null when no token is stored or the token is refused (a 401 there never redirects, SPEC §6). */
+export function fetchCurrentUser(area: Area): Promise<User | null> {
+  return getToken(area) ? api.get<User>('/api/user').catch(() => null) : Promise.resolve(null);
+}
+
+export const currentUserQuery = (area: Area) =>
+  queryOptions({ queryKey: queryKeys.currentUser(area), queryFn: () => fetchCurrentUser(area), staleTime: 60_000 });
+
+/** The signed-in customer (storefront) or seller (admin), or null. */
+export function useCurrentUser(area: Area) {
+  return useQuery(currentUserQuery(area));
+}

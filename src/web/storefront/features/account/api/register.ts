@@ -1,0 +1,17 @@
+/** SPEC §2 /registro: POST /api/auth/register, then the new customer is signed in. */
+import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../../lib/api-client';
+import { useStartSession } from '../../../../shared/api/sign-in';
+import type { registerBody, SessionResponse } from '../../../../../shared/contracts/accounts';
+
+export type RegisterBody = z.input<typeof registerBody>;
+
+/** Field refusals (a weak or breached password, SPEC §5) come in ApiError.fields. */
+export function useRegister() {
+  const start = useStartSession('storefront');
+  return useMutation({
+    mutationFn: (body: RegisterBody) => api.post<SessionResponse>('/api/auth/register', body),
+    onSuccess: start,
+  });
+}

@@ -1,0 +1,51 @@
+/**
+ * The payment form's schema (SPEC §2 /micarrito/pago), built from the card schema of POST /api/pedido (`cardInput`):
+ * by card, the number, holder and CVC as the server checks them, and the expiry typed as "MM/AA" whose month and year
+ * must pass the server's `expMonth`/`expYear`; at OXXO, nothing to fill in.
+ */
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
+import { z } from 'zod';
+import { cardInput, type PlaceOrderBody } from '../../../../shared/contracts/checkout';
+import { text } from '../../../../shared/contracts/common';
+
+/** "MM/AA" or "MM/AAAA" → month and four-digit year (0 where missing, which the card schema refuses). */
+export function parseExpiry(expiry: string): { expMonth: number; expYear: number } {
+  const [mm, yy] = expiry.split('/').map((x) => Number(x.trim()));
+  return { expMonth: mm || 0, expYear: yy ? (yy < 100 ? 2000 + yy : yy) : 0 };
+}
+
+const cardFields = cardInput.pick({ number: true, holderName: true, cvc: true }).extend({
+  expiry: text({ max: 7 }).refine(
+    (v) => {
+      const { expMonth, expYear } = parseExpiry(v);
+      return cardInput.shape.expMonth.safeParse(expMonth).success && cardInput.shape.expYear.safeParse(expYear).success;
+    },
+    { params: { i18n: 'invalid_expiry' } },
+  ),
+});
+
+export const paymentFormSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('card'), card: cardFields }),
+  z.object({ method: z.literal('oxxo') }),
+]);
+
+/** What the form holds (all card fields, kept while OXXO is chosen so switching back loses nothing). */
+export interface PaymentFormValues {
+  method: 'card' | 'oxxo';
+  card: { number: string; holderName: string; expiry: string; cvc: string };
+}
+export type PaymentFormOutput = z.output<typeof paymentFormSchema>;
+
+/** The payment part of POST /api/pedido for a valid form. */
+export function paymentOf(v: PaymentFormOutput): Pick<PlaceOrderBody, 'paymentMethod' | 'card'> {
+  if (v.method === 'oxxo') return { paymentMethod: 'oxxo' };
+  const { expiry, ...card } = v.card;
+  return { paymentMethod: 'card', card: { ...card, ...parseExpiry(expiry) } };
+}
+
+/** Where a server field error of the card goes in this form (`card.expMonth` and `card.expYear` under the expiry). */
+export function paymentFieldOf(path: string): string | null {
+  if (path === 'card.expMonth' || path === 'card.expYear') return 'card.expiry';
+  return ['card.number', 'card.holderName', 'card.cvc'].includes(path) ? path : null;
+}

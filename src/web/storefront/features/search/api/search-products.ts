@@ -1,0 +1,21 @@
+/** SPEC §2 /search, /deps, /cat: searching and browsing the catalogue. */
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import { queryKeys } from '../../../../lib/query-keys';
+import type { SearchResponse } from '../../../../../shared/contracts/catalog';
+
+export interface SearchParams {
+  q: string;
+  departamento: string;
+  categoria: string;
+  sort: string;
+  page: number;
+}
+
+/** GET /api/reseller/producto/search; the previous answer stays on screen while the next one loads. */
+export const searchQuery = (p: SearchParams) =>
+  queryOptions({
+    queryKey: queryKeys.search(p),
+    queryFn: () => api.get<SearchResponse>('/api/reseller/producto/search', { query: { ...p }, redirectOn404: false }),
+    placeholderData: keepPreviousData,
+  });
