@@ -27,8 +27,7 @@ import { createOrder, lineProblem, type Line } from './new-order.js';
 /** POST /api/cart/quote: current price, stock and problems of each cart line (nothing is reserved). */
 export async function quoteCart(ctx: StoreContext, items: Line[]): Promise<CartQuoteResponse> {
   const variants = await getVariantsForCheckout(
-    ctx.db,
-    ctx.storeId,
+    ctx,
     items.map((i) => i.sku),
   );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
@@ -88,7 +87,7 @@ export async function placeOrder(
   const email = customerId ? ctx.actor!.email : input.email;
   if (!email) throw new AppError('VALIDATION_FAILED', {}, [{ path: 'email', code: 'required', message: '' }]);
 
-  const claim = await claimKey(ctx.db, ctx.storeId, input.idempotencyKey, requestHash(input));
+  const claim = await claimKey(ctx, input.idempotencyKey, requestHash(input));
   if (claim.kind === 'done') return replay(ctx, claim);
   try {
     const orderId =
@@ -101,12 +100,12 @@ export async function placeOrder(
       ));
     await advancePayment(ctx, orderId, input.card);
     const result = await orderResult(ctx, orderId);
-    await completeKey(ctx.db, claim, 201, { orderId });
+    await completeKey(ctx, claim, 201, { orderId });
     return result;
   } catch (e) {
     if (e instanceof AppError && e.statusCode < 500 && !TRANSIENT.includes(e.code))
-      await completeKey(ctx.db, claim, e.statusCode, { code: e.code, params: e.params, fields: e.fields });
-    else await releaseKey(ctx.db, claim).catch(() => undefined);
+      await completeKey(ctx, claim, e.statusCode, { code: e.code, params: e.params, fields: e.fields });
+    else await releaseKey(ctx, claim).catch(() => undefined);
     throw e;
   }
 }
@@ -115,16 +114,16 @@ export async function placeOrder(
 async function replay(ctx: StoreContext, claim: Extract<Claim, { kind: 'done' }>): Promise<PlaceOrderResponse> {
   const { orderId, code, params, fields } = claim.response;
   if (claim.status === 201 && orderId) {
-    const order = await loadOrder(ctx.db, ctx.storeId, orderId);
-    return { order: await buildOrderView(ctx.db, order), viewToken: order.viewToken ?? '' };
+    const order = await loadOrder(ctx, orderId);
+    return { order: await buildOrderView(ctx, order), viewToken: order.viewToken ?? '' };
   }
   throw new AppError((code ?? 'INTERNAL') as AppError['code'], params ?? {}, fields);
 }
 
 /** The answer for a placed order; PAYMENT_DECLINED when its card was refused. */
 async function orderResult(ctx: StoreContext, orderId: string): Promise<PlaceOrderResponse> {
-  const order = await loadOrder(ctx.db, ctx.storeId, orderId);
-  const view = await buildOrderView(ctx.db, order);
+  const order = await loadOrder(ctx, orderId);
+  const view = await buildOrderView(ctx, order);
   if (view.payment?.status === 'failed')
     throw new AppError('PAYMENT_DECLINED', { folio: view.folio, reason: view.payment.failureCode });
   return { order: view, viewToken: order.viewToken ?? '' };
@@ -136,16 +135,16 @@ async function orderResult(ctx: StoreContext, orderId: string): Promise<PlaceOrd
  * the provider answers. Does nothing for a payment that is already under way or done.
  */
 async function advancePayment(ctx: StoreContext, orderId: string, card?: CardInput): Promise<void> {
-  const payment = await getOrderPayment(ctx.db, ctx.storeId, orderId);
+  const payment = await getOrderPayment(ctx, orderId);
   if (!payment || payment.status !== 'processing') return;
-  const order = await loadOrder(ctx.db, ctx.storeId, orderId);
-  let p = await ensureProviderPayment(ctx.db, ctx.providers, payment, {
+  const order = await loadOrder(ctx, orderId);
+  let p = await ensureProviderPayment(ctx, payment, {
     description: `Pedido ${order.folio}`,
     expiresAt: new Date(Date.now() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
   });
   if (p.status === 'requires_confirmation') {
     if (!card) return;
-    p = await confirmCard(ctx.providers, p.providerRef, card);
+    p = await confirmCard(ctx, p.providerRef, card);
   }
   await settlePayment(ctx, payment.id, p);
 }
@@ -161,11 +160,11 @@ export async function confirmThreeDSecure(
   paymentId: string,
   viewToken?: string,
 ): Promise<OrderView> {
-  const payment = await getPayment(ctx.db, ctx.storeId, paymentId);
+  const payment = await getPayment(ctx, paymentId);
   await getOrderForBuyer(ctx, payment.orderId, viewToken);
-  const order = await loadOrder(ctx.db, ctx.storeId, payment.orderId);
+  const order = await loadOrder(ctx, payment.orderId);
   if (order.status === 'pending') await reconcileOpenPayment(ctx, order, 'refresh');
-  const now = await getPayment(ctx.db, ctx.storeId, paymentId);
+  const now = await getPayment(ctx, paymentId);
   if (now.status === 'failed')
     throw new AppError(now.failureCode === 'three_d_secure_failed' ? 'THREE_D_SECURE_FAILED' : 'PAYMENT_DECLINED');
   return getOrderForBuyer(ctx, payment.orderId, viewToken);
@@ -193,7 +192,7 @@ export async function handlePaymentWebhook(
   const provider = ctx.providers.payments;
   if (provider.name !== providerName || provider.name === 'none') throw new AppError('NOT_FOUND');
   const event = provider.parseWebhook(rawBody, headers);
-  const payment = await findPaymentForProvider(ctx.db, provider.name, event.payment);
+  const payment = await findPaymentForProvider(ctx, provider.name, event.payment);
   if (!payment) {
     ctx.log.warn({ eventId: event.id, providerRef: event.payment.providerRef }, 'webhook for an unknown payment');
     return { received: true, duplicate: false };

@@ -5,7 +5,7 @@
  * UNCONFIRMED_HOLD_MS until its payment is under way) and records the payment attempt before any provider call.
  * Totals are integer centavos: items + shipping + fee − discount (src/shared/money.ts).
  */
-import type { StoreContext } from '../../lib/context.js';
+import { withTx, type StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { runTransaction } from '../../db/transaction.js';
 import { newToken } from '../../lib/tokens.js';
@@ -64,8 +64,7 @@ export async function createOrder(
 
   const lines = mergeLines(input.items);
   const variants = await getVariantsForCheckout(
-    ctx.db,
-    ctx.storeId,
+    ctx,
     lines.map((l) => l.sku),
   );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
@@ -98,7 +97,7 @@ export async function createOrder(
     };
   }
   const itemsCents = lines.reduce((s, l) => s + lineTotalCents(bySku.get(l.sku)!.priceCents, l.quantity), 0);
-  const feeCents = input.paymentMethod === 'oxxo' ? await getOxxoFeeCents(ctx.db, ctx.storeId) : 0;
+  const feeCents = input.paymentMethod === 'oxxo' ? await getOxxoFeeCents(ctx) : 0;
   const discountCents = 0;
   const totalCents = orderTotalCents({ itemsCents, shippingCents, feeCents, discountCents });
   checkOrderLimits(ctx.locale, {
@@ -111,21 +110,20 @@ export async function createOrder(
   }
 
   return runTransaction(ctx.db, async (tx) => {
-    await checkUnpaidOrders(tx, ctx.storeId, { email: meta.email, clientIpHash: meta.clientIpHash });
+    await checkUnpaidOrders(withTx(ctx, tx), { email: meta.email, clientIpHash: meta.clientIpHash });
     const short = await reserveStock(
-      tx,
-      ctx.storeId,
+      withTx(ctx, tx),
       lines.map((l) => ({ variantId: bySku.get(l.sku)!.variantId, sku: l.sku, quantity: l.quantity })),
     );
     if (short.length) {
       // Throwing rolls back every reservation made so far in this transaction.
-      const [now] = await getVariantsForCheckout(tx, ctx.storeId, [short[0]]);
+      const [now] = await getVariantsForCheckout(withTx(ctx, tx), [short[0]]);
       const v = now ?? bySku.get(short[0])!;
       if (v.stock <= 0) throw new AppError('OUT_OF_STOCK', { name: v.name, codigo: v.codigo });
       throw new AppError('INSUFFICIENT_STOCK', { name: v.name, available: v.stock, codigo: v.codigo });
     }
-    const folio = await nextFolio(tx, ctx.storeId);
-    const order = await insertOrder(tx, ctx.storeId, {
+    const folio = await nextFolio(withTx(ctx, tx));
+    const order = await insertOrder(withTx(ctx, tx), {
       folio,
       customerId: meta.customerId,
       email: meta.email,
@@ -160,14 +158,17 @@ export async function createOrder(
         };
       }),
     });
-    await createPaymentAttempt(tx, {
-      storeId: ctx.storeId,
-      orderId: order.id,
-      provider: ctx.providers.payments.name,
-      method: input.paymentMethod,
-      amountCents: totalCents,
-    });
-    await linkOrder(tx, claim.id, claim.leaseId, order.id);
+    await createPaymentAttempt(
+      { db: tx },
+      {
+        storeId: ctx.storeId,
+        orderId: order.id,
+        provider: ctx.providers.payments.name,
+        method: input.paymentMethod,
+        amountCents: totalCents,
+      },
+    );
+    await linkOrder({ db: tx }, claim.id, claim.leaseId, order.id);
     return order.id;
   });
 }

@@ -32,7 +32,7 @@ export async function searchProducts(
   query: SearchParams,
   engines: SearchEngines,
 ): Promise<SearchResponse> {
-  const lang = ctx.storeLang ?? (await getStoreLanguage(ctx.db, ctx.storeId));
+  const lang = ctx.storeLang ?? (await getStoreLanguage(ctx));
   const synonyms = await engines.indexes.synonyms(ctx.storeId, lang);
   const plan = query.q ? planQuery(query.q, lang, synonyms) : null;
   if (engines.engine === 'index' && engines.indexes.live) {

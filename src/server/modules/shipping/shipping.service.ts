@@ -25,10 +25,9 @@ export async function quoteShippingWith(
   storeId: string,
   input: { postalCode: string; items: { sku: string; quantity: number }[] },
 ): Promise<ShippingQuote[]> {
-  const place = await lookupPostalCode(db as Db, input.postalCode);
+  const place = await lookupPostalCode({ db: db as Db }, input.postalCode);
   const variants = await getVariantsForCheckout(
-    db,
-    storeId,
+    { db, storeId },
     input.items.map((i) => i.sku),
   );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
