@@ -56,12 +56,8 @@ export async function checkUnpaidOrders(
   ctx: StoreTxContext,
   who: { email: string; clientIpHash: string | null },
 ): Promise<void> {
-  const { db: tx, storeId } = ctx;
-  await lockUnpaidCounters({ db: tx, storeId }, [
-    `e:${who.email}`,
-    ...(who.clientIpHash ? [`i:${who.clientIpHash}`] : []),
-  ]);
-  const n = await countUnpaidOrders({ db: tx, storeId }, who);
+  await lockUnpaidCounters(ctx, [`e:${who.email}`, ...(who.clientIpHash ? [`i:${who.clientIpHash}`] : [])]);
+  const n = await countUnpaidOrders(ctx, who);
   if (n.byEmail >= MAX_UNPAID_ORDERS_PER_EMAIL)
     throw new AppError('UNPAID_ORDERS_LIMIT', { max: MAX_UNPAID_ORDERS_PER_EMAIL });
   if (who.clientIpHash && n.byIp >= MAX_UNPAID_ORDERS_PER_IP)

@@ -151,8 +151,12 @@ export async function getOrderForBuyer(ctx: StoreContext, orderId: string, viewT
   return buildOrderView(ctx, order);
 }
 
-/** An order of the seller's store. Throws ORDER_NOT_FOUND. */
-export async function getOrderForSeller(ctx: StoreContext, orderId: string): Promise<OrderView> {
+/**
+ * The view of any order of `ctx.storeId`, with no check of who reads it: for callers whose access is already
+ * settled (the seller's and the store-floor routes, status changes, payment flows after getOrderForBuyer). A
+ * shopper-facing read goes through getOrderForBuyer. Throws ORDER_NOT_FOUND.
+ */
+export async function getStoreOrderView(ctx: StoreContext, orderId: string): Promise<OrderView> {
   return buildOrderView(ctx, await loadOrder(ctx, orderId));
 }
 

@@ -51,45 +51,43 @@ export async function settlePayment(
 ): Promise<{ duplicate: boolean }> {
   const { orderId } = await getPayment(ctx, paymentId);
   const effects = await runTransaction(ctx.db, async (tx) => {
+    const txCtx = withTx(ctx, tx);
     if (
       opts.event &&
-      !(await recordPaymentEvent(
-        { db: tx },
-        {
-          provider: opts.event.provider,
-          eventId: opts.event.id,
-          type: opts.event.type,
-          storeId: ctx.storeId,
-          paymentId,
-        },
-      ))
+      !(await recordPaymentEvent(txCtx, {
+        provider: opts.event.provider,
+        eventId: opts.event.id,
+        type: opts.event.type,
+        storeId: ctx.storeId,
+        paymentId,
+      }))
     )
       return null;
-    const order = await lockOrder(withTx(ctx, tx), orderId);
-    const { row, changed } = await applyProviderPayment({ db: tx }, await getPayment(withTx(ctx, tx), paymentId), p);
+    const order = await lockOrder(txCtx, orderId);
+    const { row, changed } = await applyProviderPayment(txCtx, await getPayment(txCtx, paymentId), p);
     const fx: Effect[] = [];
     if (!changed) return fx;
     const pending = order.status === 'pending';
     switch (row.status) {
       case 'succeeded':
         if (pending) {
-          await applyTransition(withTx(ctx, tx), orderId, 'paid', { note: `${row.method}_paid` });
+          await applyTransition(txCtx, orderId, 'paid', { note: `${row.method}_paid` });
           fx.push(row.method === 'oxxo' ? 'oxxo_paid' : 'confirmation');
         } else if (order.status === 'cancelled') fx.push('refund');
         break;
       case 'requires_action':
-        if (pending) await setReservation(withTx(ctx, tx), orderId, new Date(Date.now() + UNCONFIRMED_HOLD_MS));
+        if (pending) await setReservation(txCtx, orderId, new Date(Date.now() + UNCONFIRMED_HOLD_MS));
         break;
       case 'pending':
         if (pending && row.expiresAt) {
-          await setReservation(withTx(ctx, tx), orderId, row.expiresAt);
+          await setReservation(txCtx, orderId, row.expiresAt);
           fx.push('confirmation');
         }
         break;
       case 'failed':
       case 'expired':
         if (pending) {
-          await applyTransition(withTx(ctx, tx), orderId, 'cancelled', {
+          await applyTransition(txCtx, orderId, 'cancelled', {
             note: opts.note ?? row.failureCode ?? 'payment_expired',
           });
           if (opts.note === 'reservation_expired') fx.push('expired');

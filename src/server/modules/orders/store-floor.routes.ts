@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/store-floor/orders/:id',
     { schema: { tags: ['store-floor'], params: z.object({ id: uuid }), response: { 200: orderView } } },
-    async (request) => orders.getOrderForSeller(await storeFloorContext(request), request.params.id),
+    async (request) => orders.getStoreOrderView(await storeFloorContext(request), request.params.id),
   );
 };
 export default routes;

@@ -21,7 +21,7 @@ import {
 } from '../payments/index.js';
 import { nextStatuses } from './order-status.js';
 import { sendStatusUpdate } from './order-emails.js';
-import { getOrderForSeller, loadOrder, type OrderRow } from './orders.service.js';
+import { getStoreOrderView, loadOrder, type OrderRow } from './orders.service.js';
 import { reconcileOpenPayment } from './settlement.js';
 
 /** The order row, locked until the transaction ends (SELECT … FOR UPDATE). Throws ORDER_NOT_FOUND. */
@@ -70,7 +70,7 @@ export async function applyTransition(
   opts: { actorId?: string | null; trackingNumber?: string; note?: string } = {},
 ): Promise<OrderRow> {
   const { db: tx, storeId } = ctx;
-  const order = await lockOrder({ db: tx, storeId }, orderId);
+  const order = await lockOrder(ctx, orderId);
   const from = order.status as OrderStatus;
   assertTransition(transitionTable(order.shippingType), from, to);
   const now = new Date();
@@ -97,12 +97,12 @@ export async function applyTransition(
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
   if (to === 'cancelled') {
-    await releaseStock({ db: tx, storeId }, items);
-    if (order.paidAt) await reverseSale({ db: tx, storeId }, items);
-    const payment = await getOrderPayment({ db: tx, storeId }, orderId);
-    if (payment) await closePayment({ db: tx }, payment, 'expired');
+    await releaseStock(ctx, items);
+    if (order.paidAt) await reverseSale(ctx, items);
+    const payment = await getOrderPayment(ctx, orderId);
+    if (payment) await closePayment(ctx, payment, 'expired');
   }
-  if (to === 'paid') await recordSale({ db: tx, storeId }, items);
+  if (to === 'paid') await recordSale(ctx, items);
   return order;
 }
 
@@ -146,31 +146,28 @@ export async function changeOrderStatus(
       ctx.log.warn({ err, orderId }, 'could not void the payment at the provider');
       return 'none' as const;
     });
-    if (outcome === 'succeeded' && to === 'paid') return getOrderForSeller(ctx, orderId);
+    if (outcome === 'succeeded' && to === 'paid') return getStoreOrderView(ctx, orderId);
   }
   await runTransaction(ctx.db, async (tx) => {
-    const was = await applyTransition(withTx(ctx, tx), orderId, to, {
+    const txCtx = withTx(ctx, tx);
+    const was = await applyTransition(txCtx, orderId, to, {
       actorId: ctx.actor?.userId,
       trackingNumber,
       note: to === 'paid' ? 'paid_by_seller' : undefined,
     });
     if (to === 'paid' && was.status === 'pending') {
-      const open = await getOrderPayment(withTx(ctx, tx), orderId);
+      const open = await getOrderPayment(txCtx, orderId);
       if (open && (OPEN_STATUSES as readonly string[]).includes(open.status))
-        await closePayment({ db: tx }, open, 'canceled');
-      await insertManualPayment(
-        { db: tx },
-        {
-          storeId: ctx.storeId,
-          orderId,
-          method: was.paymentMethod as 'card' | 'oxxo',
-          amountCents: was.totalCents,
-        },
-      );
+        await closePayment(txCtx, open, 'canceled');
+      await insertManualPayment(txCtx, {
+        orderId,
+        method: was.paymentMethod as 'card' | 'oxxo',
+        amountCents: was.totalCents,
+      });
     }
   });
   if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
-  const view = await getOrderForSeller(ctx, orderId);
+  const view = await getStoreOrderView(ctx, orderId);
   await sendStatusUpdate(ctx, view);
   return view;
 }

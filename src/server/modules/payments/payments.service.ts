@@ -10,7 +10,7 @@ import { paymentEvents, payments } from '../../db/schema/index.js';
 import type { CardInput, ProviderPayment } from '../../providers/payments/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Payment } from '../../../shared/contracts/checkout.js';
-import type { BaseContext, DbContext, StoreDbContext, TxContext } from '../../lib/context.js';
+import type { BaseContext, DbContext, StoreDbContext, StoreTxContext, TxContext } from '../../lib/context.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 /** Statuses from which the provider may still move a payment (nothing final has happened). */
@@ -38,26 +38,26 @@ export const attemptKey = (payment: Pick<PaymentRow, 'id'>) => `vitrina_payment_
 
 /** Records a payment attempt (status processing) inside the order's transaction, before any provider call. */
 export async function createPaymentAttempt(
-  ctx: TxContext,
-  input: { storeId: string; orderId: string; provider: string; method: 'card' | 'oxxo'; amountCents: number },
+  ctx: StoreTxContext,
+  input: { orderId: string; provider: string; method: 'card' | 'oxxo'; amountCents: number },
 ): Promise<PaymentRow> {
-  const { db: tx } = ctx;
+  const { db: tx, storeId } = ctx;
   const [row] = await tx
     .insert(payments)
-    .values({ ...input, status: 'processing' })
+    .values({ ...input, storeId, status: 'processing' })
     .returning();
   return row;
 }
 
 /** A payment the seller received outside any provider (cash marked paid by hand), status succeeded. */
 export async function insertManualPayment(
-  ctx: TxContext,
-  input: { storeId: string; orderId: string; method: 'card' | 'oxxo'; amountCents: number },
+  ctx: StoreTxContext,
+  input: { orderId: string; method: 'card' | 'oxxo'; amountCents: number },
 ): Promise<PaymentRow> {
-  const { db: tx } = ctx;
+  const { db: tx, storeId } = ctx;
   const [row] = await tx
     .insert(payments)
-    .values({ ...input, provider: 'manual', status: 'succeeded' })
+    .values({ ...input, storeId, provider: 'manual', status: 'succeeded' })
     .returning();
   return row;
 }
