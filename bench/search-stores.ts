@@ -17,14 +17,17 @@ import { readCatalog } from '../src/server/db/seed/seed-catalog.js';
 /** The demo store `demo` (Luma, Spanish) or `hogar` (Vendure demo, English) at <slug>.localhost. */
 export async function seedCatalogStore(db: Db, slug: 'demo' | 'hogar'): Promise<void> {
   const c = readCatalog(slug === 'demo' ? 'luma' : 'vendure');
-  const { id: storeId } = await createStore(db, { slug, name: slug, lang: c.lang, hostnames: [`${slug}.localhost`] });
+  const { id: storeId } = await createStore(
+    { db },
+    { slug, name: slug, lang: c.lang, hostnames: [`${slug}.localhost`] },
+  );
   const ids = new Map<string, { departmentId: string; categoryId: string }>();
   for (const d of c.departments) {
-    const departmentId = await upsertDepartment(db, storeId, d);
+    const departmentId = await upsertDepartment({ db, storeId }, d);
     for (const cat of d.categories)
       ids.set(`${d.slug}/${cat.slug}`, {
         departmentId,
-        categoryId: await upsertCategory(db, storeId, departmentId, cat),
+        categoryId: await upsertCategory({ db, storeId }, departmentId, cat),
       });
   }
   await bulkInsertProducts(
@@ -52,12 +55,15 @@ interface PeerProduct {
  */
 export async function seedPeerCatalog(db: Db, file: string): Promise<{ storeId: string; codes: string[] }> {
   const products = JSON.parse(fs.readFileSync(file, 'utf8')) as PeerProduct[];
-  const { id: storeId } = await createStore(db, {
-    slug: 'bench',
-    name: 'Bench',
-    lang: 'en',
-    hostnames: ['bench.localhost'],
-  });
+  const { id: storeId } = await createStore(
+    { db },
+    {
+      slug: 'bench',
+      name: 'Bench',
+      lang: 'en',
+      hostnames: ['bench.localhost'],
+    },
+  );
   const slugOf = (s: string) =>
     s
       .toLowerCase()
@@ -79,11 +85,11 @@ export async function seedPeerCatalog(db: Db, file: string): Promise<{ storeId: 
     const key = cats.slice(0, 2).join('/');
     if (!ids.has(key)) {
       const departmentId = cats[0]
-        ? await upsertDepartment(db, storeId, { slug: slugOf(cats[0]), name: cats[0] })
+        ? await upsertDepartment({ db, storeId }, { slug: slugOf(cats[0]), name: cats[0] })
         : null;
       const categoryId =
         departmentId && cats[1]
-          ? await upsertCategory(db, storeId, departmentId, { slug: slugOf(cats[1]), name: cats[1] })
+          ? await upsertCategory({ db, storeId }, departmentId, { slug: slugOf(cats[1]), name: cats[1] })
           : null;
       ids.set(key, { departmentId, categoryId });
     }

@@ -85,7 +85,7 @@ async function flood(): Promise<void> {
     AUTH_RATE_LIMIT_PER_MINUTE: '100000000',
   });
   const database = await openDatabase({ dataDir: path.join(dataDir, 'db') });
-  await createStore(database.db, { slug: 'flood', name: 'Flood', lang: 'es', hostnames: ['flood.localhost'] });
+  await createStore({ db: database.db }, { slug: 'flood', name: 'Flood', lang: 'es', hostnames: ['flood.localhost'] });
   const app = await buildApp({ db: database.db, config, logger: false, serveWeb: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();

@@ -45,7 +45,8 @@ describe('checkout flow', () => {
         ...payload,
       },
     });
-  const stockOf = async (sku: string) => (await getVariantsForCheckout(t.database.db, store.id, [sku]))[0].stock;
+  const stockOf = async (sku: string) =>
+    (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, [sku]))[0].stock;
   const soldCountOf = async (c: string) =>
     (
       await t.database.db

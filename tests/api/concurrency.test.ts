@@ -58,7 +58,7 @@ describe('concurrent checkouts of the last units', () => {
     for (const r of created) expect(r.json().order.status).toBe('paid');
     expect(new Set(created.map((r) => r.json().order.folio)).size).toBe(5);
 
-    const [variant] = await getVariantsForCheckout(t.database.db, store.id, ['LAST-5']);
+    const [variant] = await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['LAST-5']);
     expect(variant.stock).toBe(0);
   });
 });

@@ -25,7 +25,8 @@ const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '12
 describe(`idempotent checkout (${db})`, () => {
   let t: TestApp;
   let store: StoreFixture;
-  const stock = async () => (await getVariantsForCheckout(t.database.db, store.id, ['IDEM-1']))[0].stock;
+  const stock = async () =>
+    (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['IDEM-1']))[0].stock;
   const submit = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/pedido', headers: { 'x-store-domain': store.hostname }, payload });
   const body = (key: string, email: string, extra: Record<string, unknown> = {}) => ({

@@ -126,13 +126,16 @@ describe('identity limits and passwords', () => {
   it('refuses a weak password for a seller account too', async () => {
     const t = await app();
     const store = await createStoreFixture(t.database.db);
-    const attempt = createUser(t.database.db, {
-      storeId: store.id,
-      role: 'owner',
-      email: 'duena@example.com',
-      password: 'qwerty123',
-      fullName: 'Dueña',
-    });
+    const attempt = createUser(
+      { db: t.database.db },
+      {
+        storeId: store.id,
+        role: 'owner',
+        email: 'duena@example.com',
+        password: 'qwerty123',
+        fullName: 'Dueña',
+      },
+    );
     await expect(attempt).rejects.toBeInstanceOf(AppError);
     await expect(attempt).rejects.toMatchObject({ code: 'PASSWORD_BREACHED' });
   });

@@ -86,7 +86,7 @@ describe(`lock order and database races (${onPostgres ? 'PostgreSQL' : 'PGlite'}
       .innerJoin(orders, eq(orders.id, orderItems.orderId))
       .where(and(eq(orders.storeId, store.id), inArray(orders.status, ['paid', 'pending'])))
       .groupBy(orderItems.variantId);
-    const variants = await getVariantsForCheckout(t.database.db, store.id, SKUS);
+    const variants = await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, SKUS);
     for (const v of variants) expect(v.stock + (live.find((l) => l.variantId === v.variantId)?.n ?? 0)).toBe(START);
     const [sold] = await t.database.db
       .select({ n: products.soldCount })
@@ -109,7 +109,7 @@ describe(`lock order and database races (${onPostgres ? 'PostgreSQL' : 'PGlite'}
   });
 
   it('turns a leftover unique violation into 409 CONFLICT', async () => {
-    const [v] = await getVariantsForCheckout(t.database.db, store.id, ['LK-A']);
+    const [v] = await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['LK-A']);
     const err = await runTransaction(t.database.db, async (tx) => {
       await tx
         .insert(productVariants)
@@ -121,7 +121,7 @@ describe(`lock order and database races (${onPostgres ? 'PostgreSQL' : 'PGlite'}
   });
 
   it('resolves two transactions locking in opposite orders (PostgreSQL: a real deadlock, retried; PGlite: serialised)', async () => {
-    const [a, b] = await getVariantsForCheckout(t.database.db, store.id, ['LK-A', 'LK-B']);
+    const [a, b] = await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['LK-A', 'LK-B']);
     const touch = (tx: Parameters<Parameters<typeof runTransaction>[1]>[0], id: string) =>
       tx
         .update(productVariants)

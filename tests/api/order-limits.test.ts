@@ -35,7 +35,8 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
   let t: TestApp;
   let store: StoreFixture;
   let failVoucher = false;
-  const stock = async (sku: string) => (await getVariantsForCheckout(t.database.db, store.id, [sku]))[0].stock;
+  const stock = async (sku: string) =>
+    (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, [sku]))[0].stock;
   const submit = (
     items: { codigo: string; sku: string; quantity: number }[],
     opts: { email?: string; ip?: string; method?: 'card' | 'oxxo'; card?: typeof CARD; lang?: string } = {},
@@ -194,42 +195,45 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
     expect(rows.filter((r) => r.data_type !== 'bigint')).toEqual([]);
     const big = 2 ** 31 + 12_345;
     const order = await t.database.db.transaction((tx) =>
-      insertOrder(tx, store.id, {
-        folio: 999_999,
-        customerId: null,
-        email: 'big@example.com',
-        paymentMethod: 'card',
-        lang: 'es',
-        itemsCents: big,
-        shippingCents: 0,
-        feeCents: 0,
-        discountCents: 0,
-        totalCents: big,
-        shippingType: 'pickup',
-        shipping: { proveedor: 'x', servicio: 'pickup', precio: 0 },
-        address: null,
-        idempotencyKey: randomUUID(),
-        viewToken: 'v',
-        reservationExpiresAt: new Date(),
-        storefrontOrigin: null,
-        clientIpHash: null,
-        items: [
-          {
-            productId: null as unknown as string,
-            variantId: null as unknown as string,
-            codigo: 'BIG',
-            sku: 'BIG-1',
-            name: 'Grande',
-            options: {},
-            imageUrl: null,
-            unitPriceCents: big,
-            quantity: 1,
-            lineTotalCents: big,
-          },
-        ],
-      }),
+      insertOrder(
+        { db: tx, storeId: store.id },
+        {
+          folio: 999_999,
+          customerId: null,
+          email: 'big@example.com',
+          paymentMethod: 'card',
+          lang: 'es',
+          itemsCents: big,
+          shippingCents: 0,
+          feeCents: 0,
+          discountCents: 0,
+          totalCents: big,
+          shippingType: 'pickup',
+          shipping: { proveedor: 'x', servicio: 'pickup', precio: 0 },
+          address: null,
+          idempotencyKey: randomUUID(),
+          viewToken: 'v',
+          reservationExpiresAt: new Date(),
+          storefrontOrigin: null,
+          clientIpHash: null,
+          items: [
+            {
+              productId: null as unknown as string,
+              variantId: null as unknown as string,
+              codigo: 'BIG',
+              sku: 'BIG-1',
+              name: 'Grande',
+              options: {},
+              imageUrl: null,
+              unitPriceCents: big,
+              quantity: 1,
+              lineTotalCents: big,
+            },
+          ],
+        },
+      ),
     );
-    const view = await buildOrderView(t.database.db, order);
+    const view = await buildOrderView({ db: t.database.db }, order);
     expect(view.totalCents).toBe(big);
     expect(typeof view.totalCents).toBe('number');
   });

@@ -29,7 +29,7 @@ describe(`OXXO vouchers (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlit
   let seller: { token: string };
   let lagCancel = false;
   const admin = () => ({ authorization: `Bearer ${seller.token}` });
-  const stock = async () => (await getVariantsForCheckout(t.database.db, store.id, ['OX-1']))[0].stock;
+  const stock = async () => (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['OX-1']))[0].stock;
   const sold = async () =>
     (
       await t.database.db

@@ -230,7 +230,7 @@ describe(`authenticated payment confirmations (${process.env.TEST_DATABASE_URL ?
       });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('PAYMENTS_UNAVAILABLE');
-      expect((await getVariantsForCheckout(prod.database.db, s.id, ['PROD-1']))[0].stock).toBe(5);
+      expect((await getVariantsForCheckout({ db: prod.database.db, storeId: s.id }, ['PROD-1']))[0].stock).toBe(5);
       for (const url of [
         '/api/payments/sandbox/oxxo/12345678901234/pay',
         '/api/payments/sandbox/3ds/abcdefghijklmnopqrstuvwxyz',

@@ -36,7 +36,8 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
   let dropWebhook = false;
   let unhang: () => void = () => undefined;
 
-  const stock = async () => (await getVariantsForCheckout(t.database.db, store.id, ['REC-1']))[0].stock;
+  const stock = async () =>
+    (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['REC-1']))[0].stock;
   const body = (key: string, email: string, card = CARD) => ({
     idempotencyKey: key,
     email,

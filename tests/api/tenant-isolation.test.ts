@@ -89,7 +89,7 @@ describe('tenant isolation', () => {
       headers: { authorization: `Bearer ${sellerA.token}`, 'x-store-domain': b.hostname },
     });
     expect(viaDomain.statusCode).toBe(404);
-    const stock = (await getVariantsForCheckout(t.database.db, b.id, ['ONLYB-1']))[0].stock;
+    const stock = (await getVariantsForCheckout({ db: t.database.db, storeId: b.id }, ['ONLYB-1']))[0].stock;
     expect(stock).toBe(4);
   });
 
@@ -163,7 +163,7 @@ describe('tenant isolation', () => {
       },
     });
     expect(buy.statusCode).toBe(409);
-    expect((await getVariantsForCheckout(t.database.db, b.id, ['ONLYB-1']))[0].stock).toBe(4);
+    expect((await getVariantsForCheckout({ db: t.database.db, storeId: b.id }, ['ONLYB-1']))[0].stock).toBe(4);
   });
 
   it('B’s buyer cannot sign in on A’s domain, and an unknown domain has no store', async () => {

@@ -28,13 +28,16 @@ export async function createStoreFixture(
 ): Promise<StoreFixture> {
   const slug = overrides.slug ?? `s${uniq()}`;
   const hostname = `${slug}.localhost`;
-  const { id } = await createStore(db, {
-    slug,
-    name: overrides.name ?? `Tienda ${slug}`,
-    lang: overrides.lang ?? 'es',
-    hostnames: [hostname],
-    oxxoFeeCents: overrides.oxxoFeeCents,
-  });
+  const { id } = await createStore(
+    { db },
+    {
+      slug,
+      name: overrides.name ?? `Tienda ${slug}`,
+      lang: overrides.lang ?? 'es',
+      hostnames: [hostname],
+      oxxoFeeCents: overrides.oxxoFeeCents,
+    },
+  );
   return { id, slug, hostname };
 }
 
@@ -75,7 +78,10 @@ export async function createSellerFixture(
   storeId: string,
 ): Promise<{ email: string; token: string }> {
   const email = `seller-${uniq()}@example.com`;
-  await createUser(app.db, { storeId, role: 'owner', email, password: TEST_PASSWORD, fullName: 'Vendedora Prueba' });
+  await createUser(
+    { db: app.db },
+    { storeId, role: 'owner', email, password: TEST_PASSWORD, fullName: 'Vendedora Prueba' },
+  );
   const res = await app.inject({
     method: 'POST',
     url: '/api/admin/login',
@@ -102,7 +108,7 @@ export async function createCustomerFixture(
 
 /** A few SEPOMEX rows (CDMX Roma Norte, Guadalajara centro, Cancún) for address and shipping tests. */
 export async function seedPostalCodesFixture(db: Db): Promise<void> {
-  await insertPostalCodes(db, [
+  await insertPostalCodes({ db }, [
     {
       postalCode: '06700',
       settlement: 'Roma Norte',

@@ -56,7 +56,7 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
   const h = { 'x-store-domain': store.hostname };
 
   const seller = { email: `vendedor-${tag}@example.com`, password: `Clave-${randomUUID()}`, token: '' };
-  await createUser(db, { storeId: store.id, role: 'owner', ...seller, fullName: `Vendedor ${tag}` });
+  await createUser({ db }, { storeId: store.id, role: 'owner', ...seller, fullName: `Vendedor ${tag}` });
   seller.token = (await json(app, { method: 'POST', url: '/api/admin/login', payload: seller }, 200)).token;
 
   const buyer = { email: `cliente-${tag}@example.com`, password: `Clave-${randomUUID()}`, token: '', fullName: '' };

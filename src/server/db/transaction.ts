@@ -7,6 +7,7 @@
  * PGlite has one connection and runs transactions one at a time, so there the retry never triggers.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { AppError } from '../lib/app-error.js';
 import type { Db, Tx } from './client.js';
 
@@ -32,12 +33,14 @@ export function isRetryable(err: unknown): boolean {
 /**
  * Runs `fn` in a transaction; retries it on 40P01/40001 (up to 6 attempts, 5-160 ms jittered backoff); turns a
  * leftover unique violation or retry exhaustion into AppError CONFLICT (409). `fn` must be safe to run again: no
- * provider calls or emails inside, only database work.
+ * provider calls or emails inside, only database work. When `db` already is a transaction (a service called with
+ * `withTx(ctx, tx)`), `fn` joins it: no savepoint and no retry here, the outer runTransaction retries the whole.
  */
-export async function runTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>): Promise<T> {
+export async function runTransaction<T>(db: Db | Tx, fn: (tx: Tx) => Promise<T>): Promise<T> {
+  if (db instanceof PgTransaction) return fn(db as Tx);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(fn);
+      return await (db as Db).transaction(fn);
     } catch (err) {
       if (isRetryable(err) && attempt < MAX_ATTEMPTS) {
         await sleep(Math.random() * 5 * 2 ** attempt);

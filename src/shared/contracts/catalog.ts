@@ -34,6 +34,8 @@ export const searchQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(60).default(24),
 });
 export type SearchQuery = z.input<typeof searchQuery>;
+/** The validated search query, defaults applied, as the server's search takes it. */
+export type SearchParams = z.infer<typeof searchQuery>;
 
 export const searchResponse = z.object({
   items: z.array(productCard),

@@ -5,6 +5,7 @@ import { addressInput } from './accounts.js';
 import { cents, codigo, email, postalCode, sku, text, uuid } from './common.js';
 
 export const cartLineInput = z.object({ codigo, sku, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) });
+export type CartLine = z.infer<typeof cartLineInput>;
 
 /** POST /api/cart/quote: prices and checks a cart against current stock, prices and minimums. */
 export const cartQuoteBody = z.object({ items: z.array(cartLineInput).max(MAX_CART_LINES) });
@@ -30,6 +31,7 @@ export const cartQuoteResponse = z.object({
 export type CartQuoteResponse = z.infer<typeof cartQuoteResponse>;
 
 export const shippingServiceName = z.enum(['economico', 'paquete', 'pickup']);
+export type ShippingServiceName = z.infer<typeof shippingServiceName>;
 
 /** POST /api/reseller/packaging/rate-service: shipping options for a cart to a postal code. */
 export const rateServiceBody = z.object({ postalCode, items: z.array(cartLineInput).min(1).max(MAX_CART_LINES) });
@@ -43,6 +45,8 @@ export const rateServiceResponse = z.array(
   }),
 );
 export type RateServiceResponse = z.infer<typeof rateServiceResponse>;
+/** One service's quote: price in centavos, delivery estimate in business days. */
+export type ShippingQuote = RateServiceResponse[number];
 
 export const cardInput = z.object({
   number: text({ max: 40 })
@@ -53,6 +57,8 @@ export const cardInput = z.object({
   cvc: z.string().regex(/^\d{3,4}$/),
   holderName: text({ min: 2, max: 120 }),
 });
+/** A card as the server holds it after validation (number without spaces or dashes). */
+export type CardInput = z.infer<typeof cardInput>;
 
 /**
  * POST /api/pedido: places an order. Stock is reserved atomically; the card is charged (or an OXXO voucher
@@ -72,6 +78,8 @@ export const placeOrderBody = z.object({
   expectedTotalCents: cents.optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
+/** The validated POST /api/pedido body, as the server's checkout takes it. */
+export type PlaceOrderInput = z.infer<typeof placeOrderBody>;
 
 export const orderStatus = z.enum([
   'pending',

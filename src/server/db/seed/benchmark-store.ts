@@ -12,12 +12,15 @@ export async function seedBenchmarkStore(
   db: Db,
   opts: { products: number },
 ): Promise<{ storeId: string; codes: string[] }> {
-  const { id: storeId } = await createStore(db, {
-    slug: 'bench',
-    name: 'Bench',
-    lang: 'es',
-    hostnames: ['bench.localhost'],
-  });
+  const { id: storeId } = await createStore(
+    { db },
+    {
+      slug: 'bench',
+      name: 'Bench',
+      lang: 'es',
+      hostnames: ['bench.localhost'],
+    },
+  );
   const ctx = { db, storeId };
   const sources = [readCatalog('luma'), readCatalog('vendure')];
   const templates = sources.flatMap((c) =>
@@ -27,9 +30,9 @@ export async function seedBenchmarkStore(
   for (const { p, dep } of templates) {
     const key = `${p.department}/${p.category}`;
     if (ids.has(key)) continue;
-    const departmentId = await upsertDepartment(db, storeId, dep);
+    const departmentId = await upsertDepartment({ db, storeId }, dep);
     const cat = dep.categories.find((c) => c.slug === p.category)!;
-    ids.set(key, { departmentId, categoryId: await upsertCategory(db, storeId, departmentId, cat) });
+    ids.set(key, { departmentId, categoryId: await upsertCategory({ db, storeId }, departmentId, cat) });
   }
   const adjectives = ['Pro', 'Max', 'Lite', 'Plus', 'Eco', 'Ultra', 'Sport', 'Urban', 'Classic', 'Trail'];
   const items: (NewProduct & { departmentId: string; categoryId: string })[] = [];

@@ -61,14 +61,17 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
     initials,
     demo.settings.colors?.navbar ?? demo.colors.from,
   );
-  const { id: storeId } = await createStore(db, {
-    slug: demo.slug,
-    name: demo.name,
-    lang: demo.lang,
-    hostnames: [demo.hostname],
-    iconUrl: icon,
-    settings: { ...demo.settings, logoUrl: icon },
-  });
+  const { id: storeId } = await createStore(
+    { db },
+    {
+      slug: demo.slug,
+      name: demo.name,
+      lang: demo.lang,
+      hostnames: [demo.hostname],
+      iconUrl: icon,
+      settings: { ...demo.settings, logoUrl: icon },
+    },
+  );
   const ctx = { db, storeId };
   const depBySlug = new Map(catalog.departments.map((d) => [d.slug, d]));
 
@@ -124,7 +127,7 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
       });
     }
   }
-  await refreshRating(db, storeId);
+  await refreshRating({ db, storeId });
 
   const banners = [];
   for (const b of demo.banners) {
@@ -137,26 +140,32 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
     );
     banners.push({ url, title: b.title, buttonTitle: b.buttonTitle, buttonUrl: b.buttonUrl });
   }
-  await updateStore(db, storeId, { settings: { ...demo.settings, logoUrl: icon, bannerImages: banners } });
+  await updateStore({ db, storeId }, { settings: { ...demo.settings, logoUrl: icon, bannerImages: banners } });
 
-  await createUser(db, {
-    storeId,
-    role: 'owner',
-    email: demo.ownerEmail,
-    password: DEMO_PASSWORD,
-    fullName: demo.ownerName,
-    // Demo passwords are public (README); production never seeds them unless SEED_DEMO=true.
-    checkStrength: false,
-  });
-  await createUser(db, {
-    storeId,
-    role: 'customer',
-    email: DEMO_BUYER.email,
-    password: DEMO_BUYER.password,
-    fullName: DEMO_BUYER.fullName,
-    phone: DEMO_BUYER.phone,
-    checkStrength: false,
-  });
+  await createUser(
+    { db },
+    {
+      storeId,
+      role: 'owner',
+      email: demo.ownerEmail,
+      password: DEMO_PASSWORD,
+      fullName: demo.ownerName,
+      // Demo passwords are public (README); production never seeds them unless SEED_DEMO=true.
+      checkStrength: false,
+    },
+  );
+  await createUser(
+    { db },
+    {
+      storeId,
+      role: 'customer',
+      email: DEMO_BUYER.email,
+      password: DEMO_BUYER.password,
+      fullName: DEMO_BUYER.fullName,
+      phone: DEMO_BUYER.phone,
+      checkStrength: false,
+    },
+  );
   opts.log.info({ store: demo.slug, products: catalog.products.length }, 'demo store seeded');
 }
 
@@ -173,12 +182,12 @@ export async function importPostalCodes(db: Db, log?: FastifyBaseLogger): Promis
     const [postalCode, settlement, settlementType, municipality, state, city] = parseCsvLine(line);
     batch.push({ postalCode, settlement, settlementType, municipality, state, city: city || null });
     if (batch.length === 1000) {
-      await insertPostalCodes(db, batch);
+      await insertPostalCodes({ db }, batch);
       n += batch.length;
       batch = [];
     }
   }
-  await insertPostalCodes(db, batch);
+  await insertPostalCodes({ db }, batch);
   n += batch.length;
   log?.info({ rows: n }, 'SEPOMEX postal codes imported');
   return n;
@@ -199,12 +208,12 @@ function result(): SeedResult {
 
 /** Seeds the demo stores on an empty database; returns the URLs and credentials to print (null without demo stores). */
 export async function seedDemoIfEmpty(opts: SeedOptions): Promise<SeedResult | null> {
-  if (!(await hasPostalCodes(opts.db))) {
+  if (!(await hasPostalCodes({ db: opts.db }))) {
     console.log('Importing the SEPOMEX postal-code catalogue…');
     await importPostalCodes(opts.db, opts.log);
   }
-  if ((await countStores(opts.db)) > 0) {
-    return (await getStoreBySlug(opts.db, DEMO_STORES[0].slug)) ? result() : null;
+  if ((await countStores({ db: opts.db })) > 0) {
+    return (await getStoreBySlug({ db: opts.db }, DEMO_STORES[0].slug)) ? result() : null;
   }
   for (const demo of DEMO_STORES) {
     console.log(`Seeding demo store ${demo.name} (${demo.hostname}): products and images…`);

@@ -161,7 +161,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: postalCodeLookup },
       },
     },
-    async (request) => accounts.lookupPostalCode(request.server.db, request.params.cp),
+    async (request) => accounts.lookupPostalCode({ db: request.server.db }, request.params.cp),
   );
 
   app.post(

@@ -4,9 +4,8 @@
  * Customers belong to one store and sign in on its domain; sellers sign in at /admin/login.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { addresses, postalCodes, sessions, users } from '../../db/schema/index.js';
-import type { BaseContext, Locale, Role, StoreContext } from '../../lib/context.js';
+import type { BaseContext, DbContext, Locale, Role, StoreContext, StoreDbContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -36,7 +35,7 @@ const toUser = (u: UserRow): User => ({
  * would let two simultaneous sign-ups both pass it (issue 5 item 12), so the insert's unique violation is the answer.
  */
 export async function createUser(
-  db: Db,
+  ctx: DbContext,
   input: {
     storeId: string | null;
     role: Role;
@@ -49,6 +48,7 @@ export async function createUser(
     checkStrength?: boolean;
   },
 ): Promise<User> {
+  const { db } = ctx;
   const email = input.email.trim().toLowerCase();
   if (input.checkStrength !== false)
     assertStrongPassword(input.locale ?? 'es', input.password, [email, input.fullName]);
@@ -72,7 +72,8 @@ export async function createUser(
   }
 }
 
-export async function startSession(db: Db, user: UserRow): Promise<SessionResponse> {
+export async function startSession(ctx: DbContext, user: UserRow): Promise<SessionResponse> {
+  const { db } = ctx;
   const token = newToken();
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
@@ -88,7 +89,7 @@ export async function registerCustomer(
   ctx: StoreContext,
   input: { fullName: string; email: string; phone?: string; password: string },
 ): Promise<SessionResponse> {
-  const created = await createUser(ctx.db, {
+  const created = await createUser(ctx, {
     storeId: ctx.storeId,
     role: 'customer',
     email: input.email,
@@ -98,7 +99,7 @@ export async function registerCustomer(
     locale: ctx.locale,
   });
   const [row] = await ctx.db.select().from(users).where(eq(users.id, created.id));
-  return startSession(ctx.db, row);
+  return startSession(ctx, row);
 }
 
 async function checkCredentials(candidates: UserRow[], password: string): Promise<UserRow> {
@@ -117,7 +118,7 @@ export async function loginCustomer(ctx: StoreContext, email: string, password: 
     .from(users)
     .where(and(eq(users.storeId, ctx.storeId), eq(users.role, 'customer'), eq(users.email, email.toLowerCase())))
     .limit(1);
-  return startSession(ctx.db, await checkCredentials(rows, password));
+  return startSession(ctx, await checkCredentials(rows, password));
 }
 
 /** Signs in a seller (owner or collaborator) at /admin/login; the store comes from the account. */
@@ -127,7 +128,7 @@ export async function loginSeller(ctx: BaseContext, email: string, password: str
     .from(users)
     .where(and(inArray(users.role, ['owner', 'collaborator']), eq(users.email, email.toLowerCase())))
     .limit(5);
-  return startSession(ctx.db, await checkCredentials(rows, password));
+  return startSession(ctx, await checkCredentials(rows, password));
 }
 
 /** Revokes the session of the request's token. */
@@ -202,7 +203,8 @@ export async function deleteAddress(ctx: StoreContext & { actor: { userId: strin
 }
 
 /** SEPOMEX look-up: state, municipality, city and colonias of a postal code. Throws POSTAL_CODE_NOT_FOUND. */
-export async function lookupPostalCode(db: Db, postalCode: string): Promise<PostalCodeLookup> {
+export async function lookupPostalCode(ctx: DbContext, postalCode: string): Promise<PostalCodeLookup> {
+  const { db } = ctx;
   const rows = await db
     .select()
     .from(postalCodes)
@@ -219,7 +221,8 @@ export async function lookupPostalCode(db: Db, postalCode: string): Promise<Post
 }
 
 /** Names of the users of a store by id (for order views). */
-export async function getUserNames(db: Db, storeId: string, ids: string[]): Promise<Map<string, string>> {
+export async function getUserNames(ctx: StoreDbContext, ids: string[]): Promise<Map<string, string>> {
+  const { db, storeId } = ctx;
   if (!ids.length) return new Map();
   const rows = await db
     .select({ id: users.id, fullName: users.fullName })
@@ -229,12 +232,14 @@ export async function getUserNames(db: Db, storeId: string, ids: string[]): Prom
 }
 
 /** Number of postal-code rows (the seed imports SEPOMEX when empty). */
-export async function hasPostalCodes(db: Db): Promise<boolean> {
+export async function hasPostalCodes(ctx: DbContext): Promise<boolean> {
+  const { db } = ctx;
   const r = await db.select({ p: postalCodes.postalCode }).from(postalCodes).limit(1);
   return r.length > 0;
 }
 
 /** Bulk-inserts SEPOMEX rows (seed). */
-export async function insertPostalCodes(db: Db, rows: (typeof postalCodes.$inferInsert)[]): Promise<void> {
+export async function insertPostalCodes(ctx: DbContext, rows: (typeof postalCodes.$inferInsert)[]): Promise<void> {
+  const { db } = ctx;
   if (rows.length) await db.insert(postalCodes).values(rows);
 }

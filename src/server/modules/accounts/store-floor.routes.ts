@@ -40,7 +40,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: storeFloorStore },
       },
     },
-    async (request) => findStoreFloorStore(request.server.db, bearerToken(request.headers.authorization)),
+    async (request) => findStoreFloorStore({ db: request.server.db }, bearerToken(request.headers.authorization)),
   );
 };
 export default routes;

@@ -7,9 +7,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { appAccessCodes, appAccessTokens, stores, users } from '../../db/schema/index.js';
-import type { Actor, BaseContext, StoreContext } from '../../lib/context.js';
+import type { Actor, BaseContext, DbContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
@@ -106,7 +105,11 @@ export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string
 }
 
 /** The store and seller of a store-floor access token. Throws UNAUTHORIZED when missing, unknown, revoked or expired. */
-export async function storeFloorGrant(db: Db, token: string | null): Promise<{ storeId: string; userId: string }> {
+export async function storeFloorGrant(
+  ctx: DbContext,
+  token: string | null,
+): Promise<{ storeId: string; userId: string }> {
+  const { db } = ctx;
   if (!token || token.length > 200) throw new AppError('UNAUTHORIZED');
   const [row] = await db
     .select({ storeId: appAccessTokens.storeId, userId: appAccessTokens.userId })
@@ -127,8 +130,9 @@ export async function storeFloorGrant(db: Db, token: string | null): Promise<{ s
 }
 
 /** The store and seller a store-floor token is for. Throws UNAUTHORIZED. */
-export async function storeFloorStore(db: Db, token: string | null) {
-  const grant = await storeFloorGrant(db, token);
+export async function storeFloorStore(ctx: DbContext, token: string | null) {
+  const { db } = ctx;
+  const grant = await storeFloorGrant({ db }, token);
   const [row] = await db
     .select({ name: stores.name, slug: stores.slug, fullName: users.fullName })
     .from(stores)

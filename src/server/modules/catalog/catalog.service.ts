@@ -4,7 +4,6 @@
  * Every query is scoped by ctx.storeId.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
 import {
   categories,
   departments,
@@ -13,7 +12,7 @@ import {
   reviews,
   type ProductPackaging,
 } from '../../db/schema/index.js';
-import type { StoreContext } from '../../lib/context.js';
+import { withTx, type StoreContext, type StoreDbContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ProductCard } from '../../../shared/contracts/common.js';
 import type { DepartmentTree, HomeResponse, ProductDetail } from '../../../shared/contracts/catalog.js';
@@ -56,10 +55,10 @@ export interface NewProduct {
 
 /** Finds or creates a department by slug; returns its id. */
 export async function upsertDepartment(
-  db: Db | Tx,
-  storeId: string,
+  ctx: StoreDbContext,
   dep: { slug: string; name: string; position?: number },
 ): Promise<string> {
+  const { db, storeId } = ctx;
   const [row] = await db
     .insert(departments)
     .values({ storeId, slug: dep.slug, name: dep.name, position: dep.position ?? 0 })
@@ -70,11 +69,11 @@ export async function upsertDepartment(
 
 /** Finds or creates a category of a department by slug; returns its id. */
 export async function upsertCategory(
-  db: Db | Tx,
-  storeId: string,
+  ctx: StoreDbContext,
   departmentId: string,
   cat: { slug: string; name: string; position?: number },
 ): Promise<string> {
+  const { db, storeId } = ctx;
   const [row] = await db
     .insert(categories)
     .values({ storeId, departmentId, slug: cat.slug, name: cat.name, position: cat.position ?? 0 })
@@ -95,11 +94,11 @@ export async function createProduct(
   input: NewProduct,
 ): Promise<{ id: string }> {
   if (!input.variants.length) throw new AppError('BAD_REQUEST', { reason: 'variants' });
-  const lang = await getStoreLanguage(ctx.db, ctx.storeId);
+  const lang = await getStoreLanguage(ctx);
   return ctx.db.transaction(async (tx) => {
-    const departmentId = input.department ? await upsertDepartment(tx, ctx.storeId, input.department) : null;
+    const departmentId = input.department ? await upsertDepartment(withTx(ctx, tx), input.department) : null;
     const categoryId =
-      departmentId && input.category ? await upsertCategory(tx, ctx.storeId, departmentId, input.category) : null;
+      departmentId && input.category ? await upsertCategory(withTx(ctx, tx), departmentId, input.category) : null;
     const [p] = await tx
       .insert(products)
       .values({
@@ -330,12 +329,13 @@ export async function addReview(
       userId: review.userId ?? null,
       ...(review.createdAt ? { createdAt: review.createdAt } : {}),
     });
-    await refreshRating(tx, ctx.storeId, [productId]);
+    await refreshRating(withTx(ctx, tx), [productId]);
   });
 }
 
 /** Recomputes rating average and count of products from their visible reviews. */
-export async function refreshRating(db: Db | Tx, storeId: string, productIds?: string[]): Promise<void> {
+export async function refreshRating(ctx: StoreDbContext, productIds?: string[]): Promise<void> {
+  const { db, storeId } = ctx;
   await db.execute(sql`
     update products p set rating_avg_x100 = coalesce(r.avg, 0), rating_count = coalesce(r.n, 0)
     from (select product_id, round(avg(rating) * 100)::int as avg, count(*)::int as n from reviews
@@ -353,7 +353,7 @@ export async function refreshRating(db: Db | Tx, storeId: string, productIds?: s
 
 /** Recomputes the search documents of every product of a store (after a bulk load). */
 export async function refreshSearchDocuments(ctx: Pick<StoreContext, 'db' | 'storeId'>): Promise<void> {
-  const lang = await getStoreLanguage(ctx.db, ctx.storeId);
+  const lang = await getStoreLanguage(ctx);
   await ctx.db.execute(refreshSearchDocumentSql(ctx.storeId, textSearchConfig(lang), sql`true`));
 }
 

@@ -5,8 +5,8 @@
  * so that a checkout, a cancellation and a payment never wait on each other in a circle (PostgreSQL deadlock 40P01).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
 import { productVariants, products } from '../../db/schema/index.js';
+import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
 
 export interface CheckoutVariant {
   variantId: string;
@@ -43,7 +43,8 @@ function merged(lines: { productId: string | null; quantity: number }[]): { prod
 }
 
 /** Variants (with their product's data) of a store by SKU. `available` is false for hidden or archived products. */
-export async function getVariantsForCheckout(db: Db | Tx, storeId: string, skus: string[]): Promise<CheckoutVariant[]> {
+export async function getVariantsForCheckout(ctx: StoreDbContext, skus: string[]): Promise<CheckoutVariant[]> {
+  const { db, storeId } = ctx;
   if (!skus.length) return [];
   const rows = await db
     .select({
@@ -75,10 +76,10 @@ export async function getVariantsForCheckout(db: Db | Tx, storeId: string, skus:
  * back the transaction). Each UPDATE only succeeds while stock >= quantity, so stock never goes below zero.
  */
 export async function reserveStock(
-  tx: Tx,
-  storeId: string,
+  ctx: StoreTxContext,
   lines: { variantId: string; sku: string; quantity: number }[],
 ): Promise<string[]> {
+  const { db: tx, storeId } = ctx;
   const short: string[] = [];
   for (const l of byId(lines, (l) => l.variantId)) {
     const updated = await tx
@@ -99,10 +100,10 @@ export async function reserveStock(
 
 /** Gives reserved units back (a cancelled or expired order). */
 export async function releaseStock(
-  tx: Tx,
-  storeId: string,
+  ctx: StoreTxContext,
   lines: { variantId: string | null; quantity: number }[],
 ): Promise<void> {
+  const { db: tx, storeId } = ctx;
   for (const l of byId(lines, (l) => l.variantId)) {
     if (!l.variantId) continue;
     await tx
@@ -114,10 +115,10 @@ export async function releaseStock(
 
 /** Adds sold units to products' best-seller counters (when an order is paid). */
 export async function recordSale(
-  tx: Tx | Db,
-  storeId: string,
+  ctx: StoreDbContext,
   lines: { productId: string | null; quantity: number }[],
 ): Promise<void> {
+  const { db: tx, storeId } = ctx;
   for (const l of merged(lines)) {
     await tx
       .update(products)
@@ -128,10 +129,10 @@ export async function recordSale(
 
 /** Takes a cancelled paid order's units back off the best-seller counters (never below zero). */
 export async function reverseSale(
-  tx: Tx | Db,
-  storeId: string,
+  ctx: StoreDbContext,
   lines: { productId: string | null; quantity: number }[],
 ): Promise<void> {
+  const { db: tx, storeId } = ctx;
   for (const l of merged(lines)) {
     await tx
       .update(products)

@@ -17,6 +17,7 @@ import {
 import { uuid } from '../../../shared/contracts/common.js';
 import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import * as checkout from './checkout.service.js';
+import { placeOrder } from './place-order.js';
 
 /**
  * POST /api/payments/webhooks/:provider in its own plugin scope, where JSON bodies stay raw bytes: a provider signs
@@ -73,7 +74,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) =>
       reply.status(201).send(
-        await checkout.placeOrder(storeContext(request), request.body, {
+        await placeOrder(storeContext(request), request.body, {
           origin: requestOrigin(request),
           ip: request.ip,
         }),

@@ -1,34 +1,21 @@
 /**
  * Checkout (SPEC §2 /micarrito/*, §5 stock and minimum messages, §9 payments and shipping; decisions 027-029): prices a
- * cart against current stock, and places an order — idempotent by key, stock reserved atomically, the payment attempt
- * recorded before the provider is called — then charges the card or issues an OXXO voucher. Any step can be resumed:
- * a retried submit whose first attempt died picks the order up where it stopped. Totals are integer centavos.
+ * cart against current stock, finishes a 3-D Secure payment, shows an OXXO voucher and applies providers' webhooks.
+ * Placing an order is place-order.ts (its steps: new-order.ts, order-steps.ts). Totals are integer centavos.
  */
 import type { BaseContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { lineTotalCents } from '../../../shared/money.js';
-import { OXXO_VOUCHER_VALID_DAYS } from '../../../shared/limits.js';
-import type { CartQuoteResponse, OrderView, PlaceOrderResponse } from '../../../shared/contracts/checkout.js';
-import type { AddressInput } from '../../../shared/contracts/accounts.js';
-import type { CardInput } from '../../providers/payments/index.js';
+import type { CartLine, CartQuoteResponse, OrderView } from '../../../shared/contracts/checkout.js';
 import { getVariantsForCheckout } from '../catalog/index.js';
-import {
-  confirmCard,
-  ensureProviderPayment,
-  findPaymentForProvider,
-  getOrderPayment,
-  getPayment,
-} from '../payments/index.js';
-import { buildOrderView, getOrderForBuyer, loadOrder, reconcileOpenPayment, settlePayment } from '../orders/index.js';
-import { claimKey, completeKey, releaseKey, requestHash, type Claim } from './idempotency.js';
-import { clientIpHash } from './limits.js';
-import { createOrder, lineProblem, type Line } from './new-order.js';
+import { findPaymentForProvider, getPayment } from '../payments/index.js';
+import { getOrderForBuyer, loadOrder, reconcileOpenPayment, settlePayment } from '../orders/index.js';
+import { lineProblem } from './order-steps.js';
 
 /** POST /api/cart/quote: current price, stock and problems of each cart line (nothing is reserved). */
-export async function quoteCart(ctx: StoreContext, items: Line[]): Promise<CartQuoteResponse> {
+export async function quoteCart(ctx: StoreContext, items: CartLine[]): Promise<CartQuoteResponse> {
   const variants = await getVariantsForCheckout(
-    ctx.db,
-    ctx.storeId,
+    ctx,
     items.map((i) => i.sku),
   );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
@@ -52,104 +39,6 @@ export async function quoteCart(ctx: StoreContext, items: Line[]): Promise<CartQ
   return { lines, itemsCents: lines.reduce((s, l) => s + (l.problem ? 0 : l.lineTotalCents), 0) };
 }
 
-export interface PlaceOrderInput {
-  idempotencyKey: string;
-  items: Line[];
-  email?: string;
-  addressId?: string;
-  address?: AddressInput;
-  shipping: { servicio: 'economico' | 'paquete' | 'pickup' };
-  paymentMethod: 'card' | 'oxxo';
-  card?: CardInput;
-  expectedTotalCents?: number;
-}
-
-/** Errors that are the answer to this order (kept for the key); others (races, limits of the moment) are not. */
-const TRANSIENT: string[] = ['CONFLICT', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'RATE_LIMITED'];
-
-/**
- * POST /api/pedido. Idempotent by `idempotencyKey` (decision 029): duplicates get the first result (201 with the order
- * as it is now, or the same 4xx), a different body under the key IDEMPOTENCY_KEY_REUSED. Creates the order (see
- * new-order.ts for its checks), then pays: a card is charged (approved: paid and the confirmation emailed; 3-D Secure:
- * pending with the challenge; declined: cancelled, stock released, PAYMENT_DECLINED) or an OXXO voucher issued.
- * `meta.origin` is the storefront's origin for the emailed tracking link; `meta.ip` the client address, kept only as
- * a keyed hash for the unpaid-order limit. PAYMENTS_UNAVAILABLE (503) when no payment provider is configured.
- */
-export async function placeOrder(
-  ctx: StoreContext,
-  input: PlaceOrderInput,
-  meta: { origin?: string; ip?: string } = {},
-): Promise<PlaceOrderResponse> {
-  if (ctx.providers.payments.name === 'none') throw new AppError('PAYMENTS_UNAVAILABLE');
-  if (input.paymentMethod === 'card' && !input.card) {
-    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'required', message: '' }]);
-  }
-  const customerId = ctx.actor?.role === 'customer' ? ctx.actor.userId : null;
-  const email = customerId ? ctx.actor!.email : input.email;
-  if (!email) throw new AppError('VALIDATION_FAILED', {}, [{ path: 'email', code: 'required', message: '' }]);
-
-  const claim = await claimKey(ctx.db, ctx.storeId, input.idempotencyKey, requestHash(input));
-  if (claim.kind === 'done') return replay(ctx, claim);
-  try {
-    const orderId =
-      claim.orderId ??
-      (await createOrder(
-        ctx,
-        input,
-        { email, customerId, origin: meta.origin ?? null, clientIpHash: clientIpHash(ctx.config, meta.ip) },
-        claim,
-      ));
-    await advancePayment(ctx, orderId, input.card);
-    const result = await orderResult(ctx, orderId);
-    await completeKey(ctx.db, claim, 201, { orderId });
-    return result;
-  } catch (e) {
-    if (e instanceof AppError && e.statusCode < 500 && !TRANSIENT.includes(e.code))
-      await completeKey(ctx.db, claim, e.statusCode, { code: e.code, params: e.params, fields: e.fields });
-    else await releaseKey(ctx.db, claim).catch(() => undefined);
-    throw e;
-  }
-}
-
-/** The first result under a key, answered again: the order as it is now, or the same error. */
-async function replay(ctx: StoreContext, claim: Extract<Claim, { kind: 'done' }>): Promise<PlaceOrderResponse> {
-  const { orderId, code, params, fields } = claim.response;
-  if (claim.status === 201 && orderId) {
-    const order = await loadOrder(ctx.db, ctx.storeId, orderId);
-    return { order: await buildOrderView(ctx.db, order), viewToken: order.viewToken ?? '' };
-  }
-  throw new AppError((code ?? 'INTERNAL') as AppError['code'], params ?? {}, fields);
-}
-
-/** The answer for a placed order; PAYMENT_DECLINED when its card was refused. */
-async function orderResult(ctx: StoreContext, orderId: string): Promise<PlaceOrderResponse> {
-  const order = await loadOrder(ctx.db, ctx.storeId, orderId);
-  const view = await buildOrderView(ctx.db, order);
-  if (view.payment?.status === 'failed')
-    throw new AppError('PAYMENT_DECLINED', { folio: view.folio, reason: view.payment.failureCode });
-  return { order: view, viewToken: order.viewToken ?? '' };
-}
-
-/**
- * Moves an order's unfinished payment attempt on: creates it at the provider if it is not there yet (same idempotency
- * key, so never twice), charges the card when it is still unconfirmed and the card is at hand, and settles whatever
- * the provider answers. Does nothing for a payment that is already under way or done.
- */
-async function advancePayment(ctx: StoreContext, orderId: string, card?: CardInput): Promise<void> {
-  const payment = await getOrderPayment(ctx.db, ctx.storeId, orderId);
-  if (!payment || payment.status !== 'processing') return;
-  const order = await loadOrder(ctx.db, ctx.storeId, orderId);
-  let p = await ensureProviderPayment(ctx.db, ctx.providers, payment, {
-    description: `Pedido ${order.folio}`,
-    expiresAt: new Date(Date.now() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
-  });
-  if (p.status === 'requires_confirmation') {
-    if (!card) return;
-    p = await confirmCard(ctx.providers, p.providerRef, card);
-  }
-  await settlePayment(ctx, payment.id, p);
-}
-
 /**
  * POST /api/payments/:id/3ds, once the shopper answered the 3-D Secure challenge at the bank: asks the provider how
  * the payment ended and settles it (the webhook usually did already). Returns the order (paid, or still pending if the
@@ -161,11 +50,11 @@ export async function confirmThreeDSecure(
   paymentId: string,
   viewToken?: string,
 ): Promise<OrderView> {
-  const payment = await getPayment(ctx.db, ctx.storeId, paymentId);
+  const payment = await getPayment(ctx, paymentId);
   await getOrderForBuyer(ctx, payment.orderId, viewToken);
-  const order = await loadOrder(ctx.db, ctx.storeId, payment.orderId);
+  const order = await loadOrder(ctx, payment.orderId);
   if (order.status === 'pending') await reconcileOpenPayment(ctx, order, 'refresh');
-  const now = await getPayment(ctx.db, ctx.storeId, paymentId);
+  const now = await getPayment(ctx, paymentId);
   if (now.status === 'failed')
     throw new AppError(now.failureCode === 'three_d_secure_failed' ? 'THREE_D_SECURE_FAILED' : 'PAYMENT_DECLINED');
   return getOrderForBuyer(ctx, payment.orderId, viewToken);
@@ -193,7 +82,7 @@ export async function handlePaymentWebhook(
   const provider = ctx.providers.payments;
   if (provider.name !== providerName || provider.name === 'none') throw new AppError('NOT_FOUND');
   const event = provider.parseWebhook(rawBody, headers);
-  const payment = await findPaymentForProvider(ctx.db, provider.name, event.payment);
+  const payment = await findPaymentForProvider(ctx, provider.name, event.payment);
   if (!payment) {
     ctx.log.warn({ eventId: event.id, providerRef: event.payment.providerRef }, 'webhook for an unknown payment');
     return { received: true, duplicate: false };

@@ -9,11 +9,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
 import { checkoutRequests } from '../../db/schema/index.js';
 import { AppError } from '../../lib/app-error.js';
 import { IDEMPOTENCY_WAIT_MS } from '../../../shared/limits.js';
 import type { ErrorCode, FieldError } from '../../../shared/errors.js';
+import type { DbContext, StoreDbContext, TxContext } from '../../lib/context.js';
 
 /** How long a claim holds its key before another request may take over (longer than any provider call). */
 export const LEASE_MS = 30_000;
@@ -56,7 +56,8 @@ export function requestHash(body: {
  * when resuming a dead request's order) or `done` (the first result, to answer again). Throws IDEMPOTENCY_KEY_REUSED
  * (another body), IDEMPOTENCY_KEY_IN_PROGRESS (the first request is still running after the wait).
  */
-export async function claimKey(db: Db, storeId: string, key: string, hash: string): Promise<Claim> {
+export async function claimKey(ctx: StoreDbContext, key: string, hash: string): Promise<Claim> {
+  const { db, storeId } = ctx;
   const deadline = Date.now() + IDEMPOTENCY_WAIT_MS;
   for (let delay = 20; ; delay = Math.min(delay * 2, 400)) {
     const leaseId = randomUUID();
@@ -98,7 +99,8 @@ export async function claimKey(db: Db, storeId: string, key: string, hash: strin
 const leaseEnd = () => new Date(Date.now() + LEASE_MS);
 
 /** Links the claimed key to its order, inside the transaction that creates the order. */
-export async function linkOrder(tx: Tx, claimId: string, leaseId: string, orderId: string): Promise<void> {
+export async function linkOrder(ctx: TxContext, claimId: string, leaseId: string, orderId: string): Promise<void> {
+  const { db: tx } = ctx;
   const [r] = await tx
     .update(checkoutRequests)
     .set({ orderId, updatedAt: new Date() })
@@ -110,11 +112,12 @@ export async function linkOrder(tx: Tx, claimId: string, leaseId: string, orderI
 
 /** Records the first result under the key (only the lease holder can): 201 with the order, or a 4xx error. */
 export async function completeKey(
-  db: Db,
+  ctx: DbContext,
   claim: { id: string; leaseId: string },
   status: number,
   response: { orderId?: string; code?: ErrorCode; params?: Record<string, unknown>; fields?: FieldError[] },
 ): Promise<void> {
+  const { db } = ctx;
   await db
     .update(checkoutRequests)
     .set({ responseStatus: status, response, lockedUntil: null, updatedAt: new Date() })
@@ -122,7 +125,8 @@ export async function completeKey(
 }
 
 /** Gives the key up without a result (an unexpected failure): the next request with it starts or resumes at once. */
-export async function releaseKey(db: Db, claim: { id: string; leaseId: string }): Promise<void> {
+export async function releaseKey(ctx: DbContext, claim: { id: string; leaseId: string }): Promise<void> {
+  const { db } = ctx;
   await db
     .update(checkoutRequests)
     .set({ lockedUntil: null, updatedAt: new Date() })

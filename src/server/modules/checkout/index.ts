@@ -1,9 +1,3 @@
 /** Public interface of the checkout module. */
-export {
-  quoteCart,
-  placeOrder,
-  confirmThreeDSecure,
-  getOxxoVoucher,
-  handlePaymentWebhook,
-  type PlaceOrderInput,
-} from './checkout.service.js';
+export { quoteCart, confirmThreeDSecure, getOxxoVoucher, handlePaymentWebhook } from './checkout.service.js';
+export { placeOrder } from './place-order.js';

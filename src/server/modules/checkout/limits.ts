@@ -4,9 +4,8 @@
  * transaction under a per-buyer advisory lock, so parallel submits cannot all slip under it.
  */
 import { createHmac } from 'node:crypto';
-import type { Tx } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
-import type { Locale } from '../../lib/context.js';
+import type { Locale, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { deriveKey, loadAppSecret } from '../../lib/secrets.js';
 import { formatMoney } from '../../../shared/money.js';
@@ -54,12 +53,11 @@ export function checkOrderLimits(
  * has MAX_UNPAID_ORDERS_PER_EMAIL, or this client IP MAX_UNPAID_ORDERS_PER_IP, unpaid orders in the store.
  */
 export async function checkUnpaidOrders(
-  tx: Tx,
-  storeId: string,
+  ctx: StoreTxContext,
   who: { email: string; clientIpHash: string | null },
 ): Promise<void> {
-  await lockUnpaidCounters(tx, storeId, [`e:${who.email}`, ...(who.clientIpHash ? [`i:${who.clientIpHash}`] : [])]);
-  const n = await countUnpaidOrders(tx, storeId, who);
+  await lockUnpaidCounters(ctx, [`e:${who.email}`, ...(who.clientIpHash ? [`i:${who.clientIpHash}`] : [])]);
+  const n = await countUnpaidOrders(ctx, who);
   if (n.byEmail >= MAX_UNPAID_ORDERS_PER_EMAIL)
     throw new AppError('UNPAID_ORDERS_LIMIT', { max: MAX_UNPAID_ORDERS_PER_EMAIL });
   if (who.clientIpHash && n.byIp >= MAX_UNPAID_ORDERS_PER_IP)

@@ -14,7 +14,7 @@ import { orderCounts } from './orders.service.js';
 
 /** Each call issues a fresh store-floor code; domain URLs use the configured scheme and port (PUBLIC_*). */
 export async function getAdminDashboard(ctx: StoreContext & { actor: Actor }): Promise<AdminDashboard> {
-  const store = assertFound(await getStoreById(ctx.db, ctx.storeId), 'STORE_NOT_FOUND');
+  const store = assertFound(await getStoreById(ctx), 'STORE_NOT_FOUND');
   const [domains, counts, products, code] = await Promise.all([
     listDomains(ctx),
     orderCounts(ctx),

@@ -3,18 +3,18 @@
  * the reservation sweep runs over all stores.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
+import type { DbContext, StoreTxContext } from '../../lib/context.js';
 
 /**
  * Unpaid (pending) orders of the store placed with this email or from this client-IP hash (decision 028), counted
  * separately. Call inside the checkout transaction after taking lockUnpaidCounters, so parallel submits count in turn.
  */
 export async function countUnpaidOrders(
-  tx: Tx,
-  storeId: string,
+  ctx: StoreTxContext,
   who: { email: string; clientIpHash: string | null },
 ): Promise<{ byEmail: number; byIp: number }> {
+  const { db: tx, storeId } = ctx;
   const [r] = await tx
     .select({
       byEmail: sql<number>`count(*) filter (where ${orders.email} = ${who.email})::int`,
@@ -37,13 +37,19 @@ export async function countUnpaidOrders(
  * Serialises checkouts of one buyer in one store (transaction-scoped advisory locks on the email and the IP hash,
  * taken in sorted order before any row lock), so that 20 parallel submits cannot all pass the unpaid-order count.
  */
-export async function lockUnpaidCounters(tx: Tx, storeId: string, keys: string[]): Promise<void> {
+export async function lockUnpaidCounters(ctx: StoreTxContext, keys: string[]): Promise<void> {
+  const { db: tx, storeId } = ctx;
   for (const k of [...new Set(keys)].sort())
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`unpaid:${storeId}:${k}`}, 0))`);
 }
 
 /** Pending orders, oldest reservation first, whose stock hold ran out before `now` (any store). */
-export async function findOverdueOrders(db: Db, now: Date, limit = 500): Promise<{ id: string; storeId: string }[]> {
+export async function findOverdueOrders(
+  ctx: DbContext,
+  now: Date,
+  limit = 500,
+): Promise<{ id: string; storeId: string }[]> {
+  const { db } = ctx;
   return db
     .select({ id: orders.id, storeId: orders.storeId })
     .from(orders)
@@ -53,7 +59,8 @@ export async function findOverdueOrders(db: Db, now: Date, limit = 500): Promise
 }
 
 /** Cancelled orders of the last `days` days (any store), for the refund retry of the sweep. */
-export async function recentlyCancelledOrderIds(db: Db, since: Date): Promise<string[]> {
+export async function recentlyCancelledOrderIds(ctx: DbContext, since: Date): Promise<string[]> {
+  const { db } = ctx;
   const rows = await db
     .select({ id: orders.id })
     .from(orders)

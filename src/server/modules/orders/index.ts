@@ -4,7 +4,7 @@ export {
   loadOrder,
   buildOrderView,
   getOrderForBuyer,
-  getOrderForSeller,
+  getStoreOrderView,
   listCustomerOrders,
   listStoreOrders,
   orderCounts,

@@ -46,7 +46,7 @@ async function send(ctx: MailContext, order: OrderView, subject: string, text: s
  */
 export async function sendOrderConfirmation(ctx: MailContext, order: OrderView, link: string): Promise<void> {
   const t = translator(order.lang);
-  const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
+  const store = (await getStoreById(ctx))?.name ?? '';
   const oxxo = order.payment?.method === 'oxxo' && order.payment.status === 'pending';
   const intro = oxxo
     ? t('emails:order.oxxoIntro', {
@@ -78,7 +78,7 @@ export async function sendOrderConfirmation(ctx: MailContext, order: OrderView, 
 /** Tells the buyer their OXXO payment arrived and the order is being prepared. */
 export async function sendOxxoPaymentReceived(ctx: MailContext, order: OrderView): Promise<void> {
   const t = translator(order.lang);
-  const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
+  const store = (await getStoreById(ctx))?.name ?? '';
   const text = t('emails:order.oxxoPaid', {
     name: order.customerName ?? order.address?.fullName ?? '',
     folio: order.folio,
@@ -104,7 +104,7 @@ export const NOTIFIED_STATUSES: readonly OrderStatus[] = ['on_the_way', 'ready_f
 export async function sendStatusUpdate(ctx: MailContext, order: OrderView): Promise<void> {
   if (!NOTIFIED_STATUSES.includes(order.status)) return;
   const t = translator(order.lang);
-  const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
+  const store = (await getStoreById(ctx))?.name ?? '';
   const tracking =
     order.status === 'on_the_way' && order.trackingNumber
       ? t('emails:order.trackingNumber', { tracking: order.trackingNumber })
@@ -131,7 +131,7 @@ export async function sendStatusUpdate(ctx: MailContext, order: OrderView): Prom
 /** Tells the buyer their unpaid order was cancelled because the payment did not arrive in time (voucher expired). */
 export async function sendReservationExpired(ctx: MailContext, order: OrderView): Promise<void> {
   const t = translator(order.lang);
-  const store = (await getStoreById(ctx.db, ctx.storeId))?.name ?? '';
+  const store = (await getStoreById(ctx))?.name ?? '';
   const message = t(order.paymentMethod === 'oxxo' ? 'emails:order.expired.oxxo' : 'emails:order.expired.card', {
     folio: order.folio,
     store,

@@ -56,7 +56,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/orders/:id',
     { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: orderView } } },
-    async (request) => orders.getOrderForSeller(sellerContext(request), request.params.id),
+    async (request) => orders.getStoreOrderView(sellerContext(request), request.params.id),
   );
 
   app.post(

@@ -4,7 +4,6 @@
  * in settlement.ts, the reservation sweep in sweep.ts. Amounts are integer centavos.
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
 import {
   orderItems,
   orderStatusHistory,
@@ -12,7 +11,7 @@ import {
   type OrderAddress,
   type OrderShipping,
 } from '../../db/schema/index.js';
-import type { StoreContext } from '../../lib/context.js';
+import type { DbContext, StoreContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { sameToken } from '../../lib/tokens.js';
 import type { OrderList, OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
@@ -58,7 +57,8 @@ export interface NewOrder {
 }
 
 /** Inserts an order in status pending with its lines and first history entry (inside the checkout transaction). */
-export async function insertOrder(tx: Tx, storeId: string, o: NewOrder): Promise<OrderRow> {
+export async function insertOrder(ctx: StoreTxContext, o: NewOrder): Promise<OrderRow> {
+  const { db: tx, storeId } = ctx;
   const { items, ...rest } = o;
   const [row] = await tx
     .insert(orders)
@@ -72,7 +72,8 @@ export async function insertOrder(tx: Tx, storeId: string, o: NewOrder): Promise
 }
 
 /** An order of the store. Throws ORDER_NOT_FOUND. */
-export async function loadOrder(db: Db | Tx, storeId: string, orderId: string): Promise<OrderRow> {
+export async function loadOrder(ctx: StoreDbContext, orderId: string): Promise<OrderRow> {
+  const { db, storeId } = ctx;
   const [r] = await db
     .select()
     .from(orders)
@@ -83,7 +84,8 @@ export async function loadOrder(db: Db | Tx, storeId: string, orderId: string): 
 }
 
 /** Builds the order view of an order row. */
-export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView> {
+export async function buildOrderView(ctx: DbContext, order: OrderRow): Promise<OrderView> {
+  const { db } = ctx;
   const [items, history, payments, names] = await Promise.all([
     db
       .select()
@@ -95,8 +97,8 @@ export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView
       .from(orderStatusHistory)
       .where(and(eq(orderStatusHistory.storeId, order.storeId), eq(orderStatusHistory.orderId, order.id)))
       .orderBy(asc(orderStatusHistory.createdAt)),
-    listOrderPayments(db, order.storeId, order.id),
-    getUserNames(db, order.storeId, order.customerId ? [order.customerId] : []),
+    listOrderPayments({ db, storeId: order.storeId }, order.id),
+    getUserNames({ db, storeId: order.storeId }, order.customerId ? [order.customerId] : []),
   ]);
   const status = order.status as OrderStatus;
   const payment = payments[0];
@@ -142,16 +144,20 @@ export async function buildOrderView(db: Db, order: OrderRow): Promise<OrderView
  * its guest view token. Throws ORDER_NOT_FOUND otherwise (never reveals that the order exists).
  */
 export async function getOrderForBuyer(ctx: StoreContext, orderId: string, viewToken?: string): Promise<OrderView> {
-  const order = await loadOrder(ctx.db, ctx.storeId, orderId);
+  const order = await loadOrder(ctx, orderId);
   const own = ctx.actor?.role === 'customer' && order.customerId === ctx.actor.userId;
   const byToken = Boolean(viewToken && order.viewToken && sameToken(viewToken, order.viewToken));
   if (!own && !byToken) throw new AppError('ORDER_NOT_FOUND');
-  return buildOrderView(ctx.db, order);
+  return buildOrderView(ctx, order);
 }
 
-/** An order of the seller's store. Throws ORDER_NOT_FOUND. */
-export async function getOrderForSeller(ctx: StoreContext, orderId: string): Promise<OrderView> {
-  return buildOrderView(ctx.db, await loadOrder(ctx.db, ctx.storeId, orderId));
+/**
+ * The view of any order of `ctx.storeId`, with no check of who reads it: for callers whose access is already
+ * settled (the seller's and the store-floor routes, status changes, payment flows after getOrderForBuyer). A
+ * shopper-facing read goes through getOrderForBuyer. Throws ORDER_NOT_FOUND.
+ */
+export async function getStoreOrderView(ctx: StoreContext, orderId: string): Promise<OrderView> {
+  return buildOrderView(ctx, await loadOrder(ctx, orderId));
 }
 
 async function listOrders(ctx: StoreContext, where: ReturnType<typeof and>, page: number): Promise<OrderList> {
@@ -176,7 +182,7 @@ async function listOrders(ctx: StoreContext, where: ReturnType<typeof and>, page
       .offset((page - 1) * ORDERS_PAGE_SIZE),
     ctx.db.select({ n: count() }).from(orders).where(where),
   ]);
-  const names = await getUserNames(ctx.db, ctx.storeId, [
+  const names = await getUserNames(ctx, [
     ...new Set(rows.map((r) => r.customerId).filter((x): x is string => Boolean(x))),
   ]);
   return {

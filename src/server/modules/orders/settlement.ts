@@ -5,7 +5,7 @@
  * first) and only then, after commit, sends emails and refunds. The result depends on states, not on who calls or how
  * often: a replayed webhook, a duplicate submit and the sweep racing a payment change the order once.
  */
-import type { BaseContext } from '../../lib/context.js';
+import { withTx, type BaseContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { ProviderPayment } from '../../providers/payments/index.js';
 import { OXXO_VOUCHER_VALID_DAYS, UNCONFIRMED_HOLD_MS } from '../../../shared/limits.js';
@@ -49,11 +49,12 @@ export async function settlePayment(
   p: ProviderPayment,
   opts: SettleOptions = {},
 ): Promise<{ duplicate: boolean }> {
-  const { orderId } = await getPayment(ctx.db, ctx.storeId, paymentId);
+  const { orderId } = await getPayment(ctx, paymentId);
   const effects = await runTransaction(ctx.db, async (tx) => {
+    const txCtx = withTx(ctx, tx);
     if (
       opts.event &&
-      !(await recordPaymentEvent(tx, {
+      !(await recordPaymentEvent(txCtx, {
         provider: opts.event.provider,
         eventId: opts.event.id,
         type: opts.event.type,
@@ -62,31 +63,31 @@ export async function settlePayment(
       }))
     )
       return null;
-    const order = await lockOrder(tx, ctx.storeId, orderId);
-    const { row, changed } = await applyProviderPayment(tx, await getPayment(tx, ctx.storeId, paymentId), p);
+    const order = await lockOrder(txCtx, orderId);
+    const { row, changed } = await applyProviderPayment(txCtx, await getPayment(txCtx, paymentId), p);
     const fx: Effect[] = [];
     if (!changed) return fx;
     const pending = order.status === 'pending';
     switch (row.status) {
       case 'succeeded':
         if (pending) {
-          await applyTransition(tx, ctx.storeId, orderId, 'paid', { note: `${row.method}_paid` });
+          await applyTransition(txCtx, orderId, 'paid', { note: `${row.method}_paid` });
           fx.push(row.method === 'oxxo' ? 'oxxo_paid' : 'confirmation');
         } else if (order.status === 'cancelled') fx.push('refund');
         break;
       case 'requires_action':
-        if (pending) await setReservation(tx, ctx.storeId, orderId, new Date(Date.now() + UNCONFIRMED_HOLD_MS));
+        if (pending) await setReservation(txCtx, orderId, new Date(Date.now() + UNCONFIRMED_HOLD_MS));
         break;
       case 'pending':
         if (pending && row.expiresAt) {
-          await setReservation(tx, ctx.storeId, orderId, row.expiresAt);
+          await setReservation(txCtx, orderId, row.expiresAt);
           fx.push('confirmation');
         }
         break;
       case 'failed':
       case 'expired':
         if (pending) {
-          await applyTransition(tx, ctx.storeId, orderId, 'cancelled', {
+          await applyTransition(txCtx, orderId, 'cancelled', {
             note: opts.note ?? row.failureCode ?? 'payment_expired',
           });
           if (opts.note === 'reservation_expired') fx.push('expired');
@@ -103,8 +104,8 @@ export async function settlePayment(
 /** Emails and refunds after the settlement committed; a failure is logged and never undoes the payment. */
 async function runEffects(ctx: SettleContext, orderId: string, paymentId: string, effects: Effect[]): Promise<void> {
   if (!effects.length) return;
-  const order = await loadOrder(ctx.db, ctx.storeId, orderId);
-  const view = await buildOrderView(ctx.db, order);
+  const order = await loadOrder(ctx, orderId);
+  const view = await buildOrderView(ctx, order);
   for (const e of effects) {
     try {
       if (e === 'confirmation' && order.storefrontOrigin) {
@@ -113,8 +114,7 @@ async function runEffects(ctx: SettleContext, orderId: string, paymentId: string
         await sendOrderConfirmation(ctx, view, `${order.storefrontOrigin}/pedidos/pedido?${q}`);
       } else if (e === 'oxxo_paid') await sendOxxoPaymentReceived(ctx, view);
       else if (e === 'expired') await sendReservationExpired(ctx, view);
-      else if (e === 'refund')
-        await refundCardPayment(ctx.db, ctx.providers, await getPayment(ctx.db, ctx.storeId, paymentId));
+      else if (e === 'refund') await refundCardPayment(ctx, await getPayment(ctx, paymentId));
     } catch (err) {
       ctx.log.error({ err, orderId, effect: e }, 'after-payment step failed');
     }
@@ -136,14 +136,14 @@ export async function reconcileOpenPayment(
   order: OrderRow,
   mode: 'refresh' | 'sweep' | 'seller',
 ): Promise<'succeeded' | 'closed' | 'open' | 'none'> {
-  const payment = await getOrderPayment(ctx.db, ctx.storeId, order.id);
+  const payment = await getOrderPayment(ctx, order.id);
   if (!payment || !(OPEN_STATUSES as readonly string[]).includes(payment.status)) return 'none';
   if (payment.provider !== ctx.providers.payments.name) return 'none';
-  let p = await ensureProviderPayment(ctx.db, ctx.providers, payment, {
+  let p = await ensureProviderPayment(ctx, payment, {
     description: `Pedido ${order.folio}`,
     expiresAt: new Date(order.createdAt.getTime() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
   });
-  if (mode !== 'refresh' && UNPAID.includes(p.status)) p = await cancelAtProvider(ctx.providers, p.providerRef);
+  if (mode !== 'refresh' && UNPAID.includes(p.status)) p = await cancelAtProvider(ctx, p.providerRef);
   if (p.status === 'succeeded' || mode !== 'seller')
     await settlePayment(ctx, payment.id, p, { note: mode === 'sweep' ? 'reservation_expired' : undefined });
   if (p.status === 'succeeded') return 'succeeded';

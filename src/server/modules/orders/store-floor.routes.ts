@@ -15,7 +15,7 @@ import * as orders from './orders.service.js';
 
 /** Context of the store a store-floor token is for. Throws UNAUTHORIZED. */
 async function storeFloorContext(request: FastifyRequest): Promise<StoreContext> {
-  const grant = await storeFloorGrant(request.server.db, bearerToken(request.headers.authorization));
+  const grant = await storeFloorGrant({ db: request.server.db }, bearerToken(request.headers.authorization));
   return { ...baseContext(request), actor: null, storeId: grant.storeId };
 }
 
@@ -30,7 +30,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/store-floor/orders/:id',
     { schema: { tags: ['store-floor'], params: z.object({ id: uuid }), response: { 200: orderView } } },
-    async (request) => orders.getOrderForSeller(await storeFloorContext(request), request.params.id),
+    async (request) => orders.getStoreOrderView(await storeFloorContext(request), request.params.id),
   );
 };
 export default routes;

@@ -26,20 +26,23 @@ const REFUND_RETRY_DAYS = 30;
  */
 export async function expireOverdueReservations(ctx: SweepContext, now = new Date()): Promise<number> {
   let n = 0;
-  for (const o of await findOverdueOrders(ctx.db, now)) {
+  for (const o of await findOverdueOrders(ctx, now)) {
     const storeCtx = { ...ctx, storeId: o.storeId };
     try {
-      const order = await loadOrder(ctx.db, o.storeId, o.id);
+      const order = await loadOrder({ db: ctx.db, storeId: o.storeId }, o.id);
       if (order.status !== 'pending') continue;
       const outcome = await reconcileOpenPayment(storeCtx, order, 'sweep');
       if (outcome === 'closed') n++;
       if (outcome !== 'none') continue;
       // No provider payment to ask about (none was ever started): nothing can arrive, cancel.
       await runTransaction(ctx.db, (tx) =>
-        applyTransition(tx, o.storeId, o.id, 'cancelled', { note: 'reservation_expired' }),
+        applyTransition({ db: tx, storeId: o.storeId }, o.id, 'cancelled', { note: 'reservation_expired' }),
       );
       n++;
-      await sendReservationExpired(storeCtx, await buildOrderView(ctx.db, await loadOrder(ctx.db, o.storeId, o.id)));
+      await sendReservationExpired(
+        storeCtx,
+        await buildOrderView(ctx, await loadOrder({ db: ctx.db, storeId: o.storeId }, o.id)),
+      );
     } catch (e) {
       // Another instance or a payment moved it first, or the provider is unreachable: the next run tries again.
       if (e instanceof AppError && e.code === 'INVALID_TRANSITION') continue;
@@ -51,11 +54,11 @@ export async function expireOverdueReservations(ctx: SweepContext, now = new Dat
 
 /** Refunds succeeded card payments of recently cancelled orders (a refund that failed, or a crash before it ran). */
 export async function retryRefunds(ctx: SweepContext, now = new Date()): Promise<number> {
-  const ids = await recentlyCancelledOrderIds(ctx.db, new Date(now.getTime() - REFUND_RETRY_DAYS * 86_400_000));
+  const ids = await recentlyCancelledOrderIds(ctx, new Date(now.getTime() - REFUND_RETRY_DAYS * 86_400_000));
   let n = 0;
-  for (const p of await paymentsToRefund(ctx.db, ids)) {
+  for (const p of await paymentsToRefund(ctx, ids)) {
     try {
-      await refundCardPayment(ctx.db, ctx.providers, p);
+      await refundCardPayment(ctx, p);
       n++;
     } catch (err) {
       ctx.log.warn({ err, paymentId: p.id }, 'refund retry failed');

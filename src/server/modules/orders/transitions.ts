@@ -5,10 +5,9 @@
  * counters. A seller marking an unpaid order paid by hand voids its provider payment, so it cannot be paid twice.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { runTransaction } from '../../db/transaction.js';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/index.js';
-import type { StoreContext } from '../../lib/context.js';
+import { withTx, type StoreContext, type StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
 import type { OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
@@ -22,11 +21,12 @@ import {
 } from '../payments/index.js';
 import { nextStatuses } from './order-status.js';
 import { sendStatusUpdate } from './order-emails.js';
-import { getOrderForSeller, loadOrder, type OrderRow } from './orders.service.js';
+import { getStoreOrderView, loadOrder, type OrderRow } from './orders.service.js';
 import { reconcileOpenPayment } from './settlement.js';
 
 /** The order row, locked until the transaction ends (SELECT … FOR UPDATE). Throws ORDER_NOT_FOUND. */
-export async function lockOrder(tx: Tx, storeId: string, orderId: string): Promise<OrderRow> {
+export async function lockOrder(ctx: StoreTxContext, orderId: string): Promise<OrderRow> {
+  const { db: tx, storeId } = ctx;
   const [r] = await tx
     .select()
     .from(orders)
@@ -37,7 +37,8 @@ export async function lockOrder(tx: Tx, storeId: string, orderId: string): Promi
 }
 
 /** Moves a pending order's stock hold to `at` (3-D Secure asked, OXXO voucher issued). */
-export async function setReservation(tx: Tx, storeId: string, orderId: string, at: Date): Promise<void> {
+export async function setReservation(ctx: StoreTxContext, orderId: string, at: Date): Promise<void> {
+  const { db: tx, storeId } = ctx;
   await tx
     .update(orders)
     .set({ reservationExpiresAt: at, updatedAt: new Date() })
@@ -63,13 +64,13 @@ function transitionTable(shippingType: string): Record<OrderStatus, OrderStatus[
  * and marks the time. Returns the order as it was before the change.
  */
 export async function applyTransition(
-  tx: Tx,
-  storeId: string,
+  ctx: StoreTxContext,
   orderId: string,
   to: OrderStatus,
   opts: { actorId?: string | null; trackingNumber?: string; note?: string } = {},
 ): Promise<OrderRow> {
-  const order = await lockOrder(tx, storeId, orderId);
+  const { db: tx, storeId } = ctx;
+  const order = await lockOrder(ctx, orderId);
   const from = order.status as OrderStatus;
   assertTransition(transitionTable(order.shippingType), from, to);
   const now = new Date();
@@ -96,12 +97,12 @@ export async function applyTransition(
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
   if (to === 'cancelled') {
-    await releaseStock(tx, storeId, items);
-    if (order.paidAt) await reverseSale(tx, storeId, items);
-    const payment = await getOrderPayment(tx, storeId, orderId);
-    if (payment) await closePayment(tx, payment, 'expired');
+    await releaseStock(ctx, items);
+    if (order.paidAt) await reverseSale(ctx, items);
+    const payment = await getOrderPayment(ctx, orderId);
+    if (payment) await closePayment(ctx, payment, 'expired');
   }
-  if (to === 'paid') await recordSale(tx, storeId, items);
+  if (to === 'paid') await recordSale(ctx, items);
   return order;
 }
 
@@ -115,10 +116,10 @@ export async function refundAfterCancel(
   ctx: Pick<StoreContext, 'db' | 'providers' | 'log' | 'storeId'>,
   orderId: string,
 ): Promise<void> {
-  const payment = await getOrderPayment(ctx.db, ctx.storeId, orderId);
+  const payment = await getOrderPayment(ctx, orderId);
   if (!payment || payment.method !== 'card' || payment.status !== 'succeeded') return;
   try {
-    await refundCardPayment(ctx.db, ctx.providers, payment);
+    await refundCardPayment(ctx, payment);
   } catch (err) {
     ctx.log.error({ err, orderId }, 'refund of a cancelled order failed');
   }
@@ -137,7 +138,7 @@ export async function changeOrderStatus(
   to: OrderStatus,
   trackingNumber?: string,
 ): Promise<OrderView> {
-  const before = await loadOrder(ctx.db, ctx.storeId, orderId);
+  const before = await loadOrder(ctx, orderId);
   if (before.status === 'pending' && (to === 'paid' || to === 'cancelled')) {
     // The seller's decision stands even if the provider cannot be reached now: money that still arrives later is
     // refunded (card) or shown as owed (cash) when its webhook comes.
@@ -145,19 +146,20 @@ export async function changeOrderStatus(
       ctx.log.warn({ err, orderId }, 'could not void the payment at the provider');
       return 'none' as const;
     });
-    if (outcome === 'succeeded' && to === 'paid') return getOrderForSeller(ctx, orderId);
+    if (outcome === 'succeeded' && to === 'paid') return getStoreOrderView(ctx, orderId);
   }
   await runTransaction(ctx.db, async (tx) => {
-    const was = await applyTransition(tx, ctx.storeId, orderId, to, {
+    const txCtx = withTx(ctx, tx);
+    const was = await applyTransition(txCtx, orderId, to, {
       actorId: ctx.actor?.userId,
       trackingNumber,
       note: to === 'paid' ? 'paid_by_seller' : undefined,
     });
     if (to === 'paid' && was.status === 'pending') {
-      const open = await getOrderPayment(tx, ctx.storeId, orderId);
-      if (open && (OPEN_STATUSES as readonly string[]).includes(open.status)) await closePayment(tx, open, 'canceled');
-      await insertManualPayment(tx, {
-        storeId: ctx.storeId,
+      const open = await getOrderPayment(txCtx, orderId);
+      if (open && (OPEN_STATUSES as readonly string[]).includes(open.status))
+        await closePayment(txCtx, open, 'canceled');
+      await insertManualPayment(txCtx, {
         orderId,
         method: was.paymentMethod as 'card' | 'oxxo',
         amountCents: was.totalCents,
@@ -165,7 +167,7 @@ export async function changeOrderStatus(
     }
   });
   if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
-  const view = await getOrderForSeller(ctx, orderId);
+  const view = await getStoreOrderView(ctx, orderId);
   await sendStatusUpdate(ctx, view);
   return view;
 }

@@ -6,12 +6,11 @@
  * reconciled by asking the provider. Amounts are integer centavos. No card data is stored.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
 import { paymentEvents, payments } from '../../db/schema/index.js';
-import type { Providers } from '../../providers/index.js';
 import type { CardInput, ProviderPayment } from '../../providers/payments/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Payment } from '../../../shared/contracts/checkout.js';
+import type { BaseContext, DbContext, StoreDbContext, StoreTxContext, TxContext } from '../../lib/context.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 /** Statuses from which the provider may still move a payment (nothing final has happened). */
@@ -39,24 +38,26 @@ export const attemptKey = (payment: Pick<PaymentRow, 'id'>) => `vitrina_payment_
 
 /** Records a payment attempt (status processing) inside the order's transaction, before any provider call. */
 export async function createPaymentAttempt(
-  tx: Tx,
-  input: { storeId: string; orderId: string; provider: string; method: 'card' | 'oxxo'; amountCents: number },
+  ctx: StoreTxContext,
+  input: { orderId: string; provider: string; method: 'card' | 'oxxo'; amountCents: number },
 ): Promise<PaymentRow> {
+  const { db: tx, storeId } = ctx;
   const [row] = await tx
     .insert(payments)
-    .values({ ...input, status: 'processing' })
+    .values({ ...input, storeId, status: 'processing' })
     .returning();
   return row;
 }
 
 /** A payment the seller received outside any provider (cash marked paid by hand), status succeeded. */
 export async function insertManualPayment(
-  tx: Tx,
-  input: { storeId: string; orderId: string; method: 'card' | 'oxxo'; amountCents: number },
+  ctx: StoreTxContext,
+  input: { orderId: string; method: 'card' | 'oxxo'; amountCents: number },
 ): Promise<PaymentRow> {
+  const { db: tx, storeId } = ctx;
   const [row] = await tx
     .insert(payments)
-    .values({ ...input, provider: 'manual', status: 'succeeded' })
+    .values({ ...input, storeId, provider: 'manual', status: 'succeeded' })
     .returning();
   return row;
 }
@@ -67,11 +68,11 @@ export async function insertManualPayment(
  * OXXO: creating it issues the voucher, payable until `expiresAt`.
  */
 export async function ensureProviderPayment(
-  db: Db,
-  providers: Providers,
+  ctx: Pick<BaseContext, 'db' | 'providers'>,
   payment: PaymentRow,
   input: { description: string; expiresAt?: Date },
 ): Promise<ProviderPayment> {
+  const { db, providers } = ctx;
   if (payment.providerRef) {
     const found = await providers.payments.retrievePayment(payment.providerRef);
     if (found) return found;
@@ -94,15 +95,20 @@ export async function ensureProviderPayment(
 
 /** Charges the card of a created provider payment (no second charge if it was already confirmed). */
 export async function confirmCard(
-  providers: Providers,
+  ctx: Pick<BaseContext, 'providers'>,
   providerRef: string,
   card: CardInput,
 ): Promise<ProviderPayment> {
+  const { providers } = ctx;
   return providers.payments.confirmCard({ providerRef, card });
 }
 
 /** Voids an unpaid payment at the provider; returns the provider's payment (succeeded if it was paid meanwhile). */
-export async function cancelAtProvider(providers: Providers, providerRef: string): Promise<ProviderPayment> {
+export async function cancelAtProvider(
+  ctx: Pick<BaseContext, 'providers'>,
+  providerRef: string,
+): Promise<ProviderPayment> {
+  const { providers } = ctx;
   return providers.payments.cancelPayment(providerRef);
 }
 
@@ -121,10 +127,11 @@ function statusOf(p: ProviderPayment): PaymentRow['status'] | null {
  * only to an open payment. Returns the row after the change and whether it changed.
  */
 export async function applyProviderPayment(
-  tx: Tx,
+  ctx: TxContext,
   payment: PaymentRow,
   p: ProviderPayment,
 ): Promise<{ row: PaymentRow; changed: boolean }> {
+  const { db: tx } = ctx;
   const status = statusOf(p);
   const open = (OPEN_STATUSES as readonly string[]).includes(payment.status);
   const applies =
@@ -152,7 +159,8 @@ export async function applyProviderPayment(
 }
 
 /** Marks an open payment expired or canceled (its order was cancelled, or settled by hand). */
-export async function closePayment(tx: Tx, payment: PaymentRow, status: 'expired' | 'canceled'): Promise<void> {
+export async function closePayment(ctx: TxContext, payment: PaymentRow, status: 'expired' | 'canceled'): Promise<void> {
+  const { db: tx } = ctx;
   await tx
     .update(payments)
     .set({ status, updatedAt: new Date() })
@@ -163,9 +171,10 @@ export async function closePayment(tx: Tx, payment: PaymentRow, status: 'expired
 
 /** Records a provider event; false when it was already recorded (a replayed webhook). */
 export async function recordPaymentEvent(
-  tx: Tx,
+  ctx: TxContext,
   e: { provider: string; eventId: string; type: string; storeId: string | null; paymentId: string | null },
 ): Promise<boolean> {
+  const { db: tx } = ctx;
   const inserted = await tx
     .insert(paymentEvents)
     .values(e)
@@ -175,7 +184,8 @@ export async function recordPaymentEvent(
 }
 
 /** The latest payment of an order, or null. */
-export async function getOrderPayment(db: Db | Tx, storeId: string, orderId: string): Promise<PaymentRow | null> {
+export async function getOrderPayment(ctx: StoreDbContext, orderId: string): Promise<PaymentRow | null> {
+  const { db, storeId } = ctx;
   const [p] = await db
     .select()
     .from(payments)
@@ -186,7 +196,8 @@ export async function getOrderPayment(db: Db | Tx, storeId: string, orderId: str
 }
 
 /** Every payment of an order, newest first. */
-export async function listOrderPayments(db: Db | Tx, storeId: string, orderId: string): Promise<PaymentRow[]> {
+export async function listOrderPayments(ctx: StoreDbContext, orderId: string): Promise<PaymentRow[]> {
+  const { db, storeId } = ctx;
   return db
     .select()
     .from(payments)
@@ -195,7 +206,8 @@ export async function listOrderPayments(db: Db | Tx, storeId: string, orderId: s
 }
 
 /** A payment of the store by id. Throws PAYMENT_NOT_FOUND. */
-export async function getPayment(db: Db | Tx, storeId: string, paymentId: string): Promise<PaymentRow> {
+export async function getPayment(ctx: StoreDbContext, paymentId: string): Promise<PaymentRow> {
+  const { db, storeId } = ctx;
   const [p] = await db
     .select()
     .from(payments)
@@ -207,10 +219,11 @@ export async function getPayment(db: Db | Tx, storeId: string, paymentId: string
 
 /** The payment a provider event is about: by the provider's reference, else by the ids the app attached. */
 export async function findPaymentForProvider(
-  db: Db,
+  ctx: DbContext,
   provider: string,
   p: Pick<ProviderPayment, 'providerRef' | 'metadata'>,
 ): Promise<PaymentRow | null> {
+  const { db } = ctx;
   const [byRef] = await db
     .select()
     .from(payments)
@@ -228,7 +241,8 @@ export async function findPaymentForProvider(
 }
 
 /** Succeeded card payments of cancelled orders: money to give back (their refund failed or never ran). */
-export async function paymentsToRefund(db: Db, orderIds: string[]): Promise<PaymentRow[]> {
+export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Promise<PaymentRow[]> {
+  const { db } = ctx;
   if (!orderIds.length) return [];
   return db
     .select()
@@ -241,7 +255,11 @@ export async function paymentsToRefund(db: Db, orderIds: string[]): Promise<Paym
  * when there is nothing to refund (not a provider card payment, not succeeded). Throws PAYMENT_REFUND_FAILED when the
  * provider refuses, PAYMENT_ALREADY_PROCESSED when a concurrent refund won.
  */
-export async function refundCardPayment(db: Db, providers: Providers, payment: PaymentRow): Promise<PaymentRow> {
+export async function refundCardPayment(
+  ctx: Pick<BaseContext, 'db' | 'providers'>,
+  payment: PaymentRow,
+): Promise<PaymentRow> {
+  const { db, providers } = ctx;
   if (payment.method !== 'card' || payment.status !== 'succeeded' || !payment.providerRef) return payment;
   if (payment.provider !== providers.payments.name) return payment;
   const r = await providers.payments.refundPayment({

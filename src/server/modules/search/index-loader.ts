@@ -4,8 +4,8 @@
  * categories. Every query is scoped by store id.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { categories, departments, products, searchSynonyms } from '../../db/schema/index.js';
+import type { StoreDbContext } from '../../lib/context.js';
 
 /** Characters of the long description that are indexed (the start says what the product is). */
 const DESCRIPTION_INDEXED_CHARS = 2000;
@@ -68,7 +68,8 @@ const productColumns = {
  * Listable products of a store; with `ids`, only those (an id missing from the answer is no longer listable). Rows
  * come back as plain objects; numeric columns are converted, so a later switch to bigint money columns stays safe.
  */
-export async function loadProducts(db: Db, storeId: string, ids?: string[]): Promise<ProductRow[]> {
+export async function loadProducts(ctx: StoreDbContext, ids?: string[]): Promise<ProductRow[]> {
+  const { db, storeId } = ctx;
   const rows = await db
     .select(productColumns)
     .from(products)
@@ -91,9 +92,9 @@ export async function loadProducts(db: Db, storeId: string, ids?: string[]): Pro
 
 /** Departments and categories of a store, in their display order. */
 export async function loadTaxonomy(
-  db: Db,
-  storeId: string,
+  ctx: StoreDbContext,
 ): Promise<{ departments: DepartmentRow[]; categories: CategoryRow[] }> {
+  const { db, storeId } = ctx;
   const [deps, cats] = await Promise.all([
     db
       .select({ id: departments.id, slug: departments.slug, name: departments.name, position: departments.position })
@@ -116,7 +117,8 @@ export async function loadTaxonomy(
 }
 
 /** The seller's synonym groups of a store (word lists). */
-export async function loadSynonymGroups(db: Db, storeId: string): Promise<string[][]> {
+export async function loadSynonymGroups(ctx: StoreDbContext): Promise<string[][]> {
+  const { db, storeId } = ctx;
   const rows = await db
     .select({ terms: searchSynonyms.terms })
     .from(searchSynonyms)

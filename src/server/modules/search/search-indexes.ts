@@ -77,7 +77,7 @@ export class SearchIndexes {
   async synonyms(storeId: string, lang: SearchLang): Promise<SynonymTable> {
     const e = this.entry(storeId, lang);
     if (!e.synonyms || e.lang !== lang || !this.feed.live) {
-      e.synonyms = synonymTable(lang, await loadSynonymGroups(this.db, storeId));
+      e.synonyms = synonymTable(lang, await loadSynonymGroups({ db: this.db, storeId }));
     }
     return e.synonyms;
   }
@@ -92,7 +92,10 @@ export class SearchIndexes {
       // Cleared before reading: a change committed while we read notifies again and is applied next time.
       e.full = false;
       e.pending.clear();
-      const [taxonomy, rows] = await Promise.all([loadTaxonomy(this.db, storeId), loadProducts(this.db, storeId)]);
+      const [taxonomy, rows] = await Promise.all([
+        loadTaxonomy({ db: this.db, storeId }),
+        loadProducts({ db: this.db, storeId }),
+      ]);
       e.index = StoreIndex.build(e.lang, taxonomy.departments, taxonomy.categories, rows);
       this.evict(storeId);
       return;
@@ -101,7 +104,7 @@ export class SearchIndexes {
     e.pending.clear();
     for (let i = 0; i < ids.length; i += 1000) {
       const chunk = ids.slice(i, i + 1000);
-      e.index.apply(chunk, await loadProducts(this.db, storeId, chunk));
+      e.index.apply(chunk, await loadProducts({ db: this.db, storeId }, chunk));
     }
   }
 

@@ -5,7 +5,9 @@
  * index, or by PostgreSQL when so configured or while the change feed is down.
  */
 import type { StoreContext } from '../../lib/context.js';
-import type { SearchResponse, SearchSort } from '../../../shared/contracts/catalog.js';
+import type { SearchParams, SearchResponse } from '../../../shared/contracts/catalog.js';
+
+export type { SearchParams };
 import { getStoreLanguage } from '../stores/index.js';
 import { searchIndex } from './index-query.js';
 import { planQuery } from './query-plan.js';
@@ -17,22 +19,13 @@ export interface SearchEngines {
   engine: 'index' | 'postgres';
 }
 
-export interface SearchParams {
-  q?: string;
-  departamento?: string;
-  categoria?: string;
-  sort: SearchSort;
-  page: number;
-  pageSize: number;
-}
-
 /** Searches the context's store. `query` is validated by the searchQuery contract. Throws only database errors. */
 export async function searchProducts(
   ctx: StoreContext,
   query: SearchParams,
   engines: SearchEngines,
 ): Promise<SearchResponse> {
-  const lang = ctx.storeLang ?? (await getStoreLanguage(ctx.db, ctx.storeId));
+  const lang = ctx.storeLang ?? (await getStoreLanguage(ctx));
   const synonyms = await engines.indexes.synonyms(ctx.storeId, lang);
   const plan = query.q ? planQuery(query.q, lang, synonyms) : null;
   if (engines.engine === 'index' && engines.indexes.live) {

@@ -1,2 +1,2 @@
 /** Public interface of the shipping module. */
-export { quoteShipping, quoteShippingWith } from './shipping.service.js';
+export { quoteShipping } from './shipping.service.js';

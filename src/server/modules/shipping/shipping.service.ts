@@ -4,31 +4,21 @@
  * configured ShippingProvider (built-in table rates). Prices are integer centavos.
  */
 import type { StoreContext } from '../../lib/context.js';
-import type { Db, Tx } from '../../db/client.js';
 import type { ShippingQuote } from '../../providers/shipping/index.js';
-import type { Providers } from '../../providers/index.js';
 import { lookupPostalCode } from '../accounts/index.js';
 import { getVariantsForCheckout } from '../catalog/index.js';
 
-/** Quotes every service for `items` to `postalCode`. Throws POSTAL_CODE_NOT_FOUND. Unknown SKUs are ignored. */
+/**
+ * Quotes every service for `items` to `postalCode`; `ctx.db` may be a transaction. Throws POSTAL_CODE_NOT_FOUND.
+ * Unknown SKUs are ignored.
+ */
 export async function quoteShipping(
-  ctx: StoreContext,
+  ctx: Pick<StoreContext, 'db' | 'storeId' | 'providers'>,
   input: { postalCode: string; items: { sku: string; quantity: number }[] },
 ): Promise<ShippingQuote[]> {
-  return quoteShippingWith(ctx.db, ctx.providers, ctx.storeId, input);
-}
-
-/** Same as quoteShipping, usable inside a transaction. */
-export async function quoteShippingWith(
-  db: Db | Tx,
-  providers: Providers,
-  storeId: string,
-  input: { postalCode: string; items: { sku: string; quantity: number }[] },
-): Promise<ShippingQuote[]> {
-  const place = await lookupPostalCode(db as Db, input.postalCode);
+  const place = await lookupPostalCode(ctx, input.postalCode);
   const variants = await getVariantsForCheckout(
-    db,
-    storeId,
+    ctx,
     input.items.map((i) => i.sku),
   );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
@@ -46,5 +36,5 @@ export async function quoteShippingWith(
         ]
       : [];
   });
-  return providers.shipping.quote({ state: place.state, parcels });
+  return ctx.providers.shipping.quote({ state: place.state, parcels });
 }

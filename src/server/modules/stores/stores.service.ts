@@ -3,9 +3,8 @@
  * (GET /api/reseller/configwebsite), order folios and the store language used by search.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.js';
 import { storeDomains, stores, type StoreSettings } from '../../db/schema/index.js';
-import type { StoreContext } from '../../lib/context.js';
+import type { DbContext, StoreContext, StoreDbContext } from '../../lib/context.js';
 import { assertFound } from '../../lib/app-error.js';
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import { DEFAULT_OXXO_FEE_CENTS } from '../../../shared/limits.js';
@@ -21,7 +20,8 @@ export interface NewStore {
 }
 
 /** Creates a store and an active domain per hostname (the first is primary). Returns the store id. */
-export async function createStore(db: Db, input: NewStore): Promise<{ id: string }> {
+export async function createStore(ctx: DbContext, input: NewStore): Promise<{ id: string }> {
+  const { db } = ctx;
   return db.transaction(async (tx) => {
     const [store] = await tx
       .insert(stores)
@@ -50,34 +50,37 @@ export async function createStore(db: Db, input: NewStore): Promise<{ id: string
 
 /** Updates a store's settings, name or icon (used by the seed; the store builder comes with the roadmap). */
 export async function updateStore(
-  db: Db,
-  storeId: string,
+  ctx: StoreDbContext,
   patch: { settings?: StoreSettings; iconUrl?: string | null; name?: string },
 ): Promise<void> {
+  const { db, storeId } = ctx;
   await db.update(stores).set(patch).where(eq(stores.id, storeId));
 }
 
 /** The store row, or null. */
-export async function getStoreById(db: Db, storeId: string) {
+export async function getStoreById(ctx: StoreDbContext) {
+  const { db, storeId } = ctx;
   const rows = await db.select().from(stores).where(eq(stores.id, storeId)).limit(1);
   return rows[0] ?? null;
 }
 
 /** Store by slug, or null. */
-export async function getStoreBySlug(db: Db, slug: string) {
+export async function getStoreBySlug(ctx: DbContext, slug: string) {
+  const { db } = ctx;
   const rows = await db.select().from(stores).where(eq(stores.slug, slug)).limit(1);
   return rows[0] ?? null;
 }
 
 /** Number of stores (the seed runs on an empty database). */
-export async function countStores(db: Db): Promise<number> {
+export async function countStores(ctx: DbContext): Promise<number> {
+  const { db } = ctx;
   const [r] = await db.select({ n: sql<number>`count(*)::int` }).from(stores);
   return r.n;
 }
 
 /** SPEC §7 website configuration of the context's store. Throws STORE_NOT_FOUND. */
 export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig> {
-  const store = assertFound(await getStoreById(ctx.db, ctx.storeId), 'STORE_NOT_FOUND');
+  const store = assertFound(await getStoreById(ctx), 'STORE_NOT_FOUND');
   const s = store.settings ?? {};
   return {
     lang: store.lang === 'en' ? 'en' : 'es',
@@ -113,7 +116,8 @@ export async function listDomains(
 }
 
 /** Allocates the next order folio of a store inside the order transaction (row lock on the store). */
-export async function nextFolio(tx: Tx | Db, storeId: string): Promise<number> {
+export async function nextFolio(ctx: StoreDbContext): Promise<number> {
+  const { db: tx, storeId } = ctx;
   const [r] = await tx
     .update(stores)
     .set({ lastFolio: sql`${stores.lastFolio} + 1` })
@@ -123,7 +127,8 @@ export async function nextFolio(tx: Tx | Db, storeId: string): Promise<number> {
 }
 
 /** OXXO fee of a store, centavos. */
-export async function getOxxoFeeCents(db: Db | Tx, storeId: string): Promise<number> {
+export async function getOxxoFeeCents(ctx: StoreDbContext): Promise<number> {
+  const { db, storeId } = ctx;
   const [r] = await db.select({ fee: stores.oxxoFeeCents }).from(stores).where(eq(stores.id, storeId)).limit(1);
   return assertFound(r, 'STORE_NOT_FOUND').fee;
 }
@@ -131,7 +136,8 @@ export async function getOxxoFeeCents(db: Db | Tx, storeId: string): Promise<num
 const langCache = new Map<string, 'es' | 'en'>();
 
 /** The store's language (es | en), cached per process: it drives the text-search configuration. */
-export async function getStoreLanguage(db: Db, storeId: string): Promise<'es' | 'en'> {
+export async function getStoreLanguage(ctx: StoreDbContext): Promise<'es' | 'en'> {
+  const { db, storeId } = ctx;
   const hit = langCache.get(storeId);
   if (hit) return hit;
   const [r] = await db.select({ lang: stores.lang }).from(stores).where(eq(stores.id, storeId)).limit(1);
@@ -146,7 +152,8 @@ export function textSearchConfig(lang: 'es' | 'en'): 'spanish' | 'english' {
 }
 
 /** True when `hostname` is an active domain of `storeId`. */
-export async function isActiveDomainOf(db: Db, storeId: string, hostname: string): Promise<boolean> {
+export async function isActiveDomainOf(ctx: StoreDbContext, hostname: string): Promise<boolean> {
+  const { db, storeId } = ctx;
   const rows = await db
     .select({ id: storeDomains.id })
     .from(storeDomains)

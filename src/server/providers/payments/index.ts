@@ -16,14 +16,10 @@ import type { Db } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { createSandboxPayments } from './sandbox/provider.js';
+import type { CardInput } from '../../../shared/contracts/checkout.js';
 
-export interface CardInput {
-  number: string;
-  expMonth: number;
-  expYear: number;
-  cvc: string;
-  holderName: string;
-}
+/** The card a shopper typed, validated by the shared contract (src/shared/contracts/checkout.ts). */
+export type { CardInput } from '../../../shared/contracts/checkout.js';
 
 /** The provider's status of a payment (Stripe's PaymentIntent statuses, with OXXO's `pending` voucher). */
 export type ProviderPaymentStatus =

@@ -4,7 +4,10 @@
  * L×W×H cm / 5000 per kg), and offers free pickup at the store's branch. Prices are integer centavos MXN.
  * Rates and zones: docs/decisions/006-shipping-table-rates.md.
  */
-export type ShippingService = 'economico' | 'paquete' | 'pickup';
+import type { ShippingQuote } from '../../../shared/contracts/checkout.js';
+
+/** The quote shape of the shared contract (src/shared/contracts/checkout.ts). */
+export type { ShippingQuote } from '../../../shared/contracts/checkout.js';
 
 export interface Parcel {
   weightGrams: number;
@@ -12,16 +15,6 @@ export interface Parcel {
   widthCm: number;
   heightCm: number;
   quantity: number;
-}
-
-export interface ShippingQuote {
-  proveedor: string;
-  servicio: ShippingService;
-  /** Price in centavos. */
-  precio: number;
-  /** Delivery estimate in business days. */
-  minDays: number;
-  maxDays: number;
 }
 
 export interface ShippingProvider {

@@ -1,0 +1,247 @@
+/**
+ * The steps of creating an order (new-order.ts runs them in this order; SPEC §2 /micarrito/pago, §5, §9). The first
+ * four read and check, and throw before anything is written; the last three run inside the order's transaction
+ * (`ctx.db` is then the transaction). Amounts are integer centavos: items + shipping + fee − discount
+ * (src/shared/money.ts).
+ */
+import type { StoreContext, StoreTxContext } from '../../lib/context.js';
+import { AppError } from '../../lib/app-error.js';
+import { newToken } from '../../lib/tokens.js';
+import { formatMoney, lineTotalCents, orderTotalCents } from '../../../shared/money.js';
+import { UNCONFIRMED_HOLD_MS } from '../../../shared/limits.js';
+import type { AddressInput } from '../../../shared/contracts/accounts.js';
+import type { CartLine, CartQuoteResponse, PlaceOrderInput } from '../../../shared/contracts/checkout.js';
+import { getVariantsForCheckout, reserveStock, type CheckoutVariant } from '../catalog/index.js';
+import { getOxxoFeeCents, nextFolio } from '../stores/index.js';
+import { getAddress } from '../accounts/index.js';
+import { quoteShipping } from '../shipping/index.js';
+import { createPaymentAttempt } from '../payments/index.js';
+import { insertOrder, type OrderRow } from '../orders/index.js';
+import { checkOrderLimits } from './limits.js';
+
+/** Who places the order: the signed-in customer (or null for a guest), the email, and where the request came from. */
+export interface Buyer {
+  email: string;
+  customerId: string | null;
+  /** The storefront's origin, for the emailed tracking link. */
+  origin: string | null;
+  /** Keyed hash of the client IP (limits.ts), for the unpaid-order limit. */
+  clientIpHash: string | null;
+}
+
+/** A cart line with the variant it buys (priced and checked). */
+export interface OrderLine extends CartLine {
+  variant: CheckoutVariant;
+}
+
+/** What the order's shipping costs and the snapshot kept on the order. */
+export interface OrderShippingChoice {
+  shippingCents: number;
+  shipping: { proveedor: string; servicio: string; precio: number; descripcion: string; entrega: string };
+}
+
+/** The order's amounts in centavos. */
+export interface OrderTotals {
+  itemsCents: number;
+  shippingCents: number;
+  feeCents: number;
+  discountCents: number;
+  totalCents: number;
+}
+
+type LineProblem = CartQuoteResponse['lines'][number]['problem'];
+
+/** What is wrong with buying `quantity` of variant `v` (SPEC §5 codes), or null. `v` undefined: not sold here. */
+export function lineProblem(v: CheckoutVariant | undefined, quantity: number): LineProblem {
+  if (!v || !v.available) return 'PRODUCT_NOT_AVAILABLE';
+  if (v.stock <= 0) return 'OUT_OF_STOCK';
+  if (quantity > v.stock) return 'INSUFFICIENT_STOCK';
+  if (quantity < v.minOrderQty) return 'MIN_ORDER_QUANTITY';
+  return null;
+}
+
+/** Merges duplicate SKUs so each variant is reserved once. */
+function mergeLines(items: CartLine[]): CartLine[] {
+  const m = new Map<string, CartLine>();
+  for (const i of items) {
+    const prev = m.get(i.sku);
+    m.set(i.sku, prev ? { ...prev, quantity: prev.quantity + i.quantity } : { ...i });
+  }
+  return [...m.values()];
+}
+
+/**
+ * Step 1. The delivery address: a saved address of the signed-in customer (`addressId`), or the one typed in. Null
+ * only for pickup. Throws ADDRESS_NOT_FOUND (not the caller's, or a guest passing an id), ADDRESS_REQUIRED.
+ */
+export async function resolveAddress(
+  ctx: StoreContext,
+  input: Pick<PlaceOrderInput, 'addressId' | 'address' | 'shipping'>,
+  customerId: string | null,
+): Promise<AddressInput | null> {
+  let address: AddressInput | null = null;
+  if (input.addressId) {
+    if (!customerId) throw new AppError('ADDRESS_NOT_FOUND');
+    address = await getAddress({ ...ctx, actor: ctx.actor! }, input.addressId);
+  } else if (input.address) address = input.address;
+  if (!address && input.shipping.servicio !== 'pickup') throw new AppError('ADDRESS_REQUIRED');
+  return address;
+}
+
+/**
+ * Step 2. The cart's lines (duplicate SKUs merged) with their variants at current price and stock. Throws the first
+ * line's SPEC §5 code: PRODUCT_NOT_AVAILABLE, OUT_OF_STOCK, INSUFFICIENT_STOCK {available}, MIN_ORDER_QUANTITY {min}.
+ */
+export async function validateLines(
+  ctx: Pick<StoreContext, 'db' | 'storeId'>,
+  items: CartLine[],
+): Promise<OrderLine[]> {
+  const lines = mergeLines(items);
+  const variants = await getVariantsForCheckout(
+    ctx,
+    lines.map((l) => l.sku),
+  );
+  const bySku = new Map(variants.map((v) => [v.sku, v]));
+  return lines.map((l) => {
+    const v = bySku.get(l.sku);
+    const problem = lineProblem(v && v.codigo === l.codigo ? v : undefined, l.quantity);
+    if (problem === 'MIN_ORDER_QUANTITY')
+      throw new AppError(problem, { name: v!.name, min: v!.minOrderQty, codigo: l.codigo });
+    if (problem === 'INSUFFICIENT_STOCK')
+      throw new AppError(problem, { name: v!.name, available: v!.stock, codigo: l.codigo });
+    if (problem) throw new AppError(problem, { name: v?.name ?? l.codigo, codigo: l.codigo });
+    return { ...l, variant: v! };
+  });
+}
+
+/**
+ * Step 3. The chosen shipping service quoted to the address's postal code (free pickup without an address).
+ * Throws SHIPPING_NOT_AVAILABLE when the service is not offered there, POSTAL_CODE_NOT_FOUND.
+ */
+export async function quoteOrderShipping(
+  ctx: Pick<StoreContext, 'db' | 'storeId' | 'providers'>,
+  address: AddressInput | null,
+  servicio: PlaceOrderInput['shipping']['servicio'],
+  lines: OrderLine[],
+): Promise<OrderShippingChoice> {
+  if (!address?.postalCode)
+    return {
+      shippingCents: 0,
+      shipping: { proveedor: 'Vitrina Envíos', servicio: 'pickup', precio: 0, descripcion: 'pickup', entrega: '1-2' },
+    };
+  const quotes = await quoteShipping(ctx, {
+    postalCode: address.postalCode,
+    items: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+  });
+  const q = quotes.find((x) => x.servicio === servicio);
+  if (!q) throw new AppError('SHIPPING_NOT_AVAILABLE');
+  return {
+    shippingCents: q.precio,
+    shipping: {
+      proveedor: q.proveedor,
+      servicio: q.servicio,
+      precio: q.precio,
+      descripcion: q.servicio,
+      entrega: `${q.minDays}-${q.maxDays}`,
+    },
+  };
+}
+
+/**
+ * Step 4. Prices the order on the server (OXXO adds the store's fee) and checks it against the limits of decision 028
+ * (limits.ts codes) and the total the shopper saw (PRICE_CHANGED {price, totalCents}).
+ */
+export async function priceOrder(
+  ctx: Pick<StoreContext, 'db' | 'storeId' | 'locale'>,
+  input: Pick<PlaceOrderInput, 'paymentMethod' | 'expectedTotalCents'>,
+  lines: OrderLine[],
+  shippingCents: number,
+): Promise<OrderTotals> {
+  const itemsCents = lines.reduce((s, l) => s + lineTotalCents(l.variant.priceCents, l.quantity), 0);
+  const feeCents = input.paymentMethod === 'oxxo' ? await getOxxoFeeCents(ctx) : 0;
+  const discountCents = 0;
+  const totalCents = orderTotalCents({ itemsCents, shippingCents, feeCents, discountCents });
+  checkOrderLimits(ctx.locale, {
+    paymentMethod: input.paymentMethod,
+    totalCents,
+    lines: lines.map((l) => ({ name: l.variant.name, quantity: l.quantity })),
+  });
+  if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents) {
+    throw new AppError('PRICE_CHANGED', { name: 'total', price: formatMoney(totalCents, ctx.locale), totalCents });
+  }
+  return { itemsCents, shippingCents, feeCents, discountCents, totalCents };
+}
+
+/**
+ * Step 5 (in the transaction). Reserves every line's units, all or nothing (catalog/stock.ts never oversells).
+ * Throws OUT_OF_STOCK or INSUFFICIENT_STOCK {available} with the stock as it is now, which rolls back what was taken.
+ */
+export async function holdStock(ctx: StoreTxContext, lines: OrderLine[]): Promise<void> {
+  const short = await reserveStock(
+    ctx,
+    lines.map((l) => ({ variantId: l.variant.variantId, sku: l.sku, quantity: l.quantity })),
+  );
+  if (!short.length) return;
+  const [now] = await getVariantsForCheckout(ctx, [short[0]]);
+  const v = now ?? lines.find((l) => l.sku === short[0])!.variant;
+  if (v.stock <= 0) throw new AppError('OUT_OF_STOCK', { name: v.name, codigo: v.codigo });
+  throw new AppError('INSUFFICIENT_STOCK', { name: v.name, available: v.stock, codigo: v.codigo });
+}
+
+/**
+ * Step 6 (in the transaction). Allocates the store's next folio and inserts the pending order with its lines, a
+ * guest view token, and the stock hold of UNCONFIRMED_HOLD_MS (moved on once its payment is under way).
+ */
+export async function createOrderRows(
+  ctx: StoreTxContext & Pick<StoreContext, 'locale'>,
+  input: Pick<PlaceOrderInput, 'paymentMethod' | 'shipping' | 'idempotencyKey'>,
+  buyer: Buyer,
+  order: { address: AddressInput | null; lines: OrderLine[]; shipping: OrderShippingChoice; totals: OrderTotals },
+): Promise<OrderRow> {
+  const folio = await nextFolio(ctx);
+  return insertOrder(ctx, {
+    folio,
+    customerId: buyer.customerId,
+    email: buyer.email,
+    paymentMethod: input.paymentMethod,
+    lang: ctx.locale,
+    ...order.totals,
+    shippingType: input.shipping.servicio,
+    shipping: order.shipping.shipping,
+    address: order.address,
+    idempotencyKey: input.idempotencyKey,
+    viewToken: newToken(24),
+    reservationExpiresAt: new Date(Date.now() + UNCONFIRMED_HOLD_MS),
+    storefrontOrigin: buyer.origin,
+    clientIpHash: buyer.clientIpHash,
+    items: order.lines.map(({ variant: v, quantity }) => ({
+      productId: v.productId,
+      variantId: v.variantId,
+      codigo: v.codigo,
+      sku: v.sku,
+      name: v.name,
+      options: v.options,
+      imageUrl: v.imageUrl,
+      unitPriceCents: v.priceCents,
+      quantity,
+      lineTotalCents: lineTotalCents(v.priceCents, quantity),
+    })),
+  });
+}
+
+/**
+ * Step 7 (in the transaction). Records the order's payment attempt (status processing) with the configured provider,
+ * before any provider call: a crash after the commit leaves an attempt that a retry or the sweep can pick up.
+ */
+export async function startPayment(
+  ctx: StoreTxContext & Pick<StoreContext, 'providers'>,
+  order: Pick<OrderRow, 'id' | 'totalCents'>,
+  method: PlaceOrderInput['paymentMethod'],
+): Promise<void> {
+  await createPaymentAttempt(ctx, {
+    orderId: order.id,
+    provider: ctx.providers.payments.name,
+    method,
+    amountCents: order.totalCents,
+  });
+}

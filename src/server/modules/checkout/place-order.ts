@@ -1,0 +1,115 @@
+/**
+ * POST /api/pedido as named steps (SPEC §2 /micarrito/pago, §9; decisions 027-029): identify the buyer, claim the
+ * idempotency key, create the order (new-order.ts), advance its payment at the provider, answer, and record the
+ * answer under the key. Any step can be resumed: a retried submit whose first attempt died picks the order up where
+ * it stopped. Amounts are integer centavos.
+ */
+import type { StoreContext } from '../../lib/context.js';
+import { AppError } from '../../lib/app-error.js';
+import { OXXO_VOUCHER_VALID_DAYS } from '../../../shared/limits.js';
+import type { CardInput, PlaceOrderInput, PlaceOrderResponse } from '../../../shared/contracts/checkout.js';
+import { confirmCard, ensureProviderPayment, getOrderPayment } from '../payments/index.js';
+import { buildOrderView, loadOrder, settlePayment } from '../orders/index.js';
+import { claimKey, completeKey, releaseKey, requestHash, type Claim } from './idempotency.js';
+import { clientIpHash } from './limits.js';
+import { createOrder, type Buyer } from './new-order.js';
+
+/** Errors that are the answer to this order (kept for the key); others (races, limits of the moment) are not. */
+const TRANSIENT: string[] = ['CONFLICT', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'RATE_LIMITED'];
+
+/**
+ * POST /api/pedido. Idempotent by `idempotencyKey` (decision 029): duplicates get the first result (201 with the order
+ * as it is now, or the same 4xx), a different body under the key IDEMPOTENCY_KEY_REUSED. Creates the order (see
+ * new-order.ts for its checks), then pays: a card is charged (approved: paid and the confirmation emailed; 3-D Secure:
+ * pending with the challenge; declined: cancelled, stock released, PAYMENT_DECLINED) or an OXXO voucher issued.
+ * `meta.origin` is the storefront's origin for the emailed tracking link; `meta.ip` the client address, kept only as
+ * a keyed hash for the unpaid-order limit. PAYMENTS_UNAVAILABLE (503) when no payment provider is configured.
+ */
+export async function placeOrder(
+  ctx: StoreContext,
+  input: PlaceOrderInput,
+  meta: { origin?: string; ip?: string } = {},
+): Promise<PlaceOrderResponse> {
+  const buyer = identifyBuyer(ctx, input, meta);
+  const claim = await claimKey(ctx, input.idempotencyKey, requestHash(input));
+  if (claim.kind === 'done') return replay(ctx, claim);
+  try {
+    const orderId = claim.orderId ?? (await createOrder(ctx, input, buyer, claim));
+    await advancePayment(ctx, orderId, input.card);
+    const result = await orderResult(ctx, orderId);
+    await completeKey(ctx, claim, 201, { orderId });
+    return result;
+  } catch (e) {
+    await keepOrReleaseKey(ctx, claim, e);
+    throw e;
+  }
+}
+
+/**
+ * Step 1. Who is buying, before anything is claimed: the signed-in customer's email, else the guest's. Throws
+ * PAYMENTS_UNAVAILABLE (no provider), VALIDATION_FAILED on `card` (card payment without one) or `email` (a guest
+ * without one).
+ */
+function identifyBuyer(
+  ctx: Pick<StoreContext, 'actor' | 'providers' | 'config'>,
+  input: Pick<PlaceOrderInput, 'paymentMethod' | 'card' | 'email'>,
+  meta: { origin?: string; ip?: string },
+): Buyer {
+  if (ctx.providers.payments.name === 'none') throw new AppError('PAYMENTS_UNAVAILABLE');
+  if (input.paymentMethod === 'card' && !input.card) {
+    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'required', message: '' }]);
+  }
+  const customerId = ctx.actor?.role === 'customer' ? ctx.actor.userId : null;
+  const email = customerId ? ctx.actor!.email : input.email;
+  if (!email) throw new AppError('VALIDATION_FAILED', {}, [{ path: 'email', code: 'required', message: '' }]);
+  return { email, customerId, origin: meta.origin ?? null, clientIpHash: clientIpHash(ctx.config, meta.ip) };
+}
+
+/** The first result under a key, answered again: the order as it is now, or the same error. */
+async function replay(ctx: StoreContext, claim: Extract<Claim, { kind: 'done' }>): Promise<PlaceOrderResponse> {
+  const { orderId, code, params, fields } = claim.response;
+  if (claim.status === 201 && orderId) {
+    const order = await loadOrder(ctx, orderId);
+    return { order: await buildOrderView(ctx, order), viewToken: order.viewToken ?? '' };
+  }
+  throw new AppError((code ?? 'INTERNAL') as AppError['code'], params ?? {}, fields);
+}
+
+/**
+ * Step 4. Moves an order's unfinished payment attempt on: creates it at the provider if it is not there yet (same
+ * idempotency key, so never twice), charges the card when it is still unconfirmed and the card is at hand, and
+ * settles whatever the provider answers. Does nothing for a payment that is already under way or done.
+ */
+async function advancePayment(ctx: StoreContext, orderId: string, card?: CardInput): Promise<void> {
+  const payment = await getOrderPayment(ctx, orderId);
+  if (!payment || payment.status !== 'processing') return;
+  const order = await loadOrder(ctx, orderId);
+  let p = await ensureProviderPayment(ctx, payment, {
+    description: `Pedido ${order.folio}`,
+    expiresAt: new Date(Date.now() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
+  });
+  if (p.status === 'requires_confirmation') {
+    if (!card) return;
+    p = await confirmCard(ctx, p.providerRef, card);
+  }
+  await settlePayment(ctx, payment.id, p);
+}
+
+/** Step 5. The answer for a placed order; PAYMENT_DECLINED when its card was refused. */
+async function orderResult(ctx: StoreContext, orderId: string): Promise<PlaceOrderResponse> {
+  const order = await loadOrder(ctx, orderId);
+  const view = await buildOrderView(ctx, order);
+  if (view.payment?.status === 'failed')
+    throw new AppError('PAYMENT_DECLINED', { folio: view.folio, reason: view.payment.failureCode });
+  return { order: view, viewToken: order.viewToken ?? '' };
+}
+
+/**
+ * On failure: an error that is this order's answer (a 4xx other than TRANSIENT) is kept under the key, so a retry
+ * gets it again; anything else gives the key up so that a retry starts or resumes at once.
+ */
+async function keepOrReleaseKey(ctx: StoreContext, claim: { id: string; leaseId: string }, e: unknown): Promise<void> {
+  if (e instanceof AppError && e.statusCode < 500 && !TRANSIENT.includes(e.code))
+    await completeKey(ctx, claim, e.statusCode, { code: e.code, params: e.params, fields: e.fields });
+  else await releaseKey(ctx, claim).catch(() => undefined);
+}
