@@ -6,7 +6,8 @@
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { sessions, storeDomains, stores, users } from '../db/schema/index.js';
+import { sessions, users } from '../db/schema/accounts.js';
+import { storeDomains, stores } from '../db/schema/stores.js';
 import type { Db } from '../db/client.js';
 import type { AppConfig } from '../config.js';
 import type { Providers } from '../providers/index.js';

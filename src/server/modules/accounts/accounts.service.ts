@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { addresses, postalCodes, sessions, users } from '../../db/schema/index.js';
+import { addresses, postalCodes, sessions, users } from '../../db/schema/accounts.js';
 import type { BaseContext, Locale, Role, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';

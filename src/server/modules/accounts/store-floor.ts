@@ -8,7 +8,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appAccessCodes, appAccessTokens, stores, users } from '../../db/schema/index.js';
+import { appAccessCodes, appAccessTokens, users } from '../../db/schema/accounts.js';
+import { stores } from '../../db/schema/stores.js';
 import type { Actor, BaseContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';

@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { productVariants, products } from '../../db/schema/index.js';
+import { productVariants, products } from '../../db/schema/catalog.js';
 
 export interface CheckoutVariant {
   variantId: string;

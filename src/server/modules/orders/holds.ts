@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orders } from '../../db/schema/index.js';
+import { orders } from '../../db/schema/orders.js';
 
 /**
  * Unpaid (pending) orders of the store placed with this email or from this client-IP hash (decision 028), counted

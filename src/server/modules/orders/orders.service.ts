@@ -11,7 +11,7 @@ import {
   orders,
   type OrderAddress,
   type OrderShipping,
-} from '../../db/schema/index.js';
+} from '../../db/schema/orders.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { sameToken } from '../../lib/tokens.js';

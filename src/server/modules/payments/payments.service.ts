@@ -7,7 +7,7 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { paymentEvents, payments } from '../../db/schema/index.js';
+import { paymentEvents, payments } from '../../db/schema/payments.js';
 import type { Providers } from '../../providers/index.js';
 import type { CardInput, ProviderPayment } from '../../providers/payments/index.js';
 import { AppError } from '../../lib/app-error.js';

@@ -5,7 +5,8 @@
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { categories, departments, products, searchSynonyms } from '../../db/schema/index.js';
+import { categories, departments, products } from '../../db/schema/catalog.js';
+import { searchSynonyms } from '../../db/schema/search.js';
 
 /** Characters of the long description that are indexed (the start says what the product is). */
 const DESCRIPTION_INDEXED_CHARS = 2000;

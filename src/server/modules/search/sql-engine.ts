@@ -5,7 +5,7 @@
  * SEARCH_ENGINE=postgres, and while the change feed is down (the index may then be stale).
  */
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { categories, departments, products } from '../../db/schema/index.js';
+import { categories, departments, products } from '../../db/schema/catalog.js';
 import type { StoreContext } from '../../lib/context.js';
 import type { SearchResponse, SearchSort } from '../../../shared/contracts/catalog.js';
 import { textSearchConfig } from '../stores/index.js';

@@ -4,7 +4,7 @@
  * search of every instance through the change feed (the search_synonyms trigger).
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { searchSynonyms } from '../../db/schema/index.js';
+import { searchSynonyms } from '../../db/schema/search.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { SYNONYM_GROUPS_MAX } from '../../../shared/limits.js';

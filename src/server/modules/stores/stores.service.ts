@@ -4,7 +4,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { storeDomains, stores, type StoreSettings } from '../../db/schema/index.js';
+import { storeDomains, stores, type StoreSettings } from '../../db/schema/stores.js';
 import type { StoreContext } from '../../lib/context.js';
 import { assertFound } from '../../lib/app-error.js';
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';

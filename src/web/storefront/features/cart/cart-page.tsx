@@ -10,7 +10,7 @@ import { useMoney } from '../../../components/ui/price';
 import { ProductImage } from '../../../components/ui/product-image';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderSummary } from '../../components/order-summary';
-import { useCartQuote } from './use-cart-quote';
+import { useCartQuote } from '../../shared/use-cart-quote';
 
 export function CartPage() {
   const { t } = useTranslation('checkout');

@@ -19,7 +19,7 @@ import { TextField } from '../../../components/ui/field';
 import { useMoney } from '../../../components/ui/price';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderSummary } from '../../components/order-summary';
-import { useCartQuote } from '../cart/use-cart-quote';
+import { useCartQuote } from '../../shared/use-cart-quote';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import type { OrderView, PlaceOrderResponse } from '../../../../shared/contracts/checkout';
 

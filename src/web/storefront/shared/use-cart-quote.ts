@@ -1,8 +1,11 @@
-/** Live prices, stock and problems of the cart lines (POST /api/cart/quote), refreshed when the cart changes. */
+/**
+ * Live prices, stock and problems of the cart lines (POST /api/cart/quote), refreshed when the cart changes. Shared:
+ * the cart and the payment step both show it (a feature never imports another: .dependency-cruiser.cjs).
+ */
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import { useShop } from '../../../state/shop-store';
-import type { CartQuoteResponse } from '../../../../shared/contracts/checkout';
+import { api } from '../../lib/api-client';
+import { useShop } from '../../state/shop-store';
+import type { CartQuoteResponse } from '../../../shared/contracts/checkout';
 
 export function useCartQuote() {
   const cart = useShop((s) => s.cart);
