@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
-import { seedDemoIfEmpty } from './db/seed/index.js';
+import { seedDemoIfEmpty } from './seed/index.js';
 import { runPaymentSweep } from './modules/orders/index.js';
 
 /**

@@ -9,7 +9,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { appAccessCodes, appAccessTokens, users } from '../../db/schema/accounts.js';
-import { stores } from '../../db/schema/stores.js';
+import { getStoreById } from '../stores/index.js';
 import type { Actor, BaseContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -76,19 +76,14 @@ export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string
       .returning({ storeId: appAccessCodes.storeId, userId: appAccessCodes.userId });
     if (!used) throw new AppError('STORE_FLOOR_CODE_INVALID');
     const [seller] = await tx
-      .select({ name: stores.name, slug: stores.slug })
+      .select({ id: users.id })
       .from(users)
-      .innerJoin(stores, eq(stores.id, users.storeId))
       .where(
-        and(
-          eq(users.id, used.userId),
-          eq(users.storeId, used.storeId),
-          inArray(users.role, ['owner', 'collaborator']),
-          eq(stores.status, 'active'),
-        ),
+        and(eq(users.id, used.userId), eq(users.storeId, used.storeId), inArray(users.role, ['owner', 'collaborator'])),
       )
       .limit(1);
-    if (!seller) throw new AppError('STORE_FLOOR_CODE_INVALID');
+    const store = seller ? await getStoreById(tx, used.storeId) : null;
+    if (!store || store.status !== 'active') throw new AppError('STORE_FLOOR_CODE_INVALID');
     const accessToken = newToken();
     await tx.insert(appAccessTokens).values({
       app: APP,
@@ -101,7 +96,7 @@ export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string
       accessToken,
       tokenType: 'Bearer',
       expiresIn: STORE_FLOOR_TOKEN_TTL_MS / 1000,
-      store: { id: used.storeId, ...seller },
+      store: { id: used.storeId, name: store.name, slug: store.slug },
     };
   });
 }
@@ -112,30 +107,24 @@ export async function storeFloorGrant(db: Db, token: string | null): Promise<{ s
   const [row] = await db
     .select({ storeId: appAccessTokens.storeId, userId: appAccessTokens.userId })
     .from(appAccessTokens)
-    .innerJoin(stores, eq(stores.id, appAccessTokens.storeId))
     .where(
       and(
         eq(appAccessTokens.tokenHash, hashToken(token)),
         eq(appAccessTokens.app, APP),
         isNull(appAccessTokens.revokedAt),
         gt(appAccessTokens.expiresAt, sql`now()`),
-        eq(stores.status, 'active'),
       ),
     )
     .limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED');
+  if (!row || (await getStoreById(db, row.storeId))?.status !== 'active') throw new AppError('UNAUTHORIZED');
   return row;
 }
 
 /** The store and seller a store-floor token is for. Throws UNAUTHORIZED. */
 export async function storeFloorStore(db: Db, token: string | null) {
   const grant = await storeFloorGrant(db, token);
-  const [row] = await db
-    .select({ name: stores.name, slug: stores.slug, fullName: users.fullName })
-    .from(stores)
-    .innerJoin(users, eq(users.id, grant.userId))
-    .where(eq(stores.id, grant.storeId))
-    .limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED');
-  return { store: { id: grant.storeId, name: row.name, slug: row.slug }, seller: { fullName: row.fullName } };
+  const store = await getStoreById(db, grant.storeId);
+  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, grant.userId)).limit(1);
+  if (!store || !row) throw new AppError('UNAUTHORIZED');
+  return { store: { id: grant.storeId, name: store.name, slug: store.slug }, seller: { fullName: row.fullName } };
 }

@@ -14,3 +14,5 @@ export {
   isActiveDomainOf,
   type NewStore,
 } from './stores.service.js';
+export type { StoreSettings } from '../../db/schema/stores.js';
+export { findStoreByHost, type StoreByHost } from './store-by-host.js';
