@@ -5,7 +5,14 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { categories, departments, productVariants, products, reviews, type ProductPackaging } from '../../db/schema/catalog.js';
+import {
+  categories,
+  departments,
+  productVariants,
+  products,
+  reviews,
+  type ProductPackaging,
+} from '../../db/schema/catalog.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ProductCard } from '../../../shared/contracts/common.js';
