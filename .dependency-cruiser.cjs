@@ -73,7 +73,7 @@ module.exports = {
       comment: 'src/shared is used by server and web: it imports only zod, libphonenumber-js and other shared files.',
       severity: 'error',
       from: { path: '^src/shared/', pathNot: TESTS },
-      to: { pathNot: ['^src/shared/', '^node_modules/(zod|libphonenumber-js)/'] },
+      to: { pathNot: ['^src/shared/', '(^|/)node_modules/(zod|libphonenumber-js)/'] },
     },
     {
       name: 'server-web-meet-in-shared',
