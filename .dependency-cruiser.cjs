@@ -125,7 +125,7 @@ module.exports = {
     },
     {
       name: 'module-through-index',
-      comment: "Another module is reached through its index.ts (its exported functions), never its internal files.",
+      comment: 'Another module is reached through its index.ts (its exported functions), never its internal files.',
       severity: 'error',
       from: { path: '^src/server/(modules/([^/]+)/|(?!modules/))', pathNot: TESTS },
       to: {
