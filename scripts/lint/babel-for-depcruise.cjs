@@ -10,16 +10,19 @@ function keepTypeImportEdges({ types: t }) {
   const typeOnly = (node, kindKey) =>
     node[kindKey] === 'type' ||
     (node.specifiers.length > 0 && node.specifiers.every((s) => s[kindKey] === 'type' || s.importKind === 'type'));
+  // On Program entry: the TypeScript transform drops `import type` at its own Program entry, which runs after ours
+  // (plugins run before presets), before any ImportDeclaration visitor would see it.
   return {
     name: 'keep-type-import-edges',
     visitor: {
-      ImportDeclaration(path) {
-        if (typeOnly(path.node, 'importKind'))
-          path.replaceWith(t.importDeclaration([], t.stringLiteral(path.node.source.value)));
-      },
-      ExportNamedDeclaration(path) {
-        if (path.node.source && typeOnly(path.node, 'exportKind'))
-          path.replaceWith(t.importDeclaration([], t.stringLiteral(path.node.source.value)));
+      Program(program) {
+        for (const path of program.get('body')) {
+          const node = path.node;
+          const typeOnlyImport = path.isImportDeclaration() && typeOnly(node, 'importKind');
+          const typeOnlyExport = path.isExportNamedDeclaration() && node.source && typeOnly(node, 'exportKind');
+          if (typeOnlyImport || typeOnlyExport)
+            path.replaceWith(t.importDeclaration([], t.stringLiteral(node.source.value)));
+        }
       },
     },
   };

@@ -21,7 +21,7 @@ import { createPaymentAttempt } from '../payments/index.js';
 import { insertOrder } from '../orders/index.js';
 import { checkOrderLimits, checkUnpaidOrders } from './limits.js';
 import { linkOrder } from './idempotency.js';
-import type { PlaceOrderInput } from './checkout.service.js';
+import type { CartProblem, PlaceOrderBody, QuoteLine } from '../../../shared/contracts/checkout.js';
 
 export type Line = { codigo: string; sku: string; quantity: number };
 type LineProblem = CartQuoteResponse['lines'][number]['problem'];
@@ -51,7 +51,7 @@ function mergeLines(items: Line[]): Line[] {
  */
 export async function createOrder(
   ctx: StoreContext,
-  input: PlaceOrderInput,
+  input: PlaceOrderBody,
   meta: { email: string; customerId: string | null; origin: string | null; clientIpHash: string | null },
   claim: { id: string; leaseId: string },
 ): Promise<string> {
