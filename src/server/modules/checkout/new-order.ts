@@ -12,7 +12,7 @@ import { newToken } from '../../lib/tokens.js';
 import { formatMoney, lineTotalCents, orderTotalCents } from '../../../shared/money.js';
 import { UNCONFIRMED_HOLD_MS } from '../../../shared/limits.js';
 import type { AddressInput } from '../../../shared/contracts/accounts.js';
-import type { CartQuoteResponse } from '../../../shared/contracts/checkout.js';
+import type { CartQuoteResponse, PlaceOrderBody } from '../../../shared/contracts/checkout.js';
 import { getVariantsForCheckout, reserveStock, type CheckoutVariant } from '../catalog/index.js';
 import { getOxxoFeeCents, nextFolio } from '../stores/index.js';
 import { getAddress } from '../accounts/index.js';
@@ -21,7 +21,6 @@ import { createPaymentAttempt } from '../payments/index.js';
 import { insertOrder } from '../orders/index.js';
 import { checkOrderLimits, checkUnpaidOrders } from './limits.js';
 import { linkOrder } from './idempotency.js';
-import type { CartProblem, PlaceOrderBody, QuoteLine } from '../../../shared/contracts/checkout.js';
 
 export type Line = { codigo: string; sku: string; quantity: number };
 type LineProblem = CartQuoteResponse['lines'][number]['problem'];
