@@ -3,7 +3,7 @@
  * the benchmark catalogue (the demo catalogues recombined, as bench.localhost) and times single queries.
  *   node --expose-gc --import tsx bench/search-index-micro.ts [products=10000]
  */
-import { readCatalog } from '../src/server/db/seed/seed-catalog.js';
+import { readCatalog } from '../src/server/seed/seed-catalog.js';
 import { StoreIndex } from '../src/server/modules/search/store-index.js';
 import { searchIndex } from '../src/server/modules/search/index-query.js';
 import { planQuery, synonymTable } from '../src/server/modules/search/query-plan.js';

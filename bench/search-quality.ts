@@ -6,7 +6,7 @@
  * Run alone against any server that has the demo stores (the "before" figures came from the previous code this way):
  *   npx tsx bench/search-quality.ts http://127.0.0.1:3000
  */
-import { readCatalog } from '../src/server/db/seed/seed-catalog.js';
+import { readCatalog } from '../src/server/seed/seed-catalog.js';
 import { JUDGED, type Judged } from './search-judged.js';
 
 export interface QualityResult {

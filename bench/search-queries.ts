@@ -4,7 +4,7 @@
  * typed without accents, requested with a Zipf distribution (a few queries are frequent, most are rare), with the
  * four sorts, paging and department filters mixed in. Deterministic (seeded), so runs are comparable.
  */
-import { readCatalog } from '../src/server/db/seed/seed-catalog.js';
+import { readCatalog } from '../src/server/seed/seed-catalog.js';
 
 /** A small seeded PRNG (mulberry32). */
 export function rng(seed: number): () => number {

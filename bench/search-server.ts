@@ -18,7 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { buildApp } from '../src/server/app.js';
-import { seedBenchmarkStore } from '../src/server/db/seed/index.js';
+import { seedBenchmarkStore } from '../src/server/seed/index.js';
 import { seedCatalogStore, seedPeerCatalog } from './search-stores.js';
 
 async function freshPostgres(url: string): Promise<void> {

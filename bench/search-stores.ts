@@ -12,7 +12,7 @@ import {
   upsertDepartment,
   type NewProduct,
 } from '../src/server/modules/catalog/index.js';
-import { readCatalog } from '../src/server/db/seed/seed-catalog.js';
+import { readCatalog } from '../src/server/seed/seed-catalog.js';
 
 /** The demo store `demo` (Luma, Spanish) or `hogar` (Vendure demo, English) at <slug>.localhost. */
 export async function seedCatalogStore(db: Db, slug: 'demo' | 'hogar'): Promise<void> {

@@ -13,7 +13,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { buildApp } from '../src/server/app.js';
-import { seedBenchmarkStore } from '../src/server/db/seed/index.js';
+import { seedBenchmarkStore } from '../src/server/seed/index.js';
 import { createStore } from '../src/server/modules/stores/index.js';
 
 async function bare(): Promise<void> {

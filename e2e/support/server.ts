@@ -9,7 +9,7 @@ import path from 'node:path';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { buildApp } from '../../src/server/app.js';
-import { seedDemoIfEmpty } from '../../src/server/db/seed/index.js';
+import { seedDemoIfEmpty } from '../../src/server/seed/index.js';
 import { factoryRoutes } from './factory-routes.js';
 
 const config = loadConfig();

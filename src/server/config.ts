@@ -66,6 +66,8 @@ const envSchema = z.object({
    * database but not a DATA_DIR.
    */
   APP_SECRET: z.string().min(32).max(512).optional(),
+  /** `npm start` rebuilds dist/web even when it is newer than the web sources (it always rebuilds a stale one). */
+  VITRINA_REBUILD_WEB: bool.optional(),
   /** External store-floor management app opened from the admin dashboard (SPEC §1). */
   STORE_FLOOR_APP_URL: z.string().url().default('https://piso.vitrina.mx/'),
   /** Secret the store-floor app's server sends to exchange a one-time code (unset: the exchange is refused). */

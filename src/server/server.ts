@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
-import { seedDemoIfEmpty } from './db/seed/index.js';
+import { seedDemoIfEmpty } from './seed/index.js';
 import { runPaymentSweep } from './modules/orders/index.js';
 
 /**
@@ -32,13 +32,13 @@ function newestMtime(dir: string): number {
 }
 
 /** Builds dist/web when it is missing or older than the web sources (after a pull or an edit), or when asked to. */
-async function ensureWebBuild(): Promise<void> {
+async function ensureWebBuild(force: boolean): Promise<void> {
   const index = path.join(root, 'dist/web/index.html');
   const sources = ['src/web', 'src/locales', 'src/shared']
     .map((d) => path.join(root, d))
     .filter((d) => fs.existsSync(d));
   const stale = !fs.existsSync(index) || sources.some((d) => newestMtime(d) > fs.statSync(index).mtimeMs);
-  if (!stale && process.env.VITRINA_REBUILD_WEB !== 'true') return;
+  if (!stale && !force) return;
   console.log('Building the web app…');
   const { build } = await import('vite');
   await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
@@ -52,7 +52,7 @@ async function main(): Promise<void> {
     console.error((e as Error).message);
     process.exit(1);
   }
-  await ensureWebBuild();
+  await ensureWebBuild(config.VITRINA_REBUILD_WEB ?? false);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },

@@ -81,7 +81,3 @@ export interface ErrorBody {
   params?: Record<string, unknown>;
   fields?: FieldError[];
 }
-
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return typeof value === 'string' && value in ERROR_STATUS;
-}

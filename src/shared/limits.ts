@@ -14,9 +14,6 @@ export const DEFAULT_OXXO_FEE_CENTS = 1500;
 /** Search results per page (decision 005). */
 export const SEARCH_PAGE_SIZE = 24;
 export const SEARCH_MAX_PAGE_SIZE = 60;
-/** Image upload limits (SPEC §5, §9). */
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_MIN_SIDE_PX = 350;
 /** Largest quantity of one line in one order. */
 export const MAX_LINE_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
@@ -64,8 +61,6 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Caps bcrypt-style DoS: long passwords are hashed slowly (OWASP). */
 export const PASSWORD_MAX_LENGTH = 128;
-/** Default country code of pickups (SPEC §9). */
-export const DEFAULT_COUNTRY_CODE = 'MX';
 /** Search synonyms a seller may define (issue 9): groups per store, words per group, letters per word. */
 export const SYNONYM_GROUPS_MAX = 300;
 export const SYNONYM_GROUP_MAX_WORDS = 10;

@@ -8,11 +8,6 @@ export function assertCents(cents: number): number {
   return cents;
 }
 
-/** Sum of integer centavo amounts. */
-export function sumCents(amounts: readonly number[]): number {
-  return amounts.reduce((acc, a) => acc + assertCents(a), 0);
-}
-
 /** unitCents × quantity, both integers. */
 export function lineTotalCents(unitCents: number, quantity: number): number {
   if (!Number.isSafeInteger(quantity) || quantity < 0) throw new RangeError(`Bad quantity: ${quantity}`);

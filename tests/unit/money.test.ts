@@ -1,6 +1,6 @@
 /** src/shared/money.ts: integer centavos only, SPEC §9's order total (the discount never touches shipping), MXN text. */
 import { describe, expect, it } from 'vitest';
-import { assertCents, formatMoney, lineTotalCents, orderTotalCents, sumCents } from '../../src/shared/money.js';
+import { assertCents, formatMoney, lineTotalCents, orderTotalCents } from '../../src/shared/money.js';
 
 describe('money', () => {
   it('accepts only safe integers of centavos', () => {
@@ -11,10 +11,7 @@ describe('money', () => {
     expect(() => assertCents(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
   });
 
-  it('sums and multiplies in centavos, refusing fractions and negative quantities', () => {
-    expect(sumCents([])).toBe(0);
-    expect(sumCents([99900, 10900, 1500])).toBe(112300);
-    expect(() => sumCents([100, 0.1])).toThrow(RangeError);
+  it('multiplies in centavos, refusing fractions and negative quantities', () => {
     expect(lineTotalCents(99900, 2)).toBe(199800);
     expect(lineTotalCents(99900, 0)).toBe(0);
     expect(() => lineTotalCents(99900, -1)).toThrow(RangeError);

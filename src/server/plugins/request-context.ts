@@ -1,33 +1,24 @@
 /**
- * Decorates each request with its locale, its store (resolved from the domain the SPA sends, else Host)
- * and its signed-in actor (from `Authorization: Bearer <token>`). DESIGN.md "Tenancy" and "Auth".
+ * Decorates each request with its locale, its store (resolved from the domain the SPA sends, else Host) and its
+ * signed-in actor (from `Authorization: Bearer <token>`), both read through the stores and accounts modules' functions.
+ * DESIGN.md "Tenancy" and "Auth".
  * Services are reached through `storeContext(request)` / `baseContext(request)`, which bind tenancy.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { sessions, storeDomains, stores, users } from '../db/schema/index.js';
 import type { Db } from '../db/client.js';
 import type { AppConfig } from '../config.js';
 import type { Providers } from '../providers/index.js';
 import { AppError } from '../lib/app-error.js';
-import { hashToken } from '../lib/tokens.js';
 import { localeFromHeader } from '../lib/i18n.js';
 import { publicOrigin } from '../lib/public-url.js';
-import type { Actor, BaseContext, Locale, Role, StoreContext } from '../lib/context.js';
+import type { Actor, BaseContext, Locale, StoreContext } from '../lib/context.js';
+import { findStoreByHost, type StoreByHost } from '../modules/stores/index.js';
+import { findSessionActor } from '../modules/accounts/index.js';
 import { createStoreCache } from './store-cache.js';
 
-/** The store a storefront request is for. */
-export interface RequestStore {
-  id: string;
-  slug: string;
-  name: string;
-  lang: string;
-  status: string;
-  websiteActive: boolean;
-  /** The store's primary active domain, the one its links are built on (whichever of its domains was asked). */
-  primaryHost: string;
-}
+/** The store a storefront request is for (resolved by the stores module). */
+export type RequestStore = StoreByHost;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -68,45 +59,6 @@ export function requestOrigin(request: FastifyRequest): string {
   return publicOrigin(config, request.store?.primaryHost ?? config.PLATFORM_DOMAIN);
 }
 
-async function findStoreByHost(db: Db, host: string): Promise<RequestStore | null> {
-  const rows = await db
-    .select({
-      id: stores.id,
-      slug: stores.slug,
-      name: stores.name,
-      lang: stores.lang,
-      status: stores.status,
-      websiteActive: stores.websiteActive,
-      primaryHost: sql<string>`coalesce((select d.hostname from store_domains d where d.store_id = ${stores.id}
-        and d.is_primary and d.status = 'active' limit 1), ${storeDomains.hostname})`,
-    })
-    .from(storeDomains)
-    .innerJoin(stores, eq(stores.id, storeDomains.storeId))
-    .where(and(eq(storeDomains.hostname, host), eq(storeDomains.status, 'active')))
-    .limit(1);
-  return rows[0] ?? null;
-}
-
-async function findActor(db: Db, token: string): Promise<Actor | null> {
-  const rows = await db
-    .select({
-      sessionId: sessions.id,
-      userId: users.id,
-      role: users.role,
-      storeId: users.storeId,
-      email: users.email,
-      fullName: users.fullName,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date())),
-    )
-    .limit(1);
-  const r = rows[0];
-  return r ? { ...r, role: r.role as Role } : null;
-}
-
 export default fp(async function requestContextPlugin(app: FastifyInstance) {
   // Domain → store, so every request does not query store_domains; bounded LRU with a TTL (store-cache.ts).
   const cache = createStoreCache<RequestStore>();
@@ -118,7 +70,7 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
     const host =
       normaliseHost(request.headers[STORE_DOMAIN_HEADER] as string | undefined) ?? normaliseHost(request.headers.host);
     if (!host) return;
-    request.store = await cache.get(host, (h) => findStoreByHost(app.db, h));
+    request.store = await cache.get(host, (h) => findStoreByHost({ db: app.db }, h));
   }
   app.decorate('resolveStore', resolveStore);
 
@@ -128,7 +80,7 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
     await resolveStore(request);
     const auth = request.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-    if (token && token.length <= 200) request.actor = await findActor(app.db, token);
+    if (token && token.length <= 200) request.actor = await findSessionActor({ db: app.db }, token);
   });
 
   /** Forget cached domain look-ups (after a domain or store status change). */

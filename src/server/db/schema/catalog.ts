@@ -175,19 +175,3 @@ export const reviews = pgTable(
   },
   (t) => [index('reviews_store_product_idx').on(t.storeId, t.productId)],
 );
-
-/** Product views, for recently viewed and visits analytics (SPEC §7 /api/visto). */
-export const productViews = pgTable(
-  'product_views',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('product_views_store_time_idx').on(t.storeId, t.viewedAt)],
-);

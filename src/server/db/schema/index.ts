@@ -1,7 +1,14 @@
-/** The whole database schema; one file per business domain. */
+/**
+ * The whole database schema, for drizzle-kit and the drizzle client: one file per owning module (docs/architecture.md
+ * "Who owns which table"). Application code imports its own module's file, never this index
+ * (.dependency-cruiser.cjs "module-reads-own-tables").
+ */
 export * from './stores.js';
 export * from './accounts.js';
 export * from './catalog.js';
-export * from './orders.js';
-export * from './sandbox.js';
+export * from './analytics.js';
 export * from './search.js';
+export * from './orders.js';
+export * from './payments.js';
+export * from './checkout.js';
+export * from './sandbox.js';

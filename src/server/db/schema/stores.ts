@@ -17,6 +17,8 @@ export interface StoreSettings {
     Record<'navbar' | 'navbarText' | 'primary' | 'secondary' | 'info' | 'highlight' | 'footerBg' | 'footerText', string>
   >;
   social?: { facebook?: string; instagram?: string; youtube?: string };
+  /** IANA time zone the store's days are counted in ("Pedidos de hoy"); default America/Mexico_City. */
+  timeZone?: string;
 }
 
 export const stores = pgTable(

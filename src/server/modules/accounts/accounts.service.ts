@@ -4,7 +4,7 @@
  * Customers belong to one store and sign in on its domain; sellers sign in at /admin/login.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { addresses, postalCodes, sessions, users } from '../../db/schema/index.js';
+import { addresses, postalCodes, sessions, users } from '../../db/schema/accounts.js';
 import type { BaseContext, DbContext, Locale, Role, StoreContext, StoreDbContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';

@@ -19,3 +19,4 @@ export { requestPasswordReset, checkPasswordReset, resetPassword } from './passw
 export { issueStoreFloorCode, storeFloorGrant, STORE_FLOOR_CODE_TTL_MS } from './store-floor.js';
 export { assertStrongPassword, judgePassword, MIN_PASSWORD_SCORE } from './password-strength.js';
 export { configurePasswordHashing, passwordHashLoad } from './password.js';
+export { findSessionActor } from './session-actor.js';

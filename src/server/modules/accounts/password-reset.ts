@@ -7,7 +7,7 @@
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { appAccessTokens, passwordResets, sessions, users } from '../../db/schema/index.js';
+import { appAccessTokens, passwordResets, sessions, users } from '../../db/schema/accounts.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';

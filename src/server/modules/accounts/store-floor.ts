@@ -7,7 +7,8 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { appAccessCodes, appAccessTokens, stores, users } from '../../db/schema/index.js';
+import { appAccessCodes, appAccessTokens, users } from '../../db/schema/accounts.js';
+import { getStoreById } from '../stores/index.js';
 import type { Actor, BaseContext, DbContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -74,19 +75,14 @@ export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string
       .returning({ storeId: appAccessCodes.storeId, userId: appAccessCodes.userId });
     if (!used) throw new AppError('STORE_FLOOR_CODE_INVALID');
     const [seller] = await tx
-      .select({ name: stores.name, slug: stores.slug })
+      .select({ id: users.id })
       .from(users)
-      .innerJoin(stores, eq(stores.id, users.storeId))
       .where(
-        and(
-          eq(users.id, used.userId),
-          eq(users.storeId, used.storeId),
-          inArray(users.role, ['owner', 'collaborator']),
-          eq(stores.status, 'active'),
-        ),
+        and(eq(users.id, used.userId), eq(users.storeId, used.storeId), inArray(users.role, ['owner', 'collaborator'])),
       )
       .limit(1);
-    if (!seller) throw new AppError('STORE_FLOOR_CODE_INVALID');
+    const store = seller ? await getStoreById({ db: tx, storeId: used.storeId }) : null;
+    if (!store || store.status !== 'active') throw new AppError('STORE_FLOOR_CODE_INVALID');
     const accessToken = newToken();
     await tx.insert(appAccessTokens).values({
       app: APP,
@@ -99,7 +95,7 @@ export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string
       accessToken,
       tokenType: 'Bearer',
       expiresIn: STORE_FLOOR_TOKEN_TTL_MS / 1000,
-      store: { id: used.storeId, ...seller },
+      store: { id: used.storeId, name: store.name, slug: store.slug },
     };
   });
 }
@@ -114,18 +110,17 @@ export async function storeFloorGrant(
   const [row] = await db
     .select({ storeId: appAccessTokens.storeId, userId: appAccessTokens.userId })
     .from(appAccessTokens)
-    .innerJoin(stores, eq(stores.id, appAccessTokens.storeId))
     .where(
       and(
         eq(appAccessTokens.tokenHash, hashToken(token)),
         eq(appAccessTokens.app, APP),
         isNull(appAccessTokens.revokedAt),
         gt(appAccessTokens.expiresAt, sql`now()`),
-        eq(stores.status, 'active'),
       ),
     )
     .limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED');
+  if (!row || (await getStoreById({ db, storeId: row.storeId }))?.status !== 'active')
+    throw new AppError('UNAUTHORIZED');
   return row;
 }
 
@@ -133,12 +128,8 @@ export async function storeFloorGrant(
 export async function storeFloorStore(ctx: DbContext, token: string | null) {
   const { db } = ctx;
   const grant = await storeFloorGrant({ db }, token);
-  const [row] = await db
-    .select({ name: stores.name, slug: stores.slug, fullName: users.fullName })
-    .from(stores)
-    .innerJoin(users, eq(users.id, grant.userId))
-    .where(eq(stores.id, grant.storeId))
-    .limit(1);
-  if (!row) throw new AppError('UNAUTHORIZED');
-  return { store: { id: grant.storeId, name: row.name, slug: row.slug }, seller: { fullName: row.fullName } };
+  const store = await getStoreById({ db, storeId: grant.storeId });
+  const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, grant.userId)).limit(1);
+  if (!store || !row) throw new AppError('UNAUTHORIZED');
+  return { store: { id: grant.storeId, name: store.name, slug: store.slug }, seller: { fullName: row.fullName } };
 }

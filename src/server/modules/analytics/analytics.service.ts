@@ -1,7 +1,7 @@
 /**
  * Visits and recently viewed (SPEC §7 /api/visto and /api/getVistos).
  */
-import { productViews } from '../../db/schema/index.js';
+import { productViews } from '../../db/schema/analytics.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ProductCard } from '../../../shared/contracts/common.js';

@@ -11,7 +11,7 @@ import {
   products,
   reviews,
   type ProductPackaging,
-} from '../../db/schema/index.js';
+} from '../../db/schema/catalog.js';
 import { withTx, type StoreContext, type StoreDbContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ProductCard } from '../../../shared/contracts/common.js';

@@ -27,3 +27,10 @@ export {
 } from './stock.js';
 export { cardColumns, toCard, type CardRow } from './product-card.js';
 export { getSitemapEntries, type SitemapEntries } from './sitemap-entries.js';
+export { loadProducts, loadTaxonomy, type CategoryRow, type DepartmentRow, type ProductRow } from './search-source.js';
+export {
+  searchListedProducts,
+  countListedProductsByTaxonomy,
+  type TextMatch,
+  type TaxonomyCount,
+} from './text-search.js';

@@ -1,6 +1,6 @@
 /** The product-card projection shared by listings, search and recently viewed (contract `productCard`). */
 import { sql } from 'drizzle-orm';
-import { categories, departments, products } from '../../db/schema/index.js';
+import { categories, departments, products } from '../../db/schema/catalog.js';
 import type { ProductCard } from '../../../shared/contracts/common.js';
 
 /** Columns to select for a card; join departments and categories with LEFT JOINs. */

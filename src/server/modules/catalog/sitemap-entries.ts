@@ -1,6 +1,6 @@
 /** What a store's sitemap lists from the catalogue (issue 9): listable products and the department tree. */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { categories, departments, products } from '../../db/schema/index.js';
+import { categories, departments, products } from '../../db/schema/catalog.js';
 import type { StoreContext } from '../../lib/context.js';
 
 export interface SitemapEntries {

@@ -5,7 +5,7 @@
  * so that a checkout, a cancellation and a payment never wait on each other in a circle (PostgreSQL deadlock 40P01).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { productVariants, products } from '../../db/schema/index.js';
+import { productVariants, products } from '../../db/schema/catalog.js';
 import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
 
 export interface CheckoutVariant {

@@ -9,7 +9,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
-import { checkoutRequests } from '../../db/schema/index.js';
+import { checkoutRequests } from '../../db/schema/checkout.js';
 import { AppError } from '../../lib/app-error.js';
 import { IDEMPOTENCY_WAIT_MS } from '../../../shared/limits.js';
 import type { ErrorCode, FieldError } from '../../../shared/errors.js';

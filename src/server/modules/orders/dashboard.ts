@@ -5,7 +5,7 @@
  */
 import type { Actor, StoreContext } from '../../lib/context.js';
 import type { AdminDashboard } from '../../../shared/contracts/stores.js';
-import { getStoreById, listDomains } from '../stores/index.js';
+import { getStoreById, listDomains, storeTimeZone } from '../stores/index.js';
 import { countProducts } from '../catalog/index.js';
 import { issueStoreFloorCode } from '../accounts/index.js';
 import { assertFound } from '../../lib/app-error.js';
@@ -17,7 +17,7 @@ export async function getAdminDashboard(ctx: StoreContext & { actor: Actor }): P
   const store = assertFound(await getStoreById(ctx), 'STORE_NOT_FOUND');
   const [domains, counts, products, code] = await Promise.all([
     listDomains(ctx),
-    orderCounts(ctx),
+    orderCounts(ctx, storeTimeZone(store.settings)),
     countProducts(ctx),
     issueStoreFloorCode(ctx),
   ]);

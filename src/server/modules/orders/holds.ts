@@ -3,7 +3,7 @@
  * the reservation sweep runs over all stores.
  */
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import { orders } from '../../db/schema/index.js';
+import { orders } from '../../db/schema/orders.js';
 import type { DbContext, StoreTxContext } from '../../lib/context.js';
 
 /**

@@ -12,7 +12,8 @@ export {
   type NewOrder,
   type OrderRow,
 } from './orders.service.js';
-export { applyTransition, changeOrderStatus } from './transitions.js';
+export { applyTransition } from './transitions.js';
+export { changeOrderStatus } from './status-change.js';
 export { settlePayment, reconcileOpenPayment, type SettleContext } from './settlement.js';
 export { expireOverdueReservations, retryRefunds, runPaymentSweep } from './sweep.js';
 export { countUnpaidOrders, lockUnpaidCounters } from './holds.js';

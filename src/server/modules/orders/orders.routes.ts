@@ -13,7 +13,7 @@ import { uuid } from '../../../shared/contracts/common.js';
 import { customerContext, sellerContext, storeContext } from '../../plugins/request-context.js';
 import * as orders from './orders.service.js';
 import { getAdminDashboard } from './dashboard.js';
-import { changeOrderStatus } from './transitions.js';
+import { changeOrderStatus } from './status-change.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -10,7 +10,7 @@ import {
   orders,
   type OrderAddress,
   type OrderShipping,
-} from '../../db/schema/index.js';
+} from '../../db/schema/orders.js';
 import type { DbContext, StoreContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { sameToken } from '../../lib/tokens.js';
@@ -225,10 +225,15 @@ export async function listStoreOrders(ctx: StoreContext, page: number, status?: 
   return listOrders(ctx, and(eq(orders.storeId, ctx.storeId), status ? eq(orders.status, status) : undefined), page);
 }
 
-/** Counts for the admin dashboard. */
-export async function orderCounts(ctx: StoreContext): Promise<{ pendingOrders: number; ordersToday: number }> {
-  const start = new Date();
-  start.setHours(0, 0, 0, 0);
+/**
+ * Counts for the admin dashboard. "Today" starts at midnight in `timeZone` (IANA, the store's: stores/time-zone.ts),
+ * computed by PostgreSQL, not at the server's midnight.
+ */
+export async function orderCounts(
+  ctx: StoreContext,
+  timeZone: string,
+): Promise<{ pendingOrders: number; ordersToday: number }> {
+  const start = sql`(date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`;
   const [r] = await ctx.db
     .select({
       pending: sql<number>`count(*) filter (where ${orders.status} in ('pending', 'paid', 'ready_to_ship', 'ready_for_pickup'))::int`,

@@ -5,24 +5,15 @@
  * counters. A seller marking an unpaid order paid by hand voids its provider payment, so it cannot be paid twice.
  */
 import { and, eq } from 'drizzle-orm';
-import { runTransaction } from '../../db/transaction.js';
-import { orderItems, orderStatusHistory, orders } from '../../db/schema/index.js';
+import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.js';
 import { withTx, type StoreContext, type StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
-import type { OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
+import type { OrderStatus } from '../../../shared/contracts/checkout.js';
 import { recordSale, releaseStock, reverseSale } from '../catalog/index.js';
-import {
-  closePayment,
-  getOrderPayment,
-  insertManualPayment,
-  OPEN_STATUSES,
-  refundCardPayment,
-} from '../payments/index.js';
+import { closePayment, getOrderPayment, refundCardPayment } from '../payments/index.js';
 import { nextStatuses } from './order-status.js';
-import { sendStatusUpdate } from './order-emails.js';
-import { getStoreOrderView, loadOrder, type OrderRow } from './orders.service.js';
-import { reconcileOpenPayment } from './settlement.js';
+import type { OrderRow } from './orders.service.js';
 
 /** The order row, locked until the transaction ends (SELECT … FOR UPDATE). Throws ORDER_NOT_FOUND. */
 export async function lockOrder(ctx: StoreTxContext, orderId: string): Promise<OrderRow> {
@@ -123,51 +114,4 @@ export async function refundAfterCancel(
   } catch (err) {
     ctx.log.error({ err, orderId }, 'refund of a cancelled order failed');
   }
-}
-
-/**
- * Seller changes an order's status (POST /api/admin/orders/:id/status). Returns the new view. For an unpaid order,
- * paid or cancelled first voids its payment at the provider: if the provider says the money arrived meanwhile, that
- * payment is applied first (the order is then paid, and a cancellation refunds it). Marking paid by hand records the
- * cash as a manual payment and the voided voucher as canceled. Cancelling releases the stock, takes the units off the
- * best-seller counts if it was paid, refunds a card payment and tells the buyer.
- */
-export async function changeOrderStatus(
-  ctx: StoreContext,
-  orderId: string,
-  to: OrderStatus,
-  trackingNumber?: string,
-): Promise<OrderView> {
-  const before = await loadOrder(ctx, orderId);
-  if (before.status === 'pending' && (to === 'paid' || to === 'cancelled')) {
-    // The seller's decision stands even if the provider cannot be reached now: money that still arrives later is
-    // refunded (card) or shown as owed (cash) when its webhook comes.
-    const outcome = await reconcileOpenPayment(ctx, before, 'seller').catch((err: unknown) => {
-      ctx.log.warn({ err, orderId }, 'could not void the payment at the provider');
-      return 'none' as const;
-    });
-    if (outcome === 'succeeded' && to === 'paid') return getStoreOrderView(ctx, orderId);
-  }
-  await runTransaction(ctx.db, async (tx) => {
-    const txCtx = withTx(ctx, tx);
-    const was = await applyTransition(txCtx, orderId, to, {
-      actorId: ctx.actor?.userId,
-      trackingNumber,
-      note: to === 'paid' ? 'paid_by_seller' : undefined,
-    });
-    if (to === 'paid' && was.status === 'pending') {
-      const open = await getOrderPayment(txCtx, orderId);
-      if (open && (OPEN_STATUSES as readonly string[]).includes(open.status))
-        await closePayment(txCtx, open, 'canceled');
-      await insertManualPayment(txCtx, {
-        orderId,
-        method: was.paymentMethod as 'card' | 'oxxo',
-        amountCents: was.totalCents,
-      });
-    }
-  });
-  if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
-  const view = await getStoreOrderView(ctx, orderId);
-  await sendStatusUpdate(ctx, view);
-  return view;
 }

@@ -6,7 +6,7 @@
  * reconciled by asking the provider. Amounts are integer centavos. No card data is stored.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { paymentEvents, payments } from '../../db/schema/index.js';
+import { paymentEvents, payments } from '../../db/schema/payments.js';
 import type { CardInput, ProviderPayment } from '../../providers/payments/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Payment } from '../../../shared/contracts/checkout.js';

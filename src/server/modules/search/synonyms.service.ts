@@ -3,11 +3,12 @@
  * to the built-in groups of the store's language. Every query is scoped by the seller's store id. A write reaches the
  * search of every instance through the change feed (the search_synonyms trigger).
  */
-import { and, asc, count, eq, sql } from 'drizzle-orm';
-import { searchSynonyms } from '../../db/schema/index.js';
-import type { StoreContext } from '../../lib/context.js';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { searchSynonyms } from '../../db/schema/search.js';
+import { withTx, type StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { SYNONYM_GROUPS_MAX } from '../../../shared/limits.js';
+import { lockStoreRow } from '../stores/index.js';
 import type { SynonymGroup } from '../../../shared/contracts/search.js';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId'>;
@@ -36,7 +37,7 @@ export async function listSynonymGroups(ctx: Ctx): Promise<SynonymGroup[]> {
  */
 export async function createSynonymGroup(ctx: Ctx, terms: string[]): Promise<SynonymGroup> {
   return ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`select 1 from stores where id = ${ctx.storeId} for update`);
+    await lockStoreRow(withTx(ctx, tx));
     const [{ n }] = await tx.select({ n: count() }).from(searchSynonyms).where(eq(searchSynonyms.storeId, ctx.storeId));
     if (n >= SYNONYM_GROUPS_MAX) throw new AppError('SYNONYM_LIMIT_REACHED', { max: SYNONYM_GROUPS_MAX });
     const [row] = await tx.insert(searchSynonyms).values({ storeId: ctx.storeId, terms }).returning(columns);

@@ -102,7 +102,7 @@ describe('seller search synonyms (/api/admin/search/synonyms)', () => {
 
   it(`refuses a group past ${SYNONYM_GROUPS_MAX} per store, even when requests race`, async () => {
     const have = (await api('GET', '/api/admin/search/synonyms', seller)).json().groups.length;
-    const { searchSynonyms } = await import('../../db/schema/index.js');
+    const { searchSynonyms } = await import('../../db/schema/search.js');
     await t.database.db.insert(searchSynonyms).values(
       Array.from({ length: SYNONYM_GROUPS_MAX - have - 1 }, (_, i) => ({
         storeId: store.id,

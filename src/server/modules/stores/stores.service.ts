@@ -3,7 +3,7 @@
  * (GET /api/reseller/configwebsite), order folios and the store language used by search.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { storeDomains, stores, type StoreSettings } from '../../db/schema/index.js';
+import { storeDomains, stores, type StoreSettings } from '../../db/schema/stores.js';
 import type { DbContext, StoreContext, StoreDbContext } from '../../lib/context.js';
 import { assertFound } from '../../lib/app-error.js';
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';

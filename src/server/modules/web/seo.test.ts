@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.js';
 import { createProductFixture, createStoreFixture, type StoreFixture } from '../../../../tests/helpers/factories.js';
-import { products, stores } from '../../db/schema/index.js';
+import { products } from '../../db/schema/catalog.js';
+import { stores } from '../../db/schema/stores.js';
 import { sitemapIndex, storeOrigin } from './seo.js';
 
 describe('robots.txt and sitemap.xml (issue 9)', () => {

@@ -6,10 +6,10 @@
 import { and, asc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { sandboxWebhookEvents } from '../../../db/schema/index.js';
+import { sandboxWebhookEvents } from '../../../db/schema/sandbox.js';
 import { AppError } from '../../../lib/app-error.js';
 import { signPayload, verifySignature } from '../signature.js';
-import type { ProviderEvent, WebhookDelivery } from '../index.js';
+import type { ProviderEvent, WebhookDelivery } from '../types.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { verifySignature } from '../signature.js';
-import type { ProviderPayment } from '../index.js';
+import type { ProviderPayment } from '../types.js';
 
 export const SANDBOX_OPERATOR_HEADER = 'sandbox-operator-signature';
 

@@ -2,9 +2,9 @@
  * The benchmark store (npm run bench): bench.localhost with N products whose names, departments and attributes are
  * recombined from the two demo catalogues, so search sees realistic Spanish and English text. No image processing.
  */
-import type { Db } from '../client.js';
-import { createStore } from '../../modules/stores/index.js';
-import { bulkInsertProducts, upsertCategory, upsertDepartment, type NewProduct } from '../../modules/catalog/index.js';
+import type { Db } from '../db/client.js';
+import { createStore } from '../modules/stores/index.js';
+import { bulkInsertProducts, upsertCategory, upsertDepartment, type NewProduct } from '../modules/catalog/index.js';
 import { readCatalog } from './seed-catalog.js';
 
 /** Creates the store and its products; returns the product codes. */

@@ -1,5 +1,5 @@
 /** The two demo stores of issue 2: who they are, their look, and their sign-in credentials (also in the README). */
-import type { StoreSettings } from '../schema/index.js';
+import type { StoreSettings } from '../modules/stores/index.js';
 
 export interface DemoStore {
   slug: string;

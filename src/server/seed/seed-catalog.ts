@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 /** The committed demo data folder (seed-data/ at the repository root). */
-export const SEED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../seed-data');
+export const SEED_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../seed-data');
 
 /** Shape of seed-data/catalog/*.json.gz, written by scripts/build-seed-data/build.ts. Money in integer centavos. */
 export interface SeedCatalogFile {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { StorageProvider } from '../../providers/storage/index.js';
+import type { StorageProvider } from '../providers/storage/index.js';
 
 export const IMAGE_WIDTHS = [160, 480, 960] as const;
 

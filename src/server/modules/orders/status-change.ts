@@ -1,0 +1,60 @@
+/**
+ * The seller's status change of an order (POST /api/admin/orders/:id/status): settles the open payment with the
+ * provider first (settlement.ts), then applies the transition (transitions.ts). Apart from transitions.ts so that
+ * settlement and transitions do not import each other.
+ */
+import { withTx, type StoreContext } from '../../lib/context.js';
+import { runTransaction } from '../../db/transaction.js';
+import type { OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
+import { closePayment, getOrderPayment, insertManualPayment, OPEN_STATUSES } from '../payments/index.js';
+import { sendStatusUpdate } from './order-emails.js';
+import { getStoreOrderView, loadOrder } from './orders.service.js';
+import { reconcileOpenPayment } from './settlement.js';
+import { applyTransition, refundAfterCancel } from './transitions.js';
+
+/**
+ * Seller changes an order's status (POST /api/admin/orders/:id/status). Returns the new view. For an unpaid order,
+ * paid or cancelled first voids its payment at the provider: if the provider says the money arrived meanwhile, that
+ * payment is applied first (the order is then paid, and a cancellation refunds it). Marking paid by hand records the
+ * cash as a manual payment and the voided voucher as canceled. Cancelling releases the stock, takes the units off the
+ * best-seller counts if it was paid, refunds a card payment and tells the buyer.
+ */
+export async function changeOrderStatus(
+  ctx: StoreContext,
+  orderId: string,
+  to: OrderStatus,
+  trackingNumber?: string,
+): Promise<OrderView> {
+  const before = await loadOrder(ctx, orderId);
+  if (before.status === 'pending' && (to === 'paid' || to === 'cancelled')) {
+    // The seller's decision stands even if the provider cannot be reached now: money that still arrives later is
+    // refunded (card) or shown as owed (cash) when its webhook comes.
+    const outcome = await reconcileOpenPayment(ctx, before, 'seller').catch((err: unknown) => {
+      ctx.log.warn({ err, orderId }, 'could not void the payment at the provider');
+      return 'none' as const;
+    });
+    if (outcome === 'succeeded' && to === 'paid') return getStoreOrderView(ctx, orderId);
+  }
+  await runTransaction(ctx.db, async (tx) => {
+    const txCtx = withTx(ctx, tx);
+    const was = await applyTransition(txCtx, orderId, to, {
+      actorId: ctx.actor?.userId,
+      trackingNumber,
+      note: to === 'paid' ? 'paid_by_seller' : undefined,
+    });
+    if (to === 'paid' && was.status === 'pending') {
+      const open = await getOrderPayment(txCtx, orderId);
+      if (open && (OPEN_STATUSES as readonly string[]).includes(open.status))
+        await closePayment(txCtx, open, 'canceled');
+      await insertManualPayment(txCtx, {
+        orderId,
+        method: was.paymentMethod as 'card' | 'oxxo',
+        amountCents: was.totalCents,
+      });
+    }
+  });
+  if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
+  const view = await getStoreOrderView(ctx, orderId);
+  await sendStatusUpdate(ctx, view);
+  return view;
+}
