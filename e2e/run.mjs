@@ -18,6 +18,13 @@ const freePort = () =>
 
 const build = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 if (build.status !== 0) process.exit(build.status ?? 1);
+// The server bundle of the storefront's entry pages (decision 035).
+const ssrBuild = spawnSync(
+  'npx',
+  ['vite', 'build', '--ssr', 'entry-server.tsx', '--outDir', '../../dist/ssr', '--logLevel', 'warn'],
+  { cwd: root, stdio: 'inherit' },
+);
+if (ssrBuild.status !== 0) process.exit(ssrBuild.status ?? 1);
 
 const port = await freePort();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));

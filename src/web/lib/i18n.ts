@@ -21,9 +21,18 @@ export const MISSING_KEY_MESSAGE = 'i18n missing key:';
 export type Lang = 'es' | 'en';
 
 const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;
+/** `?lang=es|en` in the page URL (the hreflang alternates of the entry pages) picks the language for this visit. */
+const fromUrl = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
+const urlLang: Lang | null = fromUrl === 'es' || fromUrl === 'en' ? fromUrl : null;
 
 void i18n.use(initReactI18next).init({
-  lng: saved === 'en' || saved === 'es' ? saved : document.documentElement.lang === 'en' ? 'en' : 'es',
+  lng: urlLang
+    ? urlLang
+    : saved === 'en' || saved === 'es'
+      ? saved
+      : typeof document !== 'undefined' && document.documentElement.lang === 'en'
+        ? 'en'
+        : 'es',
   fallbackLng: 'es',
   supportedLngs: ['es', 'en'],
   ns: ['common', 'storefront', 'checkout', 'account', 'errors'],
@@ -42,7 +51,8 @@ void i18n.use(initReactI18next).init({
 });
 
 i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
+  // Also runs on the server (entry-server.tsx), where there is no document.
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
 /** Switches the UI language and remembers the shopper's choice (it then wins over the store default). */
@@ -51,9 +61,9 @@ export function setLanguage(lang: Lang, remember = true): void {
   void i18n.changeLanguage(lang);
 }
 
-/** True when the shopper picked a language themselves. */
+/** True when the shopper picked a language themselves (or followed a link with `?lang=`). */
 export function hasChosenLanguage(): boolean {
-  return localStorage.getItem(LANGUAGE_KEY) !== null;
+  return urlLang !== null || localStorage.getItem(LANGUAGE_KEY) !== null;
 }
 
 export default i18n;

@@ -15,13 +15,16 @@ import { useStoreConfig } from '../../hooks/use-store-config';
 import { useRecentlyViewedRefresh } from '../../hooks/use-recently-viewed-refresh';
 import { useDepartments } from '../../hooks/use-departments';
 import { UnderConstructionPage } from '../pages/under-construction-page';
+import { useHydrated } from '../../lib/use-hydrated';
 
 function SearchBox() {
   const { t } = useTranslation('storefront');
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const [q, setQ] = useState(params.get('q') ?? '');
-  const words = useShop((s) => s.searchedWords);
+  // The browser's own words show after hydration (the server cannot know them).
+  const words = useShop((s) => s.searchedWords).filter(() => hydrated);
   const addWord = useShop((s) => s.addSearchedWord);
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -63,7 +66,10 @@ export function ShopLayout() {
   const config = useStoreConfig();
   useRecentlyViewedRefresh(config.isSuccess);
   const departments = useDepartments();
-  const cartCount = useShop((s) => s.cart.reduce((n, l) => n + l.quantity, 0));
+  const hydrated = useHydrated();
+  const storedCount = useShop((s) => s.cart.reduce((n, l) => n + l.quantity, 0));
+  // The cart lives in localStorage: a server-rendered page shows it once hydrated.
+  const cartCount = hydrated ? storedCount : 0;
   const customer = useCustomer();
   const lang = i18n.language === 'en' ? 'en' : 'es';
 

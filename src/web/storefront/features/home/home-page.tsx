@@ -9,6 +9,7 @@ import { ProductGrid } from '../../components/product-card';
 import { storeConfigQuery } from '../../../hooks/use-store-config';
 import { useDepartments } from '../../../hooks/use-departments';
 import { Carousel } from './carousel';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { HomeResponse } from '../../../../shared/contracts/catalog';
 
 export function HomePage() {
@@ -16,7 +17,9 @@ export function HomePage() {
   const config = useQuery(storeConfigQuery);
   const home = useQuery({ queryKey: ['home'], queryFn: () => api.get<HomeResponse>('/api/home') });
   const departments = useDepartments();
-  const viewed = useShop((s) => s.recentlyViewed);
+  const hydrated = useHydrated();
+  // Recently viewed products live in localStorage: shown once hydrated (decision 035).
+  const viewed = useShop((s) => s.recentlyViewed).filter(() => hydrated);
   return (
     <div className="container page">
       <h1 className="visually-hidden">{config.data?.nombretienda}</h1>

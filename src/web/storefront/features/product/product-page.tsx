@@ -17,6 +17,7 @@ import { ProductImage } from '../../../components/ui/product-image';
 import { Stars } from '../../../components/ui/stars';
 import { Tabs } from '../../../components/ui/tabs';
 import { Loading } from '../../../components/ui/loading';
+import { useFormat } from '../../../lib/format';
 import type { ProductDetail } from '../../../../shared/contracts/catalog';
 
 export function ProductPage() {
@@ -65,6 +66,7 @@ export function ProductPage() {
 function ProductView({ p }: { p: ProductDetail }) {
   const { t } = useTranslation('storefront');
   const money = useMoney();
+  const format = useFormat();
   const cart = useShop((s) => s.cart);
   const addToCart = useShop((s) => s.addToCart);
   const [selected, setSelected] = useState<Record<string, string>>(() => ({
@@ -217,7 +219,7 @@ function ProductView({ p }: { p: ProductDetail }) {
             </tr>
             <tr>
               <th scope="row">{t('product.weight')}</th>
-              <td>{(p.weightGrams / 1000).toLocaleString()} kg</td>
+              <td>{format.number(p.weightGrams / 1000)} kg</td>
             </tr>
           </tbody>
         </table>
@@ -234,7 +236,7 @@ function ProductView({ p }: { p: ProductDetail }) {
               <h3>{r.title}</h3>
               <p>{r.comment}</p>
               <p className="muted small">
-                {r.authorName} · {new Date(r.createdAt).toLocaleDateString()}
+                {r.authorName} · {format.date(r.createdAt)}
               </p>
             </article>
           ))}

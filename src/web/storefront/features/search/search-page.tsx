@@ -30,6 +30,8 @@ export function SearchPage() {
       api.get<SearchResponse>('/api/reseller/producto/search', {
         query: { q, departamento, categoria, sort, page },
         redirectOn404: false,
+        // Fast typing or paging must not show the SPEC §9 throttle error: wait for the window, then send (issue 9).
+        waitForThrottle: true,
       }),
     placeholderData: keepPreviousData,
   });
@@ -55,6 +57,7 @@ export function SearchPage() {
       {data?.suggestion && (
         <Alert kind="info">
           {t('search.didYouMean')} <Link to={paths.search({ q: data.suggestion })}>{data.suggestion}</Link>
+          {t('search.didYouMeanEnd')}
         </Alert>
       )}
       <div className="search-layout">
