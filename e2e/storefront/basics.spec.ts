@@ -15,15 +15,17 @@ describe('storefront basics', () => {
     await browser.close();
   });
 
+  // Home, search and product arrive rendered by the server with the store's data (decision 035); a page the browser
+  // renders itself, such as the cart, still shows "Loading..." while the store configuration loads.
   it('shows "Loading..." while the store loads, then the store', async () => {
     const { context, page } = await newPage(browser);
     await page.route('**/api/reseller/configwebsite', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await page.goto(storeUrl('demo'));
+    await page.goto(storeUrl('demo', '/micarrito'));
     await page.getByText('Loading...').waitFor();
-    await page.getByRole('heading', { name: 'Departamentos' }).waitFor();
+    await page.getByRole('heading', { name: 'Mi carrito' }).waitFor();
     expect(await page.getByText('Loading...').count()).toBe(0);
     await context.close();
   });

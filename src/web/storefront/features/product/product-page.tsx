@@ -264,7 +264,7 @@ function ProductView({ p }: { p: ProductDetail }) {
           </>
         )}
       </nav>
-      <div className="product-layout" style={{ marginTop: '.75rem' }}>
+      <div className="product-layout product-layout-top">
         <div className="product-media">
           <ProductImage base={p.image} alt={p.name} sizes="(min-width: 900px) 50vw, 100vw" eager />
         </div>
@@ -303,7 +303,7 @@ function ProductView({ p }: { p: ProductDetail }) {
           ))}
           {variant && variant.stock <= 0 && <Alert kind="warning">{t('stock.none')}</Alert>}
           {variant && variant.stock > 0 && variant.stock <= 5 && (
-            <p className="small" style={{ color: 'var(--color-warning)' }}>
+            <p className="small stock-few">
               {t('stock.few', { count: variant.stock })}
             </p>
           )}
