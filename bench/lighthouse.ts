@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   for (const store of ['demo', 'hogar']) {
     const base = `http://${store}.localhost:${PORT}`;
     pages.push({ page: `${store} home`, url: `${base}/` });
-    pages.push({ page: `${store} search`, url: `${base}/search/keyword?q=${store === 'demo' ? 'sudadera' : 'lamp'}` });
+    pages.push({ page: `${store} search`, url: `${base}/search` });
     pages.push({ page: `${store} product`, url: `${base}${await productPath(store)}` });
   }
   const chrome = await chromeLauncher.launch({

@@ -3,7 +3,7 @@
  * A page the server rendered (decision 035) carries its data in `<script id="vitrina-state">`: the query cache is
  * filled from it and the markup hydrated; otherwise the app renders from scratch.
  */
-import { StrictMode, type ComponentType } from 'react';
+import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
@@ -33,12 +33,16 @@ const root = document.getElementById('root')!;
 const stateEl = document.getElementById('vitrina-state');
 const state: ServerState | null = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as ServerState) : null;
 
+/** Resolves after the browser has painted the server's markup, so hydration never delays the first paint. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
 if (state && root.firstElementChild) {
   hydrate(queryClient, state.queries);
-  loadChunk(() => import('./storefront/routes')).then(
-    (m) => {
+  Promise.all([loadChunk(() => import('./storefront/routes')), afterPaint()]).then(
+    ([m]) => {
       // A shopper who chose the other language than the page was rendered in gets a fresh render in theirs.
-      if (i18n.language === state.lang) hydrateRoot(root, app(m.StorefrontRoutes));
+      // In a transition, hydration yields to the browser between components instead of one long task.
+      if (i18n.language === state.lang) startTransition(() => void hydrateRoot(root, app(m.StorefrontRoutes)));
       else {
         root.textContent = '';
         createRoot(root).render(app(m.StorefrontRoutes));
