@@ -77,7 +77,7 @@ for (;;) {
 }
 console.log(`e2e: platform up on port ${port} (data in ${dataDir})`);
 
-const runner = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.e2e.config.ts'], {
+const runner = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.e2e.config.ts', ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
   env: { ...process.env, E2E_PORT: String(port), E2E_DATA_DIR: dataDir },

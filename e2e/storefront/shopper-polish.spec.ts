@@ -48,7 +48,7 @@ describe('shopper polish (issue 9)', () => {
     await page.goto(storeUrl('demo', first!));
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 5000 });
     expect(await page.getByRole('tab').count()).toBe(5);
-    expect(await page.locator('link[rel="preload"][as="image"]').count()).toBe(1);
+    expect(await page.locator('head link[rel="preload"][as="image"][fetchpriority="high"]').count()).toBe(1);
     // Every image has its size, so nothing moves when it arrives.
     for (const img of await page.locator('main img').all()) {
       expect(await img.getAttribute('width')).toBeTruthy();
@@ -171,7 +171,7 @@ describe('shopper polish (issue 9)', () => {
       await box.press('Enter');
       await page.waitForURL(new RegExp(`q=${term}`));
     }
-    await page.getByRole('heading', { name: 'Resultados para “playera”' }).waitFor();
+    await page.getByRole('heading', { name: 'Resultados para «playera»' }).waitFor();
     await expect.poll(() => searched.some((u) => u.includes('q=playera')), { timeout: 10_000 }).toBe(true);
     await page
       .locator('#results-count')

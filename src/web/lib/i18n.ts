@@ -1,6 +1,7 @@
 /**
- * i18next for the web app (DESIGN.md "Web"): `es` default and fallback, `en` available. The storefront
- * bundles common, storefront, checkout, account and errors; the admin namespace is loaded with the admin route tree.
+ * i18next for the web app (DESIGN.md "Web"): `es` default and fallback, `en` available. The first load carries
+ * common, storefront and errors; checkout and account come with the first cart, checkout or account page
+ * (storefront/shop-i18n.ts) and the admin namespace with the admin route tree.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -8,10 +9,6 @@ import esCommon from '../../locales/es/common.json';
 import enCommon from '../../locales/en/common.json';
 import esStorefront from '../../locales/es/storefront.json';
 import enStorefront from '../../locales/en/storefront.json';
-import esCheckout from '../../locales/es/checkout.json';
-import enCheckout from '../../locales/en/checkout.json';
-import esAccount from '../../locales/es/account.json';
-import enAccount from '../../locales/en/account.json';
 import esErrors from '../../locales/es/errors.json';
 import enErrors from '../../locales/en/errors.json';
 
@@ -35,11 +32,11 @@ void i18n.use(initReactI18next).init({
         : 'es',
   fallbackLng: 'es',
   supportedLngs: ['es', 'en'],
-  ns: ['common', 'storefront', 'checkout', 'account', 'errors'],
+  ns: ['common', 'storefront', 'errors'],
   defaultNS: 'common',
   resources: {
-    es: { common: esCommon, storefront: esStorefront, checkout: esCheckout, account: esAccount, errors: esErrors },
-    en: { common: enCommon, storefront: enStorefront, checkout: enCheckout, account: enAccount, errors: enErrors },
+    es: { common: esCommon, storefront: esStorefront, errors: esErrors },
+    en: { common: enCommon, storefront: enStorefront, errors: enErrors },
   },
   interpolation: { escapeValue: false },
   initAsync: false,

@@ -34,7 +34,8 @@ function SearchBox() {
     navigate(paths.search({ q: term }));
   };
   return (
-    <form className="search-form" role="search" onSubmit={submit}>
+    // action/method: before hydration (a server-rendered page) the browser itself submits to the results page.
+    <form className="search-form" role="search" action="/search/keyword" method="get" onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
         {t('search.label')}
       </label>
