@@ -303,9 +303,7 @@ function ProductView({ p }: { p: ProductDetail }) {
           ))}
           {variant && variant.stock <= 0 && <Alert kind="warning">{t('stock.none')}</Alert>}
           {variant && variant.stock > 0 && variant.stock <= 5 && (
-            <p className="small stock-few">
-              {t('stock.few', { count: variant.stock })}
-            </p>
+            <p className="small stock-few">{t('stock.few', { count: variant.stock })}</p>
           )}
           {min > 1 && <p className="small muted">{t('stock.minimum', { count: min })}</p>}
           <div className="row">
