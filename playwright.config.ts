@@ -30,7 +30,10 @@ if (!process.env.E2E_PORT) {
 }
 const port = Number(process.env.E2E_PORT);
 const name = process.env.TEST_RESULTS_NAME ?? 'unit';
-const build = process.env.E2E_SKIP_BUILD ? '' : 'npx vite build --logLevel warn && ';
+// The browser bundle and the server-rendering bundle of the storefront's entry pages (decision 035).
+const build = process.env.E2E_SKIP_BUILD
+  ? ''
+  : 'npx vite build --logLevel warn && npx vite build --ssr entry-server.tsx --outDir ../../dist/ssr --logLevel warn && ';
 
 /** Chromium flags for a container without a GPU, a sandbox or a network to call home to. */
 const launchOptions = {

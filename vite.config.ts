@@ -6,7 +6,8 @@ export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react()],
-  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600 },
+  // The manifest tells the server which chunks a server-rendered page preloads (src/server/modules/web/ssr.ts).
+  build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
   server: {
     port: 5173,
     host: true,

@@ -5,14 +5,16 @@
 import { apiUrl, expect, storeUrl, test } from '../fixtures';
 
 test.describe('storefront basics', () => {
+  // Home, search and product arrive rendered by the server with the store's data (decision 035); a page the browser
+  // renders itself, such as the cart, still shows "Loading..." while the store configuration loads.
   test('shows "Loading..." while the store loads, then the store', async ({ page }) => {
     await page.route('**/api/reseller/configwebsite', async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();
     });
-    await page.goto(storeUrl('demo'));
+    await page.goto(storeUrl('demo', '/micarrito'));
     await page.getByText('Loading...').waitFor();
-    await page.getByRole('heading', { name: 'Departamentos' }).waitFor();
+    await page.getByText('Tu carrito está vacío').waitFor();
     expect(await page.getByText('Loading...').count()).toBe(0);
   });
 
@@ -39,8 +41,10 @@ test.describe('storefront basics', () => {
   }) => {
     await page.goto(storeUrl('demo', '/product?codigo=MH01'));
     await page.getByRole('heading', { level: 1 }).waitFor();
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('vistosrecientes') ?? '[]'));
-    expect(stored[0].codigo).toBe('MH01');
+    // The page arrives rendered by the server; the product joins the list once the browser has taken the page over.
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('vistosrecientes') ?? '[]')[0]?.codigo))
+      .toBe('MH01');
     const request = page.waitForRequest((r) => r.url().endsWith('/api/getVistos') && r.method() === 'POST');
     await page.goto(storeUrl('demo'));
     const body = (await request).postDataJSON();
@@ -115,7 +119,9 @@ test.describe('storefront basics', () => {
         }),
       }),
     );
-    await page.goto(storeUrl('demo'));
+    // The home page arrives rendered with its data (decision 035); reached in the browser, it asks /api/home itself.
+    await page.goto(storeUrl('demo', '/micarrito'));
+    await page.getByRole('link', { name: 'Vitrina Deportes, inicio' }).click();
     await page.waitForURL(storeUrl('demo', '/account_suspended'));
     await page.getByRole('heading', { name: 'Cuenta suspendida' }).waitFor();
   });

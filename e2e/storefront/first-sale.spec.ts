@@ -73,6 +73,8 @@ test.describe('first sale', () => {
     expect(shipping).toBeGreaterThan(0);
     expect(total).toBe(items + shipping);
     expect(await page.getByText('Pagado').first().isVisible()).toBe(true);
+    // The brand as printed on the card (issue 9: it showed "Tarjeta visa terminada en 4242").
+    expect(await page.getByText('Tarjeta Visa terminada en 4242').count()).toBe(1);
     sale.cardTrackUrl = new URL(
       (await page.getByRole('link', { name: 'Seguir mi pedido' }).getAttribute('href')) ?? '',
       storeUrl('demo'),

@@ -37,11 +37,18 @@ async function ensureWebBuild(force: boolean): Promise<void> {
   const sources = ['src/web', 'src/locales', 'src/shared']
     .map((d) => path.join(root, d))
     .filter((d) => fs.existsSync(d));
-  const stale = !fs.existsSync(index) || sources.some((d) => newestMtime(d) > fs.statSync(index).mtimeMs);
+  const ssrBundle = path.join(root, 'dist/ssr/entry-server.js');
+  const stale =
+    !fs.existsSync(index) ||
+    !fs.existsSync(ssrBundle) ||
+    sources.some((d) => newestMtime(d) > Math.min(fs.statSync(index).mtimeMs, fs.statSync(ssrBundle).mtimeMs));
   if (!stale && !force) return;
   console.log('Building the web app…');
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'vite.config.ts'), logLevel: 'warn' });
+  const configFile = path.join(root, 'vite.config.ts');
+  await build({ configFile, logLevel: 'warn' });
+  // The server-rendering bundle of the storefront's entry pages (decision 035), as `npm run build` makes it.
+  await build({ configFile, logLevel: 'warn', build: { ssr: 'entry-server.tsx', outDir: '../../dist/ssr' } });
 }
 
 async function main(): Promise<void> {

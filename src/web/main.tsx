@@ -1,17 +1,58 @@
-/** Web entry: i18n, TanStack Query and the router. Storefront and admin trees load lazily (DESIGN.md "Web"). */
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
+/**
+ * Web entry: i18n, TanStack Query and the router. Storefront and admin trees load lazily (DESIGN.md "Web").
+ * A page the server rendered (decision 035) carries its data in `<script id="vitrina-state">`: the query cache is
+ * filled from it and the markup hydrated; otherwise the app renders from scratch.
+ */
+import { startTransition, StrictMode, type ComponentType } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import './lib/i18n';
+import i18n from './lib/i18n';
 import { queryClient } from './lib/query-client';
-import { router } from './app/router';
+import { createAppRouter } from './app/router';
+import { loadChunk } from './lib/load-chunk';
 import './styles.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/** What the server embeds for hydration (src/server/modules/web/ssr.ts). */
+interface ServerState {
+  lang: string;
+  queries: DehydratedState;
+}
+
+function app(storefront?: ComponentType) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={createAppRouter(storefront)} />
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+const root = document.getElementById('root')!;
+const stateEl = document.getElementById('vitrina-state');
+const state: ServerState | null = stateEl?.textContent ? (JSON.parse(stateEl.textContent) as ServerState) : null;
+
+/** Resolves after the browser has painted the server's markup, so hydration never delays the first paint. */
+const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+if (state && root.firstElementChild) {
+  hydrate(queryClient, state.queries);
+  Promise.all([loadChunk(() => import('./storefront/routes')), afterPaint()]).then(
+    ([m]) => {
+      // A shopper who chose the other language than the page was rendered in gets a fresh render in theirs.
+      // In a transition, hydration yields to the browser between components instead of one long task.
+      if (i18n.language === state.lang) startTransition(() => void hydrateRoot(root, app(m.StorefrontRoutes)));
+      else {
+        root.textContent = '';
+        createRoot(root).render(app(m.StorefrontRoutes));
+      }
+    },
+    () => {
+      root.textContent = '';
+      createRoot(root).render(app());
+    },
+  );
+} else {
+  createRoot(root).render(app());
+}

@@ -1,6 +1,7 @@
 /**
- * i18next for the web app (DESIGN.md "Web"): `es` default and fallback, `en` available. The storefront
- * bundles common, storefront, checkout, account and errors; the admin namespace is loaded with the admin route tree.
+ * i18next for the web app (DESIGN.md "Web"): `es` default and fallback, `en` available. The first load carries
+ * common, storefront and errors; checkout and account come with the first cart, checkout or account page
+ * (storefront/shop-i18n.ts) and the admin namespace with the admin route tree.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -8,10 +9,6 @@ import esCommon from '../../locales/es/common.json';
 import enCommon from '../../locales/en/common.json';
 import esStorefront from '../../locales/es/storefront.json';
 import enStorefront from '../../locales/en/storefront.json';
-import esCheckout from '../../locales/es/checkout.json';
-import enCheckout from '../../locales/en/checkout.json';
-import esAccount from '../../locales/es/account.json';
-import enAccount from '../../locales/en/account.json';
 import esErrors from '../../locales/es/errors.json';
 import enErrors from '../../locales/en/errors.json';
 
@@ -21,16 +18,25 @@ export const MISSING_KEY_MESSAGE = 'i18n missing key:';
 export type Lang = 'es' | 'en';
 
 const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAGE_KEY) : null;
+/** `?lang=es|en` in the page URL (the hreflang alternates of the entry pages) picks the language for this visit. */
+const fromUrl = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
+const urlLang: Lang | null = fromUrl === 'es' || fromUrl === 'en' ? fromUrl : null;
 
 void i18n.use(initReactI18next).init({
-  lng: saved === 'en' || saved === 'es' ? saved : document.documentElement.lang === 'en' ? 'en' : 'es',
+  lng: urlLang
+    ? urlLang
+    : saved === 'en' || saved === 'es'
+      ? saved
+      : typeof document !== 'undefined' && document.documentElement.lang === 'en'
+        ? 'en'
+        : 'es',
   fallbackLng: 'es',
   supportedLngs: ['es', 'en'],
-  ns: ['common', 'storefront', 'checkout', 'account', 'errors'],
+  ns: ['common', 'storefront', 'errors'],
   defaultNS: 'common',
   resources: {
-    es: { common: esCommon, storefront: esStorefront, checkout: esCheckout, account: esAccount, errors: esErrors },
-    en: { common: enCommon, storefront: enStorefront, checkout: enCheckout, account: enAccount, errors: enErrors },
+    es: { common: esCommon, storefront: esStorefront, errors: esErrors },
+    en: { common: enCommon, storefront: enStorefront, errors: enErrors },
   },
   interpolation: { escapeValue: false },
   initAsync: false,
@@ -42,7 +48,8 @@ void i18n.use(initReactI18next).init({
 });
 
 i18n.on('languageChanged', (lng) => {
-  document.documentElement.lang = lng;
+  // Also runs on the server (entry-server.tsx), where there is no document.
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
 /** Switches the UI language and remembers the shopper's choice (it then wins over the store default). */
@@ -51,9 +58,9 @@ export function setLanguage(lang: Lang, remember = true): void {
   void i18n.changeLanguage(lang);
 }
 
-/** True when the shopper picked a language themselves. */
+/** True when the shopper picked a language themselves (or followed a link with `?lang=`). */
 export function hasChosenLanguage(): boolean {
-  return localStorage.getItem(LANGUAGE_KEY) !== null;
+  return urlLang !== null || localStorage.getItem(LANGUAGE_KEY) !== null;
 }
 
 export default i18n;

@@ -1,4 +1,8 @@
-/** The storefront route tree (SPEC §2 public routes). Browsing pages load with the storefront chunk; checkout and account pages on demand. */
+/**
+ * The storefront route tree (SPEC §2 public routes). Browsing pages (home, search, product: the server-rendered
+ * entry pages of decision 035) load with the storefront chunk; cart, checkout and account pages on demand, with the
+ * checkout and account catalogues (shop-i18n.ts).
+ */
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { Loading } from '../components/ui/loading';
@@ -7,14 +11,17 @@ import { ShopLayout } from './layout/shop-layout';
 import { HomePage } from './features/home/home-page';
 import { SearchPage } from './features/search/search-page';
 import { ProductPage } from './features/product/product-page';
-import { CartPage } from './features/cart/cart-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { AccountSuspendedPage } from './pages/account-suspended-page';
 import { ContentPage } from './pages/content-page';
 
 /** A page loaded on first visit, with "Loading..." meanwhile (SPEC §2); keeps forms and checkout out of the first load. */
 function later<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
-  const Page = lazy(() => loadChunk(load).then((m) => ({ default: pick(m) })));
+  const Page = lazy(() =>
+    loadChunk(() => Promise.all([load(), import('./shop-i18n')]).then(([m]) => m)).then((m) => ({
+      default: pick(m),
+    })),
+  );
   return (
     <Suspense fallback={<Loading />}>
       <Page />
@@ -22,6 +29,10 @@ function later<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
   );
 }
 
+const cartPage = later(
+  () => import('./features/cart/cart-page'),
+  (m) => m.CartPage,
+);
 const addressPage = later(
   () => import('./features/checkout/address-page'),
   (m) => m.AddressPage,
@@ -100,7 +111,7 @@ export function StorefrontRoutes() {
         <Route path="deps/departamento" element={<SearchPage />} />
         <Route path="cat" element={<SearchPage />} />
         <Route path="product" element={<ProductPage />} />
-        <Route path="micarrito" element={<CartPage />} />
+        <Route path="micarrito" element={cartPage} />
         <Route path="micarrito/direccion" element={addressPage} />
         <Route path="micarrito/envio" element={shippingPage} />
         <Route path="micarrito/pago" element={paymentPage} />

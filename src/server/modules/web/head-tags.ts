@@ -3,7 +3,9 @@
  * theme colour and CSS custom properties of the store colours; on /product also the product's title, description,
  * image (Open Graph) and a JSON-LD Product with its offer in MXN. Every value is HTML-escaped. The inline <style> and
  * <script> carry the response's CSP nonces (`nonce`), the only inline elements the page policy lets through
- * (plugins/security-headers.ts).
+ * (plugins/security-headers.ts). The entry pages (home, search, product) also get a canonical link and `hreflang`
+ * alternates for es and en (`?lang=`, read by src/web/lib/i18n.ts), and the server-rendered ones a preload of their
+ * largest image (decision 035).
  */
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import type { ProductDetail } from '../../../shared/contracts/catalog.js';
@@ -30,6 +32,8 @@ export function renderHead(input: {
   path: string;
   /** This response's CSP nonces (hex), from `reply.cspNonce`. */
   nonce: { script: string; style: string };
+  /** The image to preload (server-rendered pages, ssr.ts). */
+  preload?: { href: string; srcset?: string; sizes?: string } | null;
 }): { lang: string; head: string } {
   const { config, product, origin, nonce } = input;
   if (!config) {
@@ -59,9 +63,6 @@ export function renderHead(input: {
     const image = product.image ? `${origin}${product.image}-960.webp` : null;
     tags.push('<meta property="og:type" content="product" />');
     if (image) tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`);
-    tags.push(
-      `<link rel="canonical" href="${escapeHtml(`${origin}/product?codigo=${encodeURIComponent(product.codigo)}`)}" />`,
-    );
     const ld = {
       '@context': 'https://schema.org',
       '@type': 'Product',
@@ -91,12 +92,73 @@ export function renderHead(input: {
     const json = JSON.stringify(ld).replace(/</g, '\\u003c');
     tags.push(`<script type="application/ld+json" nonce="${escapeHtml(nonce.script)}">${json}</script>`);
   }
-  return { lang: config.lang, head: tags.join('\n    ') };
+  const url = new URL(input.path, 'http://localhost');
+  const urlLang = url.searchParams.get('lang');
+  const canonical = canonicalPath(url, product?.codigo);
+  if (canonical !== null) {
+    const withLang = (lang: string) => `${origin}${canonical}${canonical.includes('?') ? '&' : '?'}lang=${lang}`;
+    const self = urlLang === 'es' || urlLang === 'en' ? withLang(urlLang) : `${origin}${canonical}`;
+    tags.push(`<link rel="canonical" href="${escapeHtml(self)}" />`);
+    tags.push(`<link rel="alternate" hreflang="es" href="${escapeHtml(withLang('es'))}" />`);
+    tags.push(`<link rel="alternate" hreflang="en" href="${escapeHtml(withLang('en'))}" />`);
+    tags.push(`<link rel="alternate" hreflang="x-default" href="${escapeHtml(`${origin}${canonical}`)}" />`);
+  }
+  if (input.preload) {
+    const p = input.preload;
+    tags.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(p.href)}"` +
+        (p.srcset ? ` imagesrcset="${escapeHtml(p.srcset)}"` : '') +
+        (p.sizes ? ` imagesizes="${escapeHtml(p.sizes)}"` : '') +
+        ' />',
+    );
+  }
+  const lang = urlLang === 'es' || urlLang === 'en' ? urlLang : config.lang;
+  return { lang, head: tags.join('\n    ') };
 }
 
-/** Puts the head tags and language into the built index.html. */
-export function injectHead(html: string, rendered: { lang: string; head: string }): string {
-  return html
-    .replace('<html lang="es">', `<html lang="${rendered.lang}">`)
-    .replace('<!--vitrina-head-->', rendered.head);
+const SEARCH_PARAMS = ['q', 'departamento', 'categoria', 'page'];
+
+/**
+ * The canonical path of an entry page ("/", a search page with its q, departamento, categoria and page, or the
+ * product), or null for any other page. Sorting and `lang` are left out: they show the same products.
+ */
+export function canonicalPath(url: URL, codigo?: string): string | null {
+  if (url.pathname === '/') return '/';
+  if (url.pathname === '/product') return codigo ? `/product?codigo=${encodeURIComponent(codigo)}` : null;
+  if (!['/search', '/search/keyword', '/deps', '/deps/departamento', '/cat'].includes(url.pathname)) return null;
+  const kept = new URLSearchParams();
+  for (const k of SEARCH_PARAMS) {
+    const v = url.searchParams.get(k);
+    if (v && !(k === 'page' && v === '1')) kept.set(k, v);
+  }
+  const qs = kept.toString();
+  return qs ? `${url.pathname}?${qs}` : url.pathname;
+}
+
+/**
+ * Puts the head tags and language into the built index.html; with `body` (a server-rendered page, ssr.ts) also the
+ * page markup into `<div id="root">` and its hydration state, as inert JSON carrying the script nonce.
+ */
+export function injectHead(
+  html: string,
+  rendered: { lang: string; head: string },
+  body?: { html: string; stateJson: string; nonce: string; preloadScripts?: string[] },
+): string {
+  // Functions as replacements: a "$&" or "$1" in a product's text must stay literal.
+  let out = html
+    .replace('<html lang="es">', () => `<html lang="${rendered.lang}">`)
+    .replace('<!--vitrina-head-->', () => rendered.head);
+  if (body) {
+    const preloads = (body.preloadScripts ?? [])
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
+      .join('');
+    out = out
+      .replace('</head>', () => `${preloads}</head>`)
+      .replace(
+        '<div id="root"></div>',
+        () =>
+          `<div id="root">${body.html}</div><script id="vitrina-state" type="application/json" nonce="${escapeHtml(body.nonce)}">${body.stateJson}</script>`,
+      );
+  }
+  return out;
 }

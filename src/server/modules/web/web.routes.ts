@@ -1,6 +1,8 @@
 /**
  * Serves the built web app (dist/web) and uploaded files (DATA_DIR/uploads), and answers every other non-API GET
- * with index.html carrying the store's head tags (head-tags.ts). Unknown /api paths answer a translated 404.
+ * with index.html carrying the store's head tags (head-tags.ts); the storefront's entry pages come rendered on the
+ * server with their data for hydration when the server bundle dist/ssr exists (ssr.ts, decision 035). Unknown /api
+ * paths answer a translated 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,25 +14,71 @@ import { requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
 import { injectHead, renderHead } from './head-tags.js';
+import { loadEntryServer, renderEntryPage, type RenderedPage } from './ssr.js';
 import { codigo as codigoSchema } from '../../../shared/contracts/common.js';
 import { UPLOADS_CSP } from '../../plugins/security-headers.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/web');
+const SSR_DIST = path.resolve(DIST, '../ssr');
 
-async function renderIndex(request: FastifyRequest, reply: FastifyReply, template: string): Promise<string> {
+type Entry = Awaited<ReturnType<typeof loadEntryServer>>;
+
+/** The storefront route chunk and what it imports (Vite's manifest), preloaded by server-rendered pages. */
+function storefrontChunks(): string[] {
+  const file = path.join(DIST, '.vite', 'manifest.json');
+  if (!fs.existsSync(file)) return [];
+  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const out = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || out.has(`/${chunk.file}`)) return;
+    out.add(`/${chunk.file}`);
+    for (const i of chunk.imports ?? []) visit(i);
+  };
+  visit('storefront/routes.tsx');
+  return [...out];
+}
+
+async function renderIndex(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  template: string,
+  entry: Entry,
+  preloadScripts: string[],
+): Promise<string> {
   let config = null;
   let product = null;
+  let page: RenderedPage | null = null;
   if (request.store && request.store.status !== 'suspended') {
     const ctx = storeContext(request);
     config = await getWebsiteConfig(ctx);
+    if (entry) {
+      page = await renderEntryPage(entry, request, config).catch((err: unknown) => {
+        request.log.error({ err }, 'server rendering failed; serving the shell');
+        return null;
+      });
+      product = page?.product ?? null;
+    }
     const codigo = codigoSchema.safeParse((request.query as Record<string, unknown>)?.codigo);
-    if (request.url.startsWith('/product') && codigo.success) {
+    if (!product && request.url.startsWith('/product') && codigo.success) {
       product = await getProductDetail(ctx, codigo.data).catch(() => null);
     }
   }
   // Canonical and og:image URLs name the store's own domain, never the Host or X-Forwarded-Host a client sent.
   const origin = requestOrigin(request);
-  return injectHead(template, renderHead({ config, product, origin, path: request.url, nonce: reply.cspNonce }));
+  const head = renderHead({
+    config,
+    product,
+    origin,
+    path: request.url,
+    nonce: reply.cspNonce,
+    preload: page?.preload,
+  });
+  return injectHead(
+    template,
+    head,
+    page ? { html: page.html, stateJson: page.stateJson, nonce: reply.cspNonce.script, preloadScripts } : undefined,
+  );
 }
 
 /** `indexHtml` replaces dist/web/index.html as the page template (tests of the head tags without a web build). */
@@ -67,6 +115,9 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     });
   }
   const template = opts.indexHtml ?? (serveWeb ? fs.readFileSync(indexFile, 'utf8') : '');
+  // Server rendering needs the built web app and its server bundle (`npm run build`); `npm run dev` has neither.
+  const entry = serveWeb && !opts.indexHtml ? await loadEntryServer(SSR_DIST) : null;
+  const preloadScripts = entry ? storefrontChunks() : [];
 
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -82,7 +133,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await renderIndex(request, reply, template));
+      .send(await renderIndex(request, reply, template, entry, preloadScripts));
   });
 };
 export default routes;

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useMoney } from '../../components/ui/price';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { Barcode } from './barcode';
+import { cardBrandName } from '../../lib/format';
 import type { OrderView } from '../../../shared/contracts/checkout';
 
 export function OxxoVoucher({ order, storeName }: { order: OrderView; storeName?: string }) {
@@ -141,7 +142,10 @@ export function OrderDetails({ order }: { order: OrderView }) {
         <h3>{t('order.payment')}</h3>
         <p>
           {order.paymentMethod === 'card'
-            ? t('order.paidWithCard', { brand: order.payment?.cardBrand ?? '', last4: order.payment?.cardLast4 ?? '' })
+            ? t('order.paidWithCard', {
+                brand: cardBrandName(order.payment?.cardBrand ?? ''),
+                last4: order.payment?.cardLast4 ?? '',
+              })
             : t('order.paidWithOxxo')}
           {order.payment?.status === 'refunded' && (
             <>

@@ -22,7 +22,9 @@ export function ProductCard({
           <ProductImage base={product.image} alt="" eager={eager} />
         </div>
         <div className="info">
-          <h3 className="name">{product.name}</h3>
+          <h3 className="name" title={product.name}>
+            {product.name}
+          </h3>
           {product.ratingCount ? <Stars value={product.ratingAvg ?? 0} count={product.ratingCount} /> : null}
           <Price cents={product.priceCents} compareAtCents={product.compareAtCents} />
           {product.inStock === false && <span className="out-of-stock">{t('stock.none')}</span>}

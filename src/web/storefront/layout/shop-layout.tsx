@@ -17,6 +17,7 @@ import { useStoreConfig } from '../shared/use-store-config';
 import { useRecentlyViewedRefresh } from '../shared/use-recently-viewed-refresh';
 import type { SearchBoxValues } from '../shared/search-box-schema';
 import { UnderConstructionPage } from '../pages/under-construction-page';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * The search box's resolver. Its zod schema is loaded when the box gets focus (so zod stays out of the first load),
@@ -30,9 +31,11 @@ const searchBoxResolver: Resolver<SearchBoxValues> = async (values, context, opt
 
 function SearchBox() {
   const { t } = useTranslation('storefront');
+  const hydrated = useHydrated();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const words = useShop((s) => s.searchedWords);
+  // The browser's own words show after hydration (the server cannot know them).
+  const words = useShop((s) => s.searchedWords).filter(() => hydrated);
   const addWord = useShop((s) => s.addSearchedWord);
   const {
     register,
@@ -46,7 +49,8 @@ function SearchBox() {
     navigate(paths.search({ q: term }));
   });
   return (
-    <form className="search-form" role="search" onSubmit={submit}>
+    // action/method: before hydration (a server-rendered page) the browser itself submits to the results page.
+    <form className="search-form" role="search" action="/search/keyword" method="get" onSubmit={submit}>
       <label htmlFor="site-search" className="visually-hidden">
         {t('search.label')}
       </label>
@@ -78,7 +82,10 @@ export function ShopLayout() {
   const config = useStoreConfig();
   useRecentlyViewedRefresh(config.isSuccess);
   const departments = useQuery(departmentsQuery);
-  const cartCount = useShop((s) => s.cart.reduce((n, l) => n + l.quantity, 0));
+  const hydrated = useHydrated();
+  const storedCount = useShop((s) => s.cart.reduce((n, l) => n + l.quantity, 0));
+  // The cart lives in localStorage: a server-rendered page shows it once hydrated.
+  const cartCount = hydrated ? storedCount : 0;
   const customer = useCurrentUser('storefront');
   const lang = i18n.language === 'en' ? 'en' : 'es';
 

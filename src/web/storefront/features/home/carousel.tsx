@@ -29,26 +29,36 @@ export function Carousel({ slides }: { slides: WebsiteConfig['banners'] }) {
       onFocus={() => setHovered(true)}
       onBlur={() => setHovered(false)}
     >
-      {slides.map((s, i) => (
-        <div
-          key={s.url}
-          className="carousel-slide"
-          role="group"
-          aria-roledescription="slide"
-          aria-label={t('carousel.slide', { n: i + 1, count })}
-          aria-hidden={i !== index}
-        >
-          <img src={s.url} alt="" width={1600} height={600} loading={i === 0 ? 'eager' : 'lazy'} />
-          <div className="carousel-caption">
-            {s.title && <h2>{s.title}</h2>}
-            {s.buttonTitle && s.buttonUrl && (
-              <Link className="btn" to={s.buttonUrl} tabIndex={i === index ? 0 : -1}>
-                {s.buttonTitle}
-              </Link>
-            )}
+      <div className="carousel-viewport">
+        {slides.map((s, i) => (
+          <div
+            key={s.url}
+            className="carousel-slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={t('carousel.slide', { n: i + 1, count })}
+            aria-hidden={i !== index}
+          >
+            <img
+              src={s.url}
+              alt=""
+              width={1600}
+              height={700}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+              decoding={i === 0 ? 'sync' : 'async'}
+            />
+            <div className="carousel-caption">
+              {s.title && <h2>{s.title}</h2>}
+              {s.buttonTitle && s.buttonUrl && (
+                <Link className="btn" to={s.buttonUrl} tabIndex={i === index ? 0 : -1}>
+                  {s.buttonTitle}
+                </Link>
+              )}
+            </div>
           </div>
-        </div>
-      ))}
+        ))}
+      </div>
       {count > 1 && (
         <div className="carousel-controls">
           <button

@@ -9,6 +9,7 @@ import { departmentsQuery } from '../../shared/api/get-departments';
 import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { Carousel } from './carousel';
 import { homeQuery } from './api/get-home';
+import { useHydrated } from '../../../lib/use-hydrated';
 import type { HomeResponse } from '../../../../shared/contracts/catalog';
 
 export function HomePage() {
@@ -16,7 +17,9 @@ export function HomePage() {
   const config = useQuery(storeConfigQuery);
   const home = useQuery(homeQuery);
   const departments = useQuery(departmentsQuery);
-  const viewed = useShop((s) => s.recentlyViewed);
+  const hydrated = useHydrated();
+  // Recently viewed products live in localStorage: shown once hydrated (decision 035).
+  const viewed = useShop((s) => s.recentlyViewed).filter(() => hydrated);
   return (
     <div className="container page">
       <h1 className="visually-hidden">{config.data?.nombretienda}</h1>

@@ -16,6 +16,7 @@ import { ProductImage } from '../../../components/ui/product-image';
 import { Stars } from '../../../components/ui/stars';
 import { Tabs } from '../../../components/ui/tabs';
 import { Loading } from '../../../components/ui/loading';
+import { useFormat } from '../../../lib/format';
 import type { ProductDetail } from '../../../../shared/contracts/catalog';
 import { productQuery } from './api/get-product';
 import { recordProductView } from './api/record-product-view';
@@ -62,6 +63,7 @@ export function ProductPage() {
 function ProductView({ p }: { p: ProductDetail }) {
   const { t } = useTranslation('storefront');
   const money = useMoney();
+  const format = useFormat();
   const cart = useShop((s) => s.cart);
   const addToCart = useShop((s) => s.addToCart);
   const [selected, setSelected] = useState<Record<string, string>>(() => ({
@@ -214,7 +216,7 @@ function ProductView({ p }: { p: ProductDetail }) {
             </tr>
             <tr>
               <th scope="row">{t('product.weight')}</th>
-              <td>{(p.weightGrams / 1000).toLocaleString()} kg</td>
+              <td>{format.number(p.weightGrams / 1000)} kg</td>
             </tr>
           </tbody>
         </table>
@@ -231,7 +233,7 @@ function ProductView({ p }: { p: ProductDetail }) {
               <h3>{r.title}</h3>
               <p>{r.comment}</p>
               <p className="muted small">
-                {r.authorName} · {new Date(r.createdAt).toLocaleDateString()}
+                {r.authorName} · {format.date(r.createdAt)}
               </p>
             </article>
           ))}
@@ -259,7 +261,7 @@ function ProductView({ p }: { p: ProductDetail }) {
           </>
         )}
       </nav>
-      <div className="product-layout" style={{ marginTop: '.75rem' }}>
+      <div className="product-layout product-layout-top">
         <div className="product-media">
           <ProductImage base={p.image} alt={p.name} sizes="(min-width: 900px) 50vw, 100vw" eager />
         </div>
@@ -298,9 +300,7 @@ function ProductView({ p }: { p: ProductDetail }) {
           ))}
           {variant && variant.stock <= 0 && <Alert kind="warning">{t('stock.none')}</Alert>}
           {variant && variant.stock > 0 && variant.stock <= 5 && (
-            <p className="small" style={{ color: 'var(--color-warning)' }}>
-              {t('stock.few', { count: variant.stock })}
-            </p>
+            <p className="small stock-few">{t('stock.few', { count: variant.stock })}</p>
           )}
           {min > 1 && <p className="small muted">{t('stock.minimum', { count: min })}</p>}
           <div className="row">

@@ -46,6 +46,7 @@ export function SearchPage() {
       {data?.suggestion && (
         <Alert kind="info">
           {t('search.didYouMean')} <Link to={paths.search({ q: data.suggestion })}>{data.suggestion}</Link>
+          {t('search.didYouMeanEnd')}
         </Alert>
       )}
       <div className="search-layout">

@@ -12,10 +12,19 @@ export interface SearchParams {
   page: number;
 }
 
-/** GET /api/reseller/producto/search; the previous answer stays on screen while the next one loads. */
+/**
+ * GET /api/reseller/producto/search; the previous answer stays on screen while the next one loads. The server renders
+ * the first page with the same key (src/server/modules/web/ssr.ts).
+ */
 export const searchQuery = (p: SearchParams) =>
   queryOptions({
     queryKey: queryKeys.search(p),
-    queryFn: () => api.get<SearchResponse>('/api/reseller/producto/search', { query: { ...p }, redirectOn404: false }),
+    queryFn: () =>
+      api.get<SearchResponse>('/api/reseller/producto/search', {
+        query: { ...p },
+        redirectOn404: false,
+        // Fast typing or paging must not show the SPEC §9 throttle error: wait for the window, then send (issue 9).
+        waitForThrottle: true,
+      }),
     placeholderData: keepPreviousData,
   });

@@ -1,0 +1,14 @@
+/**
+ * Registers the checkout and account message catalogues (es, en). Loaded with the first cart, checkout or account
+ * page (storefront/routes.tsx), so the entry pages' JavaScript carries only common, storefront and errors (issue 9).
+ */
+import i18n from '../lib/i18n';
+import esCheckout from '../../locales/es/checkout.json';
+import enCheckout from '../../locales/en/checkout.json';
+import esAccount from '../../locales/es/account.json';
+import enAccount from '../../locales/en/account.json';
+
+i18n.addResourceBundle('es', 'checkout', esCheckout, true, true);
+i18n.addResourceBundle('en', 'checkout', enCheckout, true, true);
+i18n.addResourceBundle('es', 'account', esAccount, true, true);
+i18n.addResourceBundle('en', 'account', enAccount, true, true);
