@@ -554,7 +554,7 @@ describe('checkout flow', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/auth/recover', headers: h(), payload: { email } })).statusCode,
     ).toBe(200);
-    await t.app.background.drain();
+    await t.app.jobs.drain();
     const [mail] = mailsTo(t.dataDir, email);
     const resetToken = /\/recuperar\/token\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
     expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).json()).toEqual({

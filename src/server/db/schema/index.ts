@@ -5,3 +5,4 @@ export * from './catalog.js';
 export * from './orders.js';
 export * from './sandbox.js';
 export * from './search.js';
+export * from './jobs.js';

@@ -21,7 +21,8 @@ import {
   refundCardPayment,
 } from '../payments/index.js';
 import { nextStatuses } from './order-status.js';
-import { sendStatusUpdate } from './order-emails.js';
+import { NOTIFIED_STATUSES } from './order-emails.js';
+import { enqueue } from '../../jobs/queue.js';
 import { getOrderForSeller, loadOrder, type OrderRow } from './orders.service.js';
 import { reconcileOpenPayment } from './settlement.js';
 
@@ -163,9 +164,14 @@ export async function changeOrderStatus(
         amountCents: was.totalCents,
       });
     }
+    // The buyer's email is a job committed with the change. A cancellation's waits for the refund below (its text
+    // says whether the money went back), so it is enqueued after it.
+    if (to !== 'cancelled' && NOTIFIED_STATUSES.includes(to))
+      await enqueue(tx, 'order-email', { storeId: ctx.storeId, orderId, kind: 'status', status: to });
   });
-  if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
-  const view = await getOrderForSeller(ctx, orderId);
-  await sendStatusUpdate(ctx, view);
-  return view;
+  if (to === 'cancelled') {
+    await refundAfterCancel(ctx, orderId);
+    await enqueue(ctx, 'order-email', { storeId: ctx.storeId, orderId, kind: 'status', status: to });
+  }
+  return getOrderForSeller(ctx, orderId);
 }
