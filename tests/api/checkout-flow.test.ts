@@ -153,6 +153,7 @@ describe('checkout flow', () => {
       (await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=wrong-token-value`, headers: h() })).statusCode,
     ).toBe(404);
 
+    await t.app.jobs.drain();
     const [mail] = mailsTo(t.dataDir, 'guest@example.com');
     expect(mail).toContain(`Este es tu pedido ${o.folio}.`);
     expect(mail).toContain('Recibimos tu pago y ya estamos preparando tu pedido.');
@@ -177,6 +178,7 @@ describe('checkout flow', () => {
     expect(a.json().order.id).toBe(b.json().order.id);
     expect(b.json().viewToken).toBe(a.json().viewToken);
     expect(await stockOf('X-M')).toBe(17);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'retry@example.com')).toHaveLength(1);
   });
 
@@ -190,6 +192,7 @@ describe('checkout flow', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('PAYMENT_DECLINED');
     expect(await stockOf('X-M')).toBe(17);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'declined@example.com')).toHaveLength(0);
   });
 
@@ -217,6 +220,7 @@ describe('checkout flow', () => {
       payload: {},
     });
     expect(ok.json().status).toBe('paid');
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, '3ds@example.com')[0]).toContain(`/pedidos/pedido?id=${a.order.id}&t=${a.viewToken}`);
 
     const b = (
@@ -263,6 +267,7 @@ describe('checkout flow', () => {
     const again = await payVoucher(t.app, o.payment!.reference!);
     expect(again.json().code).toBe('PAYMENT_ALREADY_PROCESSED');
 
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'oxxo@example.com');
     expect(mails).toHaveLength(2);
     const voucherMail = mails.find((m) => m.includes('Referencia:'))!;
@@ -290,6 +295,7 @@ describe('checkout flow', () => {
       ),
     ).toBeGreaterThanOrEqual(1);
     expect(await stockOf('X-M')).toBe(before);
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'late@example.com');
     expect(mails).toHaveLength(2);
     expect(mails.filter((m) => m.includes('venció sin recibir el pago, así que el pedido se canceló'))).toHaveLength(1);
@@ -383,6 +389,7 @@ describe('checkout flow', () => {
     const list = await t.app.inject({ url: '/api/admin/orders?status=delivered', headers: admin });
     expect(list.json().items.map((x: { id: string }) => x.id)).toContain(o.id);
     // The buyer was told: confirmation, then on its way (with the tracking number) and delivered; not ready_to_ship.
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'track@example.com');
     expect(mails).toHaveLength(3);
     expect(mails.filter((m) => m.includes(`Tu pedido ${o.folio} va en camino. Número de guía: TRK123.`))).toHaveLength(
@@ -421,6 +428,7 @@ describe('checkout flow', () => {
     expect(await soldCountOf(codigo)).toBe(soldBefore);
     const cancelled = (await t.app.inject({ url: `/api/admin/orders/${o.id}`, headers: admin })).json() as OrderView;
     expect(cancelled.payment).toMatchObject({ method: 'card', status: 'refunded', amountCents: o.totalCents });
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'c@example.com');
     expect(mails).toHaveLength(2);
     expect(
@@ -451,6 +459,7 @@ describe('checkout flow', () => {
     ).json() as OrderView;
     expect(a.status).toBe('cancelled');
     expect(a.payment?.status).toBe('succeeded');
+    await t.app.jobs.drain();
     expect(
       mailsTo(t.dataDir, 'oxxo-cancel@example.com').filter((m) =>
         m.includes('la tienda se pondrá en contacto contigo para devolverte $1,123.00'),
@@ -474,6 +483,7 @@ describe('checkout flow', () => {
       })
     ).json() as OrderView;
     expect(b.payment?.status).toBe('expired');
+    await t.app.jobs.drain();
     expect(
       mailsTo(t.dataDir, 'oxxo-unpaid@example.com').filter((m) =>
         m.includes(`canceló tu pedido ${unpaid.order.folio}. No se te cobró nada.`),

@@ -21,11 +21,18 @@ export const orderEmailJob = defineJob('order-email', async (p, ctx) => {
   const order = await loadOrder(ctx.db, p.storeId, p.orderId);
   const view = await buildOrderView(ctx.db, order);
   switch (p.kind) {
-    case 'confirmation': {
+    case 'confirmation':
+    case 'voucher': {
       if (!order.storefrontOrigin) return { sent: false };
       const q = new URLSearchParams({ id: order.id });
       if (order.viewToken) q.set('t', order.viewToken);
-      await sendOrderConfirmation(mailCtx, view, `${order.storefrontOrigin}/pedidos/pedido?${q}`);
+      // The voucher email shows the voucher as issued, even if the cash came in before this job ran (its own
+      // "payment received" email follows).
+      const asSent =
+        p.kind === 'voucher' && view.payment
+          ? { ...view, payment: { ...view.payment, status: 'pending' as const } }
+          : view;
+      await sendOrderConfirmation(mailCtx, asSent, `${order.storefrontOrigin}/pedidos/pedido?${q}`);
       break;
     }
     case 'oxxo_paid':

@@ -14,11 +14,15 @@ import { bossDb } from './adapter.js';
 
 /** The app's jobs and what each carries (JSON; ids, never secrets: rows live in the `pgboss` schema for 14 days). */
 export interface JobPayloads {
-  /** An email to the buyer about an order (order-emails.ts); `status` for status-update emails. */
+  /**
+   * An email to the buyer about an order (order-emails.ts): the confirmation of a paid order, or of an OXXO order with
+   * its voucher (`voucher`, as issued even if the cash arrived before the email went out), the OXXO payment received,
+   * the reservation expired, or a status change (`status`, the one the seller chose).
+   */
   'order-email': {
     storeId: string;
     orderId: string;
-    kind: 'confirmation' | 'oxxo_paid' | 'expired' | 'status';
+    kind: 'confirmation' | 'voucher' | 'oxxo_paid' | 'expired' | 'status';
     status?: OrderStatus;
   };
   /** The password-reset email of a recover request (password-reset.ts), sent whether or not the account exists. */

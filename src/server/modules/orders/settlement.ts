@@ -25,7 +25,7 @@ import { applyTransition, lockOrder, setReservation } from './transitions.js';
 import { enqueue } from '../../jobs/queue.js';
 
 export type SettleContext = Pick<BaseContext, 'db' | 'providers' | 'log'> & { storeId: string };
-type Effect = 'confirmation' | 'oxxo_paid' | 'expired' | 'refund';
+type Effect = 'confirmation' | 'voucher' | 'oxxo_paid' | 'expired' | 'refund';
 
 export interface SettleOptions {
   /** The webhook this comes from: recorded once per (provider, event id); a replay changes nothing. */
@@ -81,7 +81,7 @@ export async function settlePayment(
       case 'pending':
         if (pending && row.expiresAt) {
           await setReservation(tx, ctx.storeId, orderId, row.expiresAt);
-          fx.push('confirmation');
+          fx.push('voucher');
         }
         break;
       case 'failed':
