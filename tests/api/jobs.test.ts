@@ -356,4 +356,49 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
     expect(expiryMails(dataDir, 'two-a@example.com')).toHaveLength(1);
     expect(expiryMails(dataDir, 'two-b@example.com')).toHaveLength(1);
   });
+
+  it('with workers on both, pg-boss’s own clock fires the sweep once per minute slot and each voucher expires once', async () => {
+    const startedAt = new Date();
+    const ids = [
+      await overdueOxxoOrder(a, database.db, store, 'clock-a@example.com'),
+      await overdueOxxoOrder(b, database.db, store, 'clock-b@example.com'),
+    ];
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      JOB_WORKERS: 'true',
+      JOB_POLL_SECONDS: '0.5',
+    });
+    const thirdDb = await openDatabase({ url: database.url! });
+    const c = await buildApp({ db: database.db, config, logger: false });
+    const d = await buildApp({ db: thirdDb.db, config, logger: false });
+    const swept = new Promise<void>((resolve) => {
+      for (const app of [c, d])
+        app.jobs.events.on('completed', (r: JobRun) => {
+          if (r.name === 'payment-sweep' && (r.output as { cancelled: number }).cancelled > 0) resolve();
+        });
+    });
+    await Promise.all([c.ready(), d.ready()]);
+    await swept;
+    await Promise.all([c.close(), d.close()]);
+    await thirdDb.close();
+    await a.jobs.drain(); // emails the workers had not sent yet
+    const rows = (await database.db.execute(sql`
+      select s.singleton_on as slot, count(*)::int as n from pgboss.job s
+      where s.name = '__pgboss__send-it' and s.singleton_key = 'payment-sweep' and s.created_on >= ${startedAt}
+      group by s.singleton_on`)) as unknown as { rows: { slot: Date; n: number }[] };
+    expect(rows.rows.length).toBeGreaterThan(0);
+    expect(rows.rows.every((r) => r.n === 1)).toBe(true);
+    const sweeps = (await database.db.execute(
+      sql`select count(*)::int as n from pgboss.job where name = 'payment-sweep' and created_on >= ${startedAt}`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(sweeps.rows[0]!.n).toBe(rows.rows.length);
+    for (const id of ids) {
+      const [o] = await database.db.select().from(orders).where(eq(orders.id, id));
+      expect(o!.status).toBe('cancelled');
+    }
+    expect(expiryMails(dataDir, 'clock-a@example.com')).toHaveLength(1);
+    expect(expiryMails(dataDir, 'clock-b@example.com')).toHaveLength(1);
+  });
 });

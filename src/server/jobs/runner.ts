@@ -78,14 +78,19 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
     supervise: workers,
     schedule: workers,
     migrate: true,
+    // pg-boss's clock hands a due schedule to a queue of its own, worked as often as ours (1 s at least).
+    cronWorkerIntervalSeconds: Math.min(45, Math.max(1, Math.round(config.JOB_POLL_SECONDS))),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   const events = new EventEmitter();
   const running = new Set<Promise<unknown>>();
   let started: Promise<void> | null = null;
 
-  /** Runs one job's handler; throws what the handler threw (pg-boss then retries or fails the job). */
-  async function run(def: JobDefinition<never>, job: PgBoss.JobWithMetadata<unknown>): Promise<unknown> {
+  /**
+   * Runs one fetched job's handler, then completes it with the handler's output or fails it (pg-boss retries it while
+   * its retry limit allows), and only then reports it on `events`. Never throws.
+   */
+  function settle(def: JobDefinition<never>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const ctx: JobContext = {
       db: deps.db,
       providers: deps.providers,
@@ -94,19 +99,30 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       jobId: job.id,
       retryCount: job.retryCount,
     };
-    const p = def.handler(job.data as never, ctx);
-    running.add(p);
-    try {
-      const output = await p;
+    const p = (async () => {
+      let output: unknown;
+      try {
+        output = await def.handler(job.data as never, ctx);
+      } catch (error) {
+        log.warn({ err: error, job: def.name, jobId: job.id, retry: job.retryCount }, 'job failed');
+        await boss
+          .fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+          .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job could not be marked failed'));
+        events.emit('failed', { name: def.name, id: job.id, error } satisfies JobRun);
+        return;
+      }
+      try {
+        await boss.complete(def.name, job.id, asOutput(output) ?? {});
+      } catch (err) {
+        // Still active: it expires and runs again (handlers are safe to repeat).
+        log.error({ err, jobId: job.id }, 'job could not be marked completed');
+        return;
+      }
       events.emit('completed', { name: def.name, id: job.id, output } satisfies JobRun);
-      return output;
-    } catch (error) {
-      log.warn({ err: error, job: def.name, jobId: job.id, retry: job.retryCount }, 'job failed');
-      events.emit('failed', { name: def.name, id: job.id, error } satisfies JobRun);
-      throw error;
-    } finally {
-      running.delete(p);
-    }
+    })();
+    running.add(p);
+    void p.finally(() => running.delete(p));
+    return p;
   }
 
   async function start(): Promise<void> {
@@ -125,7 +141,8 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       await boss.work(
         def.name,
         { pollingIntervalSeconds: config.JOB_POLL_SECONDS, batchSize: 1, includeMetadata: true },
-        async ([job]) => asOutput(await run(def, job!)),
+        // settle() completes or fails the job itself; pg-boss's own complete afterwards finds it no longer active.
+        async ([job]) => settle(def, job!),
       );
   }
 
@@ -168,12 +185,7 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
           if (!job) continue;
           fetched++;
           runs++;
-          try {
-            const output = await run(def, job);
-            await boss.complete(def.name, job.id, asOutput(output) ?? {});
-          } catch (err) {
-            await boss.fail(def.name, job.id, { message: err instanceof Error ? err.message : String(err) });
-          }
+          await settle(def, job);
         }
         if (fetched) continue;
         // A worker of this instance may still be running a job that enqueues another: wait for it, then look again.
