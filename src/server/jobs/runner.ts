@@ -10,6 +10,7 @@
  */
 import { EventEmitter } from 'node:events';
 import PgBoss from 'pg-boss';
+import { sql } from 'drizzle-orm';
 import cronParser from 'cron-parser';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client.js';
@@ -78,7 +79,9 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
     supervise: workers,
     schedule: workers,
     migrate: true,
-    // pg-boss's clock hands a due schedule to a queue of its own, worked as often as ours (1 s at least).
+    // pg-boss's clock looks at the schedules every 5 polls (10 s by default; one UPDATE on one instance) and hands a
+    // due one to a queue of its own, worked as often as ours (1 s at least).
+    cronMonitorIntervalSeconds: Math.min(45, Math.max(1, Math.round(config.JOB_POLL_SECONDS * 5))),
     cronWorkerIntervalSeconds: Math.min(45, Math.max(1, Math.round(config.JOB_POLL_SECONDS))),
   });
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
@@ -125,17 +128,43 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
     return p;
   }
 
-  async function start(): Promise<void> {
-    await boss.start();
-    for (const def of defs) {
-      const { retryLimit = 3, retryDelay = 30, retryBackoff = false, expireInSeconds = 900 } = def.options;
-      const queue = { name: def.name, retryLimit, retryDelay, retryBackoff, expireInSeconds };
-      await boss.createQueue(def.name, queue);
-      // createQueue keeps an existing queue's settings: bring them in line with the code.
-      await boss.updateQueue(def.name, queue);
-      if (def.options.cron) await boss.schedule(def.name, def.options.cron, {}, { tz: 'UTC' });
-      else await boss.unschedule(def.name);
+  /**
+   * Installs or upgrades pg-boss's schema. Two instances starting on a new database race on CREATE SCHEMA (pg-boss
+   * checks, then creates): the loser retries with a fresh pg-boss instance and finds the schema there.
+   */
+  async function install(): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      const installer = new PgBoss({ db: bossDb(deps.db), supervise: false, schedule: false, migrate: true });
+      try {
+        await installer.start();
+        await installer.stop({ graceful: false, close: false, wait: true });
+        return;
+      } catch (err) {
+        const code = (err as { code?: string }).code ?? '';
+        if (attempt >= 5 || !['23505', '42P06', '42P07', '40P01', '55P03'].includes(code)) throw err;
+      }
     }
+  }
+
+  async function start(): Promise<void> {
+    await install();
+    await boss.start();
+    // Queues and schedules are set up in one transaction under an advisory lock: two instances starting together
+    // would otherwise deadlock creating the same queue's partition (seen on PostgreSQL). pg-boss runs the setup on
+    // the transaction through an instance of its own that is never started.
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('vitrina.jobs.setup'))`);
+      const setup = new PgBoss({ db: bossDb(tx) });
+      for (const def of defs) {
+        const { retryLimit = 3, retryDelay = 30, retryBackoff = false, expireInSeconds = 900 } = def.options;
+        const queue = { name: def.name, retryLimit, retryDelay, retryBackoff, expireInSeconds };
+        await setup.createQueue(def.name, queue);
+        // createQueue keeps an existing queue's settings: bring them in line with the code.
+        await setup.updateQueue(def.name, queue);
+        if (def.options.cron) await setup.schedule(def.name, def.options.cron, {}, { tz: 'UTC' });
+        else await setup.unschedule(def.name);
+      }
+    });
     if (!workers) return;
     for (const def of defs)
       await boss.work(
