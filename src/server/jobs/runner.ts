@@ -79,7 +79,7 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
     supervise: workers,
     schedule: workers,
     migrate: true,
-    // pg-boss's clock looks at the schedules every 5 polls (10 s by default; one UPDATE on one instance) and hands a
+    // pg-boss's clock looks at the schedules every 5 polls (10 s by default; one instance at a time wins) and hands a
     // due one to a queue of its own, worked as often as ours (1 s at least).
     cronMonitorIntervalSeconds: Math.min(45, Math.max(1, Math.round(config.JOB_POLL_SECONDS * 5))),
     cronWorkerIntervalSeconds: Math.min(45, Math.max(1, Math.round(config.JOB_POLL_SECONDS))),
