@@ -148,8 +148,9 @@ test.describe('first sale', () => {
     await page.getByText('Paid').first().waitFor();
     // Paid once: a second payment of the same voucher is refused, and the buyer got one "payment received" email.
     expect(await payOxxoVoucher(reference)).toMatchObject({ ok: false });
-    const received = mailsTo(DATA_DIR, buyerEmail).filter((m) => m.includes('We received your OXXO payment'));
-    expect(received).toHaveLength(1);
+    // Emails are jobs: the server's worker sends it within a poll (JOB_POLL_SECONDS).
+    const received = () => mailsTo(DATA_DIR, buyerEmail).filter((m) => m.includes('We received your OXXO payment'));
+    await expect.poll(() => received().length, { timeout: 15_000 }).toBe(1);
   });
 
   // The one test that signs in through the admin's form; the others make the session through the API (fixtures.ts).

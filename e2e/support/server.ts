@@ -17,6 +17,8 @@ fs.mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
 const app = await buildApp({ db: database.db, config, serveWeb: true });
 await app.register(factoryRoutes, { prefix: '/__e2e' });
+// Ready first: the job queue's tables exist before anything (the seed included) may enqueue.
+await app.ready();
 await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`e2e platform up on http://127.0.0.1:${config.PORT} (data in ${config.dataDir})`);

@@ -23,12 +23,25 @@ import inputGuardPlugin from './plugins/input-guard.js';
 import changeFeedPlugin from './plugins/change-feed.js';
 import { registerModules } from './modules/index.js';
 import { serializeRequest } from './lib/log-redaction.js';
-import { createBackgroundTasks, type BackgroundTasks } from './lib/background.js';
+import { createJobs, databaseKind, type Jobs } from './jobs/index.js';
+import type { JobDefinition } from './jobs/index.js';
+import { pgliteAnalyzeJob } from './jobs/maintenance.js';
+import jobsRoutes from './plugins/job-progress.routes.js';
+import { orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
+import { passwordResetEmailJob } from './modules/accounts/index.js';
+
+/** Every job the app runs: each module defines its own (decision 034); the database's own maintenance too. */
+const APP_JOBS = [
+  orderEmailJob,
+  passwordResetEmailJob,
+  paymentSweepJob,
+  pgliteAnalyzeJob,
+] as unknown as readonly JobDefinition<never>[];
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Work requests start without waiting for it (lib/background.ts). */
-    background: BackgroundTasks;
+    /** The background job queue of this instance (src/server/jobs; decision 034); tests call `jobs.drain()`. */
+    jobs: Jobs;
   }
 }
 
@@ -72,8 +85,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     'providers',
     opts.providers ?? createProviders(config, { db: opts.db, secret: loadAppSecret(config) }, app.log),
   );
-  app.decorate('background', createBackgroundTasks(app.log));
-  app.addHook('onClose', async () => app.background.drain());
+  app.decorate(
+    'jobs',
+    createJobs(
+      {
+        db: opts.db,
+        kind: databaseKind(opts.db),
+        providers: app.providers,
+        log: app.log,
+        config,
+      },
+      APP_JOBS,
+    ),
+  );
+  // The queue's tables and queues exist before the first request can enqueue; runs under way finish on close.
+  app.addHook('onReady', async () => app.jobs.start());
+  app.addHook('onClose', async () => app.jobs.stop());
 
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
@@ -97,6 +124,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The payment provider's own pages (the sandbox bank and OXXO counter) exist only for a provider that has them.
   const payments = app.providers.payments;
   if (payments.routes) await app.register(payments.routes);
+  await app.register(jobsRoutes);
   await registerModules(app, { serveWeb: opts.serveWeb ?? false, indexHtml: opts.indexHtml });
   // The sandbox sends its webhooks to this app's own endpoint, through the same signature check as any provider's.
   payments.connectWebhooks?.(async (body, headers) =>

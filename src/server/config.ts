@@ -88,6 +88,10 @@ const envSchema = z.object({
   SEARCH_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(1000).default(2_000_000),
   /** Product and search answers kept in memory per instance (dropped on every write); 0 turns the cache off. */
   ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
+  /** Whether this instance works background jobs and fires schedules (src/server/jobs; decision 034). */
+  JOB_WORKERS: bool.default(true),
+  /** How often an idle job worker asks the queue for new jobs, in seconds (pg-boss polling; 0.5 at least). */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -5,20 +5,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/index.js';
-import { runPaymentSweep } from './modules/orders/index.js';
-
-/**
- * How often unpaid orders whose stock reservation ran out are reconciled with the payment provider and, unless money
- * arrived, cancelled (their stock goes back on sale); failed refunds are retried and undelivered webhooks resent.
- */
-const RESERVATION_SWEEP_MS = 60_000;
-/** How often the embedded database refreshes its planner statistics (PGlite has no autovacuum daemon). */
-const PGLITE_ANALYZE_MS = 60 * 60_000;
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -65,6 +55,8 @@ async function main(): Promise<void> {
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
   );
   const app = await buildApp({ db: database.db, config, serveWeb: true });
+  // Ready first: the job queue's tables exist before anything (the seed included) may enqueue.
+  await app.ready();
   const seeded = config.SEED_DEMO
     ? await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log })
     : null;
@@ -84,22 +76,8 @@ async function main(): Promise<void> {
     lines.push(`  Buyer:      ${seeded.buyerEmail} / ${seeded.buyerPassword} (on every demo store)`);
   }
   console.log(lines.join('\n') + '\n');
-  const sweep = setInterval(() => {
-    runPaymentSweep({ db: database.db, providers: app.providers, log: app.log })
-      .then((r) => {
-        if (r.cancelled + r.refunded + r.redelivered > 0) app.log.info(r, 'payment sweep');
-      })
-      .catch((err: unknown) => app.log.error({ err }, 'reservation sweep failed'));
-  }, RESERVATION_SWEEP_MS);
-  sweep.unref();
-  const analyze = setInterval(() => {
-    if (database.kind === 'pglite')
-      database.db.execute(sql`analyze`).catch((err: unknown) => app.log.error({ err }, 'analyze failed'));
-  }, PGLITE_ANALYZE_MS);
-  analyze.unref();
+  // The reservation sweep (every minute) and PGlite's statistics (hourly) are scheduled jobs: src/server/jobs.
   const stop = async () => {
-    clearInterval(sweep);
-    clearInterval(analyze);
     await app.close();
     await database.close();
     process.exit(0);

@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   POSTAL_CODE_NOT_FOUND: 404,
   PAYMENT_NOT_FOUND: 404,
   SYNONYM_GROUP_NOT_FOUND: 404,
+  /** A background job's progress (GET /api/admin/jobs/:id) that is not of the seller's store, or does not exist. */
+  JOB_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
   PRODUCT_NOT_AVAILABLE: 409,
   INSUFFICIENT_STOCK: 409,

@@ -40,6 +40,7 @@ describe('two instances on one database see each other’s writes', () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'silent',
       RATE_LIMIT_PER_MINUTE: '100000',
+      JOB_WORKERS: 'false',
     });
     // A second instance has its own connections when there is a server to connect to.
     secondDb = database.url ? await openDatabase({ url: database.url }) : null;

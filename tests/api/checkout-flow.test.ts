@@ -160,6 +160,7 @@ describe('checkout flow', () => {
       (await t.app.inject({ url: `/api/pedidos/${o.id}?viewToken=wrong-token-value`, headers: h() })).statusCode,
     ).toBe(404);
 
+    await t.app.jobs.drain();
     const [mail] = mailsTo(t.dataDir, 'guest@example.com');
     expect(mail).toContain(`Este es tu pedido ${o.folio}.`);
     expect(mail).toContain('Recibimos tu pago y ya estamos preparando tu pedido.');
@@ -184,6 +185,7 @@ describe('checkout flow', () => {
     expect(a.json().order.id).toBe(b.json().order.id);
     expect(b.json().viewToken).toBe(a.json().viewToken);
     expect(await stockOf(M)).toBe(19);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'retry@example.com')).toHaveLength(1);
   });
 
@@ -197,6 +199,7 @@ describe('checkout flow', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json().code).toBe('PAYMENT_DECLINED');
     expect(await stockOf(M)).toBe(20);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'declined@example.com')).toHaveLength(0);
   });
 
@@ -224,6 +227,7 @@ describe('checkout flow', () => {
       payload: {},
     });
     expect(ok.json().status).toBe('paid');
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, '3ds@example.com')[0]).toContain(`/pedidos/pedido?id=${a.order.id}&t=${a.viewToken}`);
 
     const b = (
@@ -270,6 +274,7 @@ describe('checkout flow', () => {
     const again = await payVoucher(t.app, o.payment!.reference!);
     expect(again.json().code).toBe('PAYMENT_ALREADY_PROCESSED');
 
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'oxxo@example.com');
     expect(mails).toHaveLength(2);
     const voucherMail = mails.find((m) => m.includes('Referencia:'))!;
@@ -297,6 +302,7 @@ describe('checkout flow', () => {
       ),
     ).toBeGreaterThanOrEqual(1);
     expect(await stockOf(M)).toBe(before);
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'late@example.com');
     expect(mails).toHaveLength(2);
     expect(mails.filter((m) => m.includes('venció sin recibir el pago, así que el pedido se canceló'))).toHaveLength(1);
@@ -390,6 +396,7 @@ describe('checkout flow', () => {
     const list = await t.app.inject({ url: '/api/admin/orders?status=delivered', headers: admin });
     expect(list.json().items.map((x: { id: string }) => x.id)).toContain(o.id);
     // The buyer was told: confirmation, then on its way (with the tracking number) and delivered; not ready_to_ship.
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'track@example.com');
     expect(mails).toHaveLength(3);
     expect(mails.filter((m) => m.includes(`Tu pedido ${o.folio} va en camino. Número de guía: TRK123.`))).toHaveLength(
@@ -428,6 +435,7 @@ describe('checkout flow', () => {
     expect(await soldCountOf(codigo)).toBe(soldBefore);
     const cancelled = (await t.app.inject({ url: `/api/admin/orders/${o.id}`, headers: admin })).json() as OrderView;
     expect(cancelled.payment).toMatchObject({ method: 'card', status: 'refunded', amountCents: o.totalCents });
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'c@example.com');
     expect(mails).toHaveLength(2);
     expect(
@@ -458,6 +466,7 @@ describe('checkout flow', () => {
     ).json() as OrderView;
     expect(a.status).toBe('cancelled');
     expect(a.payment?.status).toBe('succeeded');
+    await t.app.jobs.drain();
     expect(
       mailsTo(t.dataDir, 'oxxo-cancel@example.com').filter((m) =>
         m.includes('la tienda se pondrá en contacto contigo para devolverte $1,123.00'),
@@ -481,6 +490,7 @@ describe('checkout flow', () => {
       })
     ).json() as OrderView;
     expect(b.payment?.status).toBe('expired');
+    await t.app.jobs.drain();
     expect(
       mailsTo(t.dataDir, 'oxxo-unpaid@example.com').filter((m) =>
         m.includes(`canceló tu pedido ${unpaid.order.folio}. No se te cobró nada.`),
@@ -561,7 +571,7 @@ describe('checkout flow', () => {
     expect(
       (await t.app.inject({ method: 'POST', url: '/api/auth/recover', headers: h(), payload: { email } })).statusCode,
     ).toBe(200);
-    await t.app.background.drain();
+    await t.app.jobs.drain();
     const [mail] = mailsTo(t.dataDir, email);
     const resetToken = /\/recuperar\/token\?token=([A-Za-z0-9_-]+)/.exec(mail)![1];
     expect((await t.app.inject({ url: `/api/auth/reset/${resetToken}`, headers: h() })).json()).toEqual({

@@ -71,6 +71,7 @@ describe(`idempotent checkout (${db})`, () => {
     expect(answers.every((r) => r.json().order.status === 'paid')).toBe(true);
     expect(await stock()).toBe(before - 1);
     expect(await chargesFor([...ids][0])).toBe(1);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'double@example.com')).toHaveLength(1);
     const placed = await t.database.db.select().from(orders).where(eq(orders.idempotencyKey, key));
     expect(placed).toHaveLength(1);
@@ -129,6 +130,7 @@ describe(`idempotent checkout (${db})`, () => {
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
     expect(new Set(answers.map((r) => r.json().order.payment.reference)).size).toBe(1);
     expect(await chargesFor(answers[0].json().order.id)).toBe(1);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'oxxo-double@example.com')).toHaveLength(1);
   });
 });

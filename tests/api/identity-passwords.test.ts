@@ -111,7 +111,7 @@ describe('identity limits and passwords', () => {
       payload: { fullName: 'Ana Ruiz', email, password: TEST_PASSWORD, passwordConfirm: TEST_PASSWORD },
     });
     await t.app.inject({ method: 'POST', url: '/api/auth/recover', headers: h, payload: { email } });
-    await t.app.background.drain();
+    await t.app.jobs.drain();
     const token = /token=([A-Za-z0-9_-]+)/.exec(mailsTo(t.dataDir, email)[0])![1];
     const weak = await t.app.inject({
       method: 'POST',

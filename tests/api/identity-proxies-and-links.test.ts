@@ -81,7 +81,7 @@ describe('forwarded headers and links', () => {
       });
       expect(res.statusCode).toBe(200);
     }
-    await t.app.background.drain();
+    await t.app.jobs.drain();
     const links = mailsTo(t.dataDir, buyer.email).map((m) => /(https?:\/\/\S+)\/recuperar\/token\?token=/.exec(m)![1]);
     expect(links).toEqual([
       `http://${store.hostname}:3000`,
@@ -100,7 +100,7 @@ describe('forwarded headers and links', () => {
       headers: { 'x-store-domain': store.hostname, 'x-forwarded-proto': 'http' },
       payload: { email: buyer.email },
     });
-    await t.app.background.drain();
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, buyer.email)[0]).toContain(`https://${store.hostname}/recuperar/token?token=`);
   });
 

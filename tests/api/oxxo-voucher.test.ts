@@ -108,6 +108,7 @@ describe(`OXXO vouchers (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlit
     );
     expect((await sellerView(o.order.id)).status).toBe('cancelled');
     expect(await stock()).toBe(before);
+    await t.app.jobs.drain();
     expect(
       mailsTo(t.dataDir, 'late-cash@example.com').filter((m) => m.includes('venció sin recibir el pago')),
     ).toHaveLength(1);
@@ -138,6 +139,7 @@ describe(`OXXO vouchers (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(view.history.filter((h) => h.status === 'paid')).toHaveLength(1);
     expect(view.refundDueCents).toBe(o.order.totalCents);
     expect(await sold()).toBe(soldBefore + 1);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'twice@example.com').filter((m) => m.includes('Recibimos tu pago en OXXO'))).toEqual([]);
   });
 

@@ -145,6 +145,7 @@ describe(`authenticated payment confirmations (${process.env.TEST_DATABASE_URL ?
       await t.app.inject({ url: `/api/pedidos/${o.order.id}?viewToken=${o.viewToken}`, headers: h() })
     ).json();
     expect(view.history.filter((x: { status: string }) => x.status === 'paid')).toHaveLength(1);
+    await t.app.jobs.drain();
     expect(
       mailsTo(t.dataDir, 'replay@example.com').filter((m) => m.includes('Recibimos tu pago en OXXO')),
     ).toHaveLength(1);
@@ -188,6 +189,7 @@ describe(`authenticated payment confirmations (${process.env.TEST_DATABASE_URL ?
     const second = await run();
     expect(second.ok).toBe(false);
     expect(second.out).toContain('Este pago ya fue procesado.');
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'cli@example.com').filter((m) => m.includes('Recibimos tu pago en OXXO'))).toHaveLength(
       1,
     );

@@ -118,6 +118,7 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     await sweep();
     expect((await orderByKey(key)).status).toBe('paid');
     expect(await stock()).toBe(before - 2);
+    await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'crash-sweep@example.com');
     expect(mails.filter((m) => m.includes('se canceló'))).toEqual([]);
     expect(mails.filter((m) => m.includes('Recibimos tu pago y ya estamos preparando tu pedido.'))).toHaveLength(1);
@@ -134,6 +135,7 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     expect(retry.json().order.status).toBe('paid');
     expect(await sandboxOf(retry.json().order.id)).toHaveLength(1);
     expect(await stock()).toBe(before - 2);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'crash-retry@example.com')).toHaveLength(1);
   });
 
@@ -204,6 +206,7 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     expect((await sandboxOf(placed.order.id))[0].status).toBe('canceled');
     // Too late at the bank: the sandbox refuses, nothing is charged.
     expect((await answerChallenge(t.app, placed.order.payment.challengeId, true)).statusCode).toBe(409);
+    await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'abandoned@example.com').filter((m) => m.includes('se canceló'))).toHaveLength(1);
   });
 
@@ -225,6 +228,7 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     expect((await runPaymentSweep({ db: t.database.db, providers: t.app.providers, log: t.app.log })).redelivered).toBe(
       0,
     );
+    await t.app.jobs.drain();
     expect(
       mailsTo(t.dataDir, 'resend@example.com').filter((m) => m.includes('Recibimos tu pago en OXXO')),
     ).toHaveLength(1);

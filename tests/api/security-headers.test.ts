@@ -34,7 +34,7 @@ describe('security headers', () => {
   beforeAll(async () => {
     database = await createTestDb();
     dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-test-'));
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', JOB_WORKERS: 'false' });
     // serveWeb: uploads are served from DATA_DIR/uploads (the built web app is not needed for them).
     app = await buildApp({ db: database.db, config, logger: false, serveWeb: true });
     await app.ready();

@@ -37,6 +37,8 @@ export async function createTestApp(
     AUTH_ACCOUNT_RATE_LIMIT: '100000',
     // Race tests send 20+ sign-ups or resets at once; the production bound (16) is tested on its own.
     PASSWORD_HASH_QUEUE_MAX: '1000',
+    // Jobs run when a test calls app.jobs.drain() (deterministic); tests/api/jobs.test.ts covers the workers.
+    JOB_WORKERS: 'false',
     ...env,
   });
   let providers: Providers | undefined;

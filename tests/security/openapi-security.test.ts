@@ -33,6 +33,7 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   'pedidos.id': (v) => Object.values(v.orderIds),
   'orders.id': (v) => Object.values(v.orderIds),
   'synonyms.id': (v) => [v.synonymId],
+  'jobs.id': (v) => [v.jobId],
   orderId: (v) => Object.values(v.orderIds),
   codigo: (v) => [v.codigo],
   reference: (v) => [v.reference],

@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/client.js';
 import { createUser } from '../../src/server/modules/accounts/index.js';
+import { createJobProgress } from '../../src/server/jobs/index.js';
 import { createProductFixture, createStoreFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
 
 export interface StoreWorld extends StoreFixture {
@@ -26,6 +27,8 @@ export interface StoreWorld extends StoreFixture {
   challengeId: string;
   /** A search synonym group of the seller's (GET/PUT/DELETE /api/admin/search/synonyms/:id). */
   synonymId: string;
+  /** A background job's progress row of the store (GET /api/admin/jobs/:id). */
+  jobId: string;
   /** The guest view token of the OXXO order (a secret of its buyer). */
   viewToken: string;
   guestEmail: string;
@@ -140,6 +143,7 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     reference: oxxo.order.payment.reference,
     challengeId: threeDs.order.payment.challengeId,
     synonymId: synonyms.id,
+    jobId: await createJobProgress(db, store.id, 'catalog-import', 10),
     viewToken: oxxo.viewToken,
     guestEmail,
   };
@@ -158,6 +162,7 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
       world.reference,
       world.challengeId,
       world.synonymId,
+      world.jobId,
       world.viewToken,
       ...Object.values(world.orderIds),
       ...Object.values(world.paymentIds),

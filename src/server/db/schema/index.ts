@@ -12,3 +12,4 @@ export * from './orders.js';
 export * from './payments.js';
 export * from './checkout.js';
 export * from './sandbox.js';
+export * from './jobs.js';

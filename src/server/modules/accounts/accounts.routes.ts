@@ -20,6 +20,7 @@ import { hashToken } from '../../lib/tokens.js';
 import { AppError } from '../../lib/app-error.js';
 import * as accounts from './accounts.service.js';
 import * as reset from './password-reset.js';
+import { enqueue } from '../../jobs/queue.js';
 import { configurePasswordHashing } from './password.js';
 
 /** Window of the per-account limit (AUTH_ACCOUNT_RATE_LIMIT attempts per account in it). */
@@ -101,8 +102,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const ctx = storeContext(request);
       const { email } = request.body;
       const origin = requestOrigin(request);
-      // Answered before the email is even looked up: known and unknown emails take one path (no enumeration by time).
-      request.server.background.run('password reset email', () => reset.requestPasswordReset(ctx, email, origin));
+      // Answered before the email is even looked up: known and unknown emails take one path (no enumeration by time);
+      // the look-up, the link and the mail are a job (src/server/jobs).
+      await enqueue(ctx, 'password-reset-email', { storeId: ctx.storeId, email, origin, locale: ctx.locale });
       return { ok: true as const };
     },
   );

@@ -20,3 +20,4 @@ export { issueStoreFloorCode, storeFloorGrant, STORE_FLOOR_CODE_TTL_MS } from '.
 export { assertStrongPassword, judgePassword, MIN_PASSWORD_SCORE } from './password-strength.js';
 export { configurePasswordHashing, passwordHashLoad } from './password.js';
 export { findSessionActor } from './session-actor.js';
+export { passwordResetEmailJob } from './account-jobs.js';

@@ -1,7 +1,8 @@
 /**
  * Password reset (SPEC §2 /recuperar, /recuperar/token; §8 "link expired"; decisions 010 and 025).
  * - The recover route answers before anything depends on the email: the look-up, the link and the mail run as a
- *   background task, so a known and an unknown email take the same path and the same time (issue 5 item 10).
+ *   job (src/server/jobs 'password-reset-email'), so a known and an unknown email take the same path and the same
+ *   time (issue 5 item 10).
  * - A link is single-use by one conditional UPDATE (used_at IS NULL ... RETURNING): of any number of simultaneous
  *   uses, one wins. Using it revokes every other link and every session and app token of the user.
  */
@@ -18,7 +19,7 @@ import { assertStrongPassword } from './password-strength.js';
 
 /**
  * Mails a reset link valid RESET_LINK_TTL_MS to the store's customer with `email`, if there is one; otherwise does
- * nothing. `origin` is the store's own origin (requestOrigin), e.g. https://demo.vitrina.mx. Run it in the background.
+ * nothing. `origin` is the store's own origin (requestOrigin), e.g. https://demo.vitrina.mx. Runs as a job.
  */
 export async function requestPasswordReset(ctx: StoreContext, email: string, origin: string): Promise<void> {
   const [u] = await ctx.db

@@ -18,4 +18,11 @@ export { settlePayment, reconcileOpenPayment, type SettleContext } from './settl
 export { expireOverdueReservations, retryRefunds, runPaymentSweep } from './sweep.js';
 export { countUnpaidOrders, lockUnpaidCounters } from './holds.js';
 export { ORDER_TRANSITIONS, nextStatuses } from './order-status.js';
-export { sendOrderConfirmation, sendOxxoPaymentReceived, sendStatusUpdate, NOTIFIED_STATUSES } from './order-emails.js';
+export {
+  sendOrderConfirmation,
+  sendOxxoPaymentReceived,
+  sendReservationExpired,
+  sendStatusUpdate,
+  NOTIFIED_STATUSES,
+} from './order-emails.js';
+export { orderEmailJob, paymentSweepJob } from './order-jobs.js';

@@ -3,7 +3,8 @@
  * the confirmation once an order is paid or its OXXO voucher issued (with the link to follow it and, for OXXO, the
  * reference, amount and expiry), the notice when an OXXO payment arrives, and the seller's status changes the buyer
  * acts on (on its way with the tracking number, ready for pickup, delivered, cancelled). Amounts are integer
- * centavos, formatted as MXN. A mail failure is logged and never undoes the order (decision 022).
+ * centavos, formatted as MXN. They run as jobs (src/server/jobs, 'order-email'): a mail failure throws, the job is
+ * retried, and the order is never undone by it (decision 022).
  */
 import type { StoreContext } from '../../lib/context.js';
 import { translator } from '../../lib/i18n.js';
@@ -32,12 +33,9 @@ function receiptText(order: OrderView, t: ReturnType<typeof translator>): string
 /** What sending an order email needs: the store, the database and the mail provider. */
 type MailContext = Pick<StoreContext, 'db' | 'storeId' | 'providers' | 'log'>;
 
+/** Sends one order email; throws when the mail provider fails (the job retries). */
 async function send(ctx: MailContext, order: OrderView, subject: string, text: string): Promise<void> {
-  try {
-    await ctx.providers.mail.send({ to: order.email, subject, text });
-  } catch (err) {
-    ctx.log.error({ err, orderId: order.id }, 'order email could not be sent');
-  }
+  await ctx.providers.mail.send({ to: order.email, subject, text });
 }
 
 /**

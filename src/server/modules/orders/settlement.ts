@@ -2,7 +2,8 @@
  * Where a payment reaches its order (decision 027). Every path that learns how a payment stands — the checkout's own
  * provider call, a retried submit, a verified webhook, the 3-D Secure return, the reservation sweep, a seller's change
  * — ends in `settlePayment`, which applies the provider's view of the payment in one transaction (order row locked
- * first) and only then, after commit, sends emails and refunds. The result depends on states, not on who calls or how
+ * first); the buyer's emails are enqueued as jobs in that transaction (they exist exactly when the change does) and
+ * refunds run after commit. The result depends on states, not on who calls or how
  * often: a replayed webhook, a duplicate submit and the sweep racing a payment change the order once.
  */
 import { withTx, type BaseContext } from '../../lib/context.js';
@@ -19,12 +20,12 @@ import {
   recordPaymentEvent,
   refundCardPayment,
 } from '../payments/index.js';
-import { buildOrderView, loadOrder, type OrderRow } from './orders.service.js';
+import type { OrderRow } from './orders.service.js';
 import { applyTransition, lockOrder, setReservation } from './transitions.js';
-import { sendOrderConfirmation, sendOxxoPaymentReceived, sendReservationExpired } from './order-emails.js';
+import { enqueue } from '../../jobs/queue.js';
 
 export type SettleContext = Pick<BaseContext, 'db' | 'providers' | 'log'> & { storeId: string };
-type Effect = 'confirmation' | 'oxxo_paid' | 'expired' | 'refund';
+type Effect = 'confirmation' | 'voucher' | 'oxxo_paid' | 'expired' | 'refund';
 
 export interface SettleOptions {
   /** The webhook this comes from: recorded once per (provider, event id); a replay changes nothing. */
@@ -81,7 +82,7 @@ export async function settlePayment(
       case 'pending':
         if (pending && row.expiresAt) {
           await setReservation(txCtx, orderId, row.expiresAt);
-          fx.push('confirmation');
+          fx.push('voucher');
         }
         break;
       case 'failed':
@@ -94,6 +95,9 @@ export async function settlePayment(
         }
         break;
     }
+    // The buyer's emails are jobs committed with the change (issue 8): a crash after the commit cannot lose them.
+    for (const e of fx)
+      if (e !== 'refund') await enqueue(tx, 'order-email', { storeId: ctx.storeId, orderId, kind: e });
     return fx;
   });
   if (effects === null) return { duplicate: true };
@@ -101,23 +105,14 @@ export async function settlePayment(
   return { duplicate: false };
 }
 
-/** Emails and refunds after the settlement committed; a failure is logged and never undoes the payment. */
+/** Refunds after the settlement committed (emails went to the job queue with it); a failure is logged, never undoes
+ * the payment, and the sweep retries the refund. */
 async function runEffects(ctx: SettleContext, orderId: string, paymentId: string, effects: Effect[]): Promise<void> {
-  if (!effects.length) return;
-  const order = await loadOrder(ctx, orderId);
-  const view = await buildOrderView(ctx, order);
-  for (const e of effects) {
-    try {
-      if (e === 'confirmation' && order.storefrontOrigin) {
-        const q = new URLSearchParams({ id: order.id });
-        if (order.viewToken) q.set('t', order.viewToken);
-        await sendOrderConfirmation(ctx, view, `${order.storefrontOrigin}/pedidos/pedido?${q}`);
-      } else if (e === 'oxxo_paid') await sendOxxoPaymentReceived(ctx, view);
-      else if (e === 'expired') await sendReservationExpired(ctx, view);
-      else if (e === 'refund') await refundCardPayment(ctx, await getPayment(ctx, paymentId));
-    } catch (err) {
-      ctx.log.error({ err, orderId, effect: e }, 'after-payment step failed');
-    }
+  if (!effects.includes('refund')) return;
+  try {
+    await refundCardPayment(ctx, await getPayment(ctx, paymentId));
+  } catch (err) {
+    ctx.log.error({ err, orderId, effect: 'refund' }, 'after-payment step failed');
   }
 }
 

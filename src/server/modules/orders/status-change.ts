@@ -7,7 +7,8 @@ import { withTx, type StoreContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
 import { closePayment, getOrderPayment, insertManualPayment, OPEN_STATUSES } from '../payments/index.js';
-import { sendStatusUpdate } from './order-emails.js';
+import { NOTIFIED_STATUSES } from './order-emails.js';
+import { enqueue } from '../../jobs/queue.js';
 import { getStoreOrderView, loadOrder } from './orders.service.js';
 import { reconcileOpenPayment } from './settlement.js';
 import { applyTransition, refundAfterCancel } from './transitions.js';
@@ -52,9 +53,14 @@ export async function changeOrderStatus(
         amountCents: was.totalCents,
       });
     }
+    // The buyer's email is a job committed with the change. A cancellation's waits for the refund below (its text
+    // says whether the money went back), so it is enqueued after it.
+    if (to !== 'cancelled' && NOTIFIED_STATUSES.includes(to))
+      await enqueue(tx, 'order-email', { storeId: ctx.storeId, orderId, kind: 'status', status: to });
   });
-  if (to === 'cancelled') await refundAfterCancel(ctx, orderId);
-  const view = await getStoreOrderView(ctx, orderId);
-  await sendStatusUpdate(ctx, view);
-  return view;
+  if (to === 'cancelled') {
+    await refundAfterCancel(ctx, orderId);
+    await enqueue(ctx, 'order-email', { storeId: ctx.storeId, orderId, kind: 'status', status: to });
+  }
+  return getStoreOrderView(ctx, orderId);
 }

@@ -1,6 +1,6 @@
 /**
- * The reservation sweep (every minute from server.ts; safe from several instances at once: every change is
- * conditional on the order's state under its row lock). For each pending order whose stock hold ran out it first
+ * The reservation sweep (a job scheduled every minute, src/server/jobs: one run per minute across instances, and
+ * safe even if two overlapped: every change is conditional on the order's state under its row lock). For each pending order whose stock hold ran out it first
  * asks the provider (decision 027): money that arrived marks the order paid; otherwise the payment is voided at the
  * provider and the order cancelled, its stock released and the buyer told. Then it retries refunds of card payments
  * on cancelled orders, and lets the provider resend webhooks the app did not acknowledge.
@@ -9,11 +9,11 @@ import type { BaseContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { paymentsToRefund, refundCardPayment } from '../payments/index.js';
-import { buildOrderView, loadOrder } from './orders.service.js';
+import { loadOrder } from './orders.service.js';
 import { findOverdueOrders, recentlyCancelledOrderIds } from './holds.js';
 import { applyTransition } from './transitions.js';
 import { reconcileOpenPayment } from './settlement.js';
-import { sendReservationExpired } from './order-emails.js';
+import { enqueue } from '../../jobs/queue.js';
 
 type SweepContext = Pick<BaseContext, 'db' | 'providers' | 'log'>;
 
@@ -35,14 +35,12 @@ export async function expireOverdueReservations(ctx: SweepContext, now = new Dat
       if (outcome === 'closed') n++;
       if (outcome !== 'none') continue;
       // No provider payment to ask about (none was ever started): nothing can arrive, cancel.
-      await runTransaction(ctx.db, (tx) =>
-        applyTransition({ db: tx, storeId: o.storeId }, o.id, 'cancelled', { note: 'reservation_expired' }),
-      );
+      // The buyer's "time ran out" email is a job committed with the cancellation.
+      await runTransaction(ctx.db, async (tx) => {
+        await applyTransition({ db: tx, storeId: o.storeId }, o.id, 'cancelled', { note: 'reservation_expired' });
+        await enqueue(tx, 'order-email', { storeId: o.storeId, orderId: o.id, kind: 'expired' });
+      });
       n++;
-      await sendReservationExpired(
-        storeCtx,
-        await buildOrderView(ctx, await loadOrder({ db: ctx.db, storeId: o.storeId }, o.id)),
-      );
     } catch (e) {
       // Another instance or a payment moved it first, or the provider is unreachable: the next run tries again.
       if (e instanceof AppError && e.code === 'INVALID_TRANSITION') continue;

@@ -1,0 +1,141 @@
+/**
+ * Enqueueing background jobs (decision 034). Modules import only this file: it names the app's jobs and their
+ * payloads and writes a job row through pg-boss on the handle given, so a job enqueued with a transaction exists
+ * exactly when the transaction commits (an order's confirmation email cannot be lost between the commit and the
+ * send). The handlers live with their modules (orders/order-jobs.ts, accounts/account-jobs.ts; listed in app.ts) and run wherever a worker is (runner.ts), on any instance.
+ */
+import PgBoss from 'pg-boss';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client.js';
+import type { AppConfig } from '../config.js';
+import type { Providers } from '../providers/index.js';
+import type { OrderStatus } from '../../shared/contracts/checkout.js';
+import { bossDb } from './adapter.js';
+
+/** The app's jobs and what each carries (JSON; ids, never secrets: rows live in the `pgboss` schema for 14 days). */
+export interface JobPayloads {
+  /**
+   * An email to the buyer about an order (order-emails.ts): the confirmation of a paid order, or of an OXXO order with
+   * its voucher (`voucher`, as issued even if the cash arrived before the email went out), the OXXO payment received,
+   * the reservation expired, or a status change (`status`, the one the seller chose).
+   */
+  'order-email': {
+    storeId: string;
+    orderId: string;
+    kind: 'confirmation' | 'voucher' | 'oxxo_paid' | 'expired' | 'status';
+    status?: OrderStatus;
+  };
+  /** The password-reset email of a recover request (password-reset.ts), sent whether or not the account exists. */
+  'password-reset-email': { storeId: string; email: string; origin: string; locale: 'es' | 'en' };
+  /** The reservation sweep: overdue reservations settled or cancelled, refunds retried, webhooks resent (every minute). */
+  'payment-sweep': Record<string, never>;
+  /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
+  'pglite-analyze': Record<string, never>;
+}
+export type JobName = keyof JobPayloads;
+
+/** Where a handler runs: the app's database, providers, log and configuration, and the job's id. */
+export interface JobContext {
+  db: Db;
+  providers: Providers;
+  log: FastifyBaseLogger;
+  config: AppConfig;
+  /** The pg-boss job id. */
+  jobId: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+}
+
+export interface JobOptions {
+  /** Attempts after the first failure (default 3). */
+  retryLimit?: number;
+  /** Seconds before a retry (default 30; with retryBackoff it doubles each time). */
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  /** A run still active after this long is failed (and retried): default 15 minutes. */
+  expireInSeconds?: number;
+  /** A cron expression (UTC): the job is enqueued once per matching minute across every instance. */
+  cron?: string;
+  /** Only where the database is PGlite (or only PostgreSQL). */
+  only?: 'pglite' | 'postgres';
+}
+
+/** A job: its queue name, what it does with its payload, and how it retries. */
+export interface JobDefinition<P = unknown> {
+  name: string;
+  handler: (payload: P, ctx: JobContext) => Promise<unknown>;
+  options: JobOptions;
+}
+
+/**
+ * Declares a job. The handler must be safe to run again (a retry after a crash or a timeout runs it again: every
+ * change it makes is conditional on state, as the sweep's are); what it returns is kept as the job's output.
+ */
+export function defineJob<N extends JobName>(
+  name: N,
+  handler: (payload: JobPayloads[N], ctx: JobContext) => Promise<unknown>,
+  options?: JobOptions,
+): JobDefinition<JobPayloads[N]>;
+export function defineJob<P>(
+  name: string,
+  handler: (payload: P, ctx: JobContext) => Promise<unknown>,
+  options?: JobOptions,
+): JobDefinition<P>;
+export function defineJob<P>(
+  name: string,
+  handler: (payload: P, ctx: JobContext) => Promise<unknown>,
+  options: JobOptions = {},
+): JobDefinition<P> {
+  return { name, handler, options };
+}
+
+export interface EnqueueOptions {
+  /** Not before this time (a Date) or this many seconds from now. */
+  startAfter?: Date | number;
+  /** With singletonSeconds: one job per key and time slot; alone: one queued job per key at a time. */
+  singletonKey?: string;
+  singletonSeconds?: number;
+}
+
+/**
+ * pg-boss only builds the INSERT here; it runs on the handle each call passes, so this instance needs no connection
+ * and is never started. The queue tables must exist: the app's jobs runner installs them when the app starts.
+ */
+const sender = new PgBoss({
+  db: {
+    executeSql: () => Promise.reject(new Error('jobs: enqueue needs a database handle')),
+  },
+});
+
+/**
+ * Enqueues job `name` with `payload` on `handle` (a context's `db`, the app's Db or a transaction: inside a
+ * transaction, always pass the transaction, never the app's Db, which would wait for it on PGlite). Returns the job
+ * id, or null when a singleton key already has its job. Throws when the queue does not exist (no such job).
+ */
+export async function enqueue<N extends JobName>(
+  handle: Db | Tx | { db: Db | Tx },
+  name: N,
+  payload: JobPayloads[N],
+  opts?: EnqueueOptions,
+): Promise<string | null>;
+export async function enqueue(
+  handle: Db | Tx | { db: Db | Tx },
+  name: string,
+  payload: object,
+  opts?: EnqueueOptions,
+): Promise<string | null>;
+export async function enqueue(
+  handle: Db | Tx | { db: Db | Tx },
+  name: string,
+  payload: object,
+  opts: EnqueueOptions = {},
+): Promise<string | null> {
+  const db = 'db' in handle && !('select' in handle) ? handle.db : (handle as Db | Tx);
+  const { startAfter, ...rest } = opts;
+  const options: PgBoss.SendOptions = { ...rest, db: bossDb(db) };
+  // Seconds are counted by the database's clock (pg-boss adds them to now()), so instances' clocks do not matter.
+  if (startAfter !== undefined) options.startAfter = startAfter;
+  const id = await sender.send(name, payload, options);
+  if (id === null && !opts.singletonKey) throw new Error(`jobs: no queue named ${name}`);
+  return id;
+}
