@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import { RECENTLY_VIEWED_MAX, SEARCHED_WORDS_MAX } from '../../shared/limits';
+import type { AddressInput } from '../../shared/contracts/accounts';
 
 /** A cart line (SPEC §3: each item has codigo). `sku` picks the variant; prices are centavos. */
 export interface CartItem {
@@ -20,22 +21,12 @@ export interface CartItem {
 }
 
 /** Delivery address (SPEC §3 "Address" labels). */
-export interface ShopAddress {
+export type ShopAddress = AddressInput & {
+  /** A saved address's id (signed-in customers). */
   id?: string;
-  fullName: string;
-  street: string;
-  exteriorNumber: string;
-  interiorNumber?: string;
-  postalCode: string;
-  state: string;
-  municipality: string;
-  city?: string;
-  neighborhood: string;
-  deliveryInstructions?: string;
-  phone: string;
   /** A guest's email for the order confirmation. */
   email?: string;
-}
+};
 
 /** SPEC §3 servicioEnvio: proveedor, servicio, precio (centavos). */
 export interface ShippingService {
