@@ -8,21 +8,10 @@ import { money } from './columns.js';
 import { stores } from './stores.js';
 import { users } from './accounts.js';
 import { products, productVariants } from './catalog.js';
+import type { AddressInput } from '../../../shared/contracts/accounts.js';
 
 /** Snapshot of the delivery address at the moment of ordering. */
-export interface OrderAddress {
-  fullName: string;
-  street: string;
-  exteriorNumber: string;
-  interiorNumber?: string | null;
-  postalCode: string;
-  state: string;
-  municipality: string;
-  city?: string | null;
-  neighborhood: string;
-  deliveryInstructions?: string | null;
-  phone: string;
-}
+export type OrderAddress = AddressInput;
 /** The chosen shipping service, as SPEC §3 `servicioEnvio` (precio in centavos). */
 export interface OrderShipping {
   proveedor: string;
