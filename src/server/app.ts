@@ -29,6 +29,7 @@ import { pgliteAnalyzeJob } from './jobs/maintenance.js';
 import jobsRoutes from './plugins/job-progress.routes.js';
 import { orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
+import { forgetStoreLanguage } from './modules/stores/index.js';
 
 /** Every job the app runs: each module defines its own (decision 034); the database's own maintenance too. */
 const APP_JOBS = [
@@ -108,9 +109,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin);
   await app.register(inputGuardPlugin);
   await app.register(changeFeedPlugin);
-  // A store or domain changed on any instance: forget this instance's domain → store look-ups (issue 7, no stale cache).
+  // A store or domain changed on any instance, or the feed may have missed changes (a reset): forget this instance's
+  // domain → store look-ups and store languages (issue 7, no stale per-process cache).
   app.changeFeed.subscribe((event) => {
     if (event.topic === 'store' || event.topic === 'domains') app.clearStoreCache();
+    if (event.topic === 'store' || event.topic === 'all') forgetStoreLanguage(event.storeId);
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },

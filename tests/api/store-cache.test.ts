@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createStoreFixture, type StoreFixture } from '../helpers/factories.js';
+import { sql } from 'drizzle-orm';
 import { createStoreCache, STORE_CACHE_MAX, STORE_MISS_CACHE_MAX } from '../../src/server/plugins/store-cache.js';
+import { getStoreLanguage } from '../../src/server/modules/stores/index.js';
 
 describe('domain → store cache', () => {
   it('keeps 100,000 unknown domains at the cap and still remembers known stores', async () => {
@@ -63,5 +65,27 @@ describe('domain → store cache', () => {
       const again = await t.app.inject({ url: '/api/reseller/configwebsite', headers: { host: store.hostname } });
       expect(again.json().slug).toBe(store.slug);
     });
+  });
+});
+
+describe('store language cache', () => {
+  let t: TestApp;
+  let store: StoreFixture;
+  beforeAll(async () => {
+    t = await createTestApp();
+    store = await createStoreFixture(t.database.db);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('follows a language change written by any instance (the change feed), not a per-process memory', async () => {
+    const ctx = { db: t.database.db, storeId: store.id };
+    const before = await getStoreLanguage(ctx);
+    const other = before === 'es' ? 'en' : 'es';
+    // Written straight to the database, as another instance would: only the change feed tells this one.
+    await t.database.db.execute(sql`update stores set lang = ${other} where id = ${store.id}`);
+    await t.app.changeFeed.sync();
+    expect(await getStoreLanguage(ctx)).toBe(other);
   });
 });

@@ -10,6 +10,7 @@ export {
   nextFolio,
   getOxxoFeeCents,
   getStoreLanguage,
+  forgetStoreLanguage,
   textSearchConfig,
   isActiveDomainOf,
   type NewStore,

@@ -135,7 +135,16 @@ export async function getOxxoFeeCents(ctx: StoreDbContext): Promise<number> {
 
 const langCache = new Map<string, 'es' | 'en'>();
 
-/** The store's language (es | en), cached per process: it drives the text-search configuration. */
+/**
+ * Forgets the cached language of `storeId`, or of every store when null. The app calls it for every `store` change
+ * and every reset the change feed reports (decision 033), so a language changed on any instance applies at once.
+ */
+export function forgetStoreLanguage(storeId: string | null): void {
+  if (storeId) langCache.delete(storeId);
+  else langCache.clear();
+}
+
+/** The store's language (es | en), cached per process until the change feed reports a store change. */
 export async function getStoreLanguage(ctx: StoreDbContext): Promise<'es' | 'en'> {
   const { db, storeId } = ctx;
   const hit = langCache.get(storeId);
