@@ -21,28 +21,13 @@ import {
   TEST_PASSWORD,
 } from '../../tests/helpers/factories.js';
 
+import type { SeedCatalogFile } from '../../src/server/seed/seed-catalog.js';
+
 const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data/catalog');
 
-interface DatasetProduct {
-  codigo: string;
-  name: string;
-  shortDescription: string;
-  description: string;
-  usage: string;
-  keywords: string[];
-  department: string;
-  category: string;
-  brand: string | null;
-  minOrderQty: number;
-  weightGrams: number;
-  dimensionsCm: { length: number; width: number; height: number };
-  variants: { sku: string; options: Record<string, string>; priceCents: number; stock: number }[];
-}
-interface Dataset {
-  lang: 'es' | 'en';
-  departments: { slug: string; name: string; categories: { slug: string; name: string }[] }[];
-  products: DatasetProduct[];
-}
+/** The demo catalogue files' shape, as the seed reads them. */
+type Dataset = SeedCatalogFile;
+type DatasetProduct = SeedCatalogFile['products'][number];
 
 const cache = new Map<string, Dataset>();
 function dataset(name: 'luma' | 'vendure'): Dataset {
