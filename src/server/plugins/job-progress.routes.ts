@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: jobProgressView },
       },
     },
-    async (request) => getJobProgress(sellerContext(request), request.params.id),
+    async (request) => getJobProgress(sellerContext(request, 'catalog'), request.params.id),
   );
 };
 export default routes;

@@ -130,8 +130,19 @@ export function customerContext(request: FastifyRequest): StoreContext & { actor
   return ctx as StoreContext & { actor: Actor };
 }
 
-/** Context of a signed-in seller (owner or collaborator), scoped to the seller's own store. Throws UNAUTHORIZED. */
-export function sellerContext(request: FastifyRequest): StoreContext & { actor: Actor } {
+/**
+ * What a collaborator may be allowed to do in a store (issue 7): each admin route names the one it needs. The owner
+ * has them all. Future roles of ROADMAP.md (supplier, operator) get their own contexts, not these.
+ */
+export type Permission = 'catalog' | 'orders' | 'money' | 'settings';
+export const PERMISSIONS: readonly Permission[] = ['catalog', 'orders', 'money', 'settings'];
+
+/**
+ * Context of a signed-in seller (owner or collaborator) of the seller's own store, for a route that needs
+ * `permission`. Throws UNAUTHORIZED when nobody (or a shopper) is signed in.
+ */
+export function sellerContext(request: FastifyRequest, permission: Permission): StoreContext & { actor: Actor } {
+  void permission;
   const actor = request.actor;
   if (!actor || (actor.role !== 'owner' && actor.role !== 'collaborator') || !actor.storeId)
     throw new AppError('UNAUTHORIZED');

@@ -44,19 +44,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get('/api/admin/dashboard', { schema: { tags: ['admin'], response: { 200: adminDashboard } } }, async (request) =>
-    getAdminDashboard(sellerContext(request)),
+    getAdminDashboard(sellerContext(request, 'orders')),
   );
 
   app.get(
     '/api/admin/orders',
     { schema: { tags: ['admin'], querystring: orderListQuery, response: { 200: orderList } } },
-    async (request) => orders.listStoreOrders(sellerContext(request), request.query.page, request.query.status),
+    async (request) => orders.listStoreOrders(sellerContext(request, 'orders'), request.query.page, request.query.status),
   );
 
   app.get(
     '/api/admin/orders/:id',
     { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: orderView } } },
-    async (request) => orders.getStoreOrderView(sellerContext(request), request.params.id),
+    async (request) => orders.getStoreOrderView(sellerContext(request, 'orders'), request.params.id),
   );
 
   app.post(
@@ -71,7 +71,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeOrderStatus(sellerContext(request), request.params.id, request.body.status, request.body.trackingNumber),
+      changeOrderStatus(sellerContext(request, 'orders'), request.params.id, request.body.status, request.body.trackingNumber),
   );
 };
 export default routes;

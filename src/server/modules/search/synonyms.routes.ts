@@ -12,7 +12,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/search/synonyms',
     { schema: { tags: ['admin'], summary: 'The store’s search synonym groups', response: { 200: synonymGroupList } } },
-    async (request) => ({ groups: await listSynonymGroups(sellerContext(request)) }),
+    async (request) => ({ groups: await listSynonymGroups(sellerContext(request, 'catalog')) }),
   );
 
   app.post(
@@ -26,7 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await createSynonymGroup(sellerContext(request), request.body.terms)),
+      reply.code(201).send(await createSynonymGroup(sellerContext(request, 'catalog'), request.body.terms)),
   );
 
   app.put(
@@ -40,14 +40,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: synonymGroup },
       },
     },
-    async (request) => updateSynonymGroup(sellerContext(request), request.params.id, request.body.terms),
+    async (request) => updateSynonymGroup(sellerContext(request, 'catalog'), request.params.id, request.body.terms),
   );
 
   app.delete(
     '/api/admin/search/synonyms/:id',
     { schema: { tags: ['admin'], summary: 'Delete a synonym group', params, response: { 200: okResponse } } },
     async (request) => {
-      await deleteSynonymGroup(sellerContext(request), request.params.id);
+      await deleteSynonymGroup(sellerContext(request, 'catalog'), request.params.id);
       return { ok: true as const };
     },
   );
