@@ -50,7 +50,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/orders',
     { schema: { tags: ['admin'], querystring: orderListQuery, response: { 200: orderList } } },
-    async (request) => orders.listStoreOrders(sellerContext(request, 'orders'), request.query.page, request.query.status),
+    async (request) =>
+      orders.listStoreOrders(sellerContext(request, 'orders'), request.query.page, request.query.status),
   );
 
   app.get(
@@ -71,7 +72,12 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      changeOrderStatus(sellerContext(request, 'orders'), request.params.id, request.body.status, request.body.trackingNumber),
+      changeOrderStatus(
+        sellerContext(request, 'orders'),
+        request.params.id,
+        request.body.status,
+        request.body.trackingNumber,
+      ),
   );
 };
 export default routes;
