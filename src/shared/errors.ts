@@ -21,12 +21,14 @@ export const ERROR_STATUS = {
   ADDRESS_NOT_FOUND: 404,
   POSTAL_CODE_NOT_FOUND: 404,
   PAYMENT_NOT_FOUND: 404,
+  COUPON_NOT_FOUND: 404,
   SYNONYM_GROUP_NOT_FOUND: 404,
   /** An upload that is not of the seller's store (or a private document's record that has no content). */
   FILE_NOT_FOUND: 404,
   /** A background job's progress (GET /api/admin/jobs/:id) that is not of the seller's store, or does not exist. */
   JOB_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
+  COUPON_CODE_TAKEN: 409,
   PRODUCT_NOT_AVAILABLE: 409,
   INSUFFICIENT_STOCK: 409,
   OUT_OF_STOCK: 409,
@@ -57,6 +59,8 @@ export const ERROR_STATUS = {
   PASSWORD_TOO_WEAK: 422,
   PASSWORD_BREACHED: 422,
   COUPON_NOT_VALID: 422,
+  /** A coupon's new use limit is under the uses orders already hold. */
+  COUPON_MAX_USES_BELOW_USES: 422,
   CART_EMPTY: 422,
   SHIPPING_NOT_AVAILABLE: 422,
   ADDRESS_REQUIRED: 422,
