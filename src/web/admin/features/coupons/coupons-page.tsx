@@ -64,7 +64,9 @@ export function CouponsPage() {
                 <th scope="col" className="num">
                   {t('coupons.uses')}
                 </th>
-                <th scope="col">{t('coupons.state')}</th>
+                <th scope="col" className="hide-phone">
+                  {t('coupons.state')}
+                </th>
                 <th scope="col">
                   <span className="visually-hidden">{t('coupons.actions')}</span>
                 </th>
@@ -75,6 +77,11 @@ export function CouponsPage() {
                 <tr key={c.id}>
                   <td>
                     <strong>{c.code}</strong>
+                    <div className="show-phone">
+                      <span className={`badge coupon-${couponState(c, today)}`}>
+                        {t(`coupons.states.${couponState(c, today)}`)}
+                      </span>
+                    </div>
                   </td>
                   <td>
                     {c.kind === 'percent' ? `${c.value} %` : money(c.value)}
@@ -83,15 +90,19 @@ export function CouponsPage() {
                     )}
                   </td>
                   <td className="hide-phone">
-                    {c.startsOn || c.endsOn
-                      ? `${c.startsOn ? day(c.startsOn) : '…'} – ${c.endsOn ? day(c.endsOn) : '…'}`
-                      : t('coupons.always')}
+                    {c.startsOn && c.endsOn
+                      ? `${day(c.startsOn)} – ${day(c.endsOn)}`
+                      : c.startsOn
+                        ? t('coupons.fromDay', { day: day(c.startsOn) })
+                        : c.endsOn
+                          ? t('coupons.untilDay', { day: day(c.endsOn) })
+                          : t('coupons.always')}
                   </td>
                   <td className="num">
                     {c.usesCount}
                     {c.maxUses !== null ? ` / ${c.maxUses}` : ''}
                   </td>
-                  <td>
+                  <td className="hide-phone">
                     <span className={`badge coupon-${couponState(c, today)}`}>
                       {t(`coupons.states.${couponState(c, today)}`)}
                     </span>
