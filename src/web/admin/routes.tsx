@@ -8,6 +8,7 @@ import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
 import { CouponsPage } from './features/coupons/coupons-page';
+import { PickupsPage } from './features/pickups/pickups-page';
 
 export function AdminRoutes() {
   return (
@@ -18,6 +19,7 @@ export function AdminRoutes() {
         <Route path="ventas" element={<SalesPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
         <Route path="cupones" element={<CouponsPage />} />
+        <Route path="pickups" element={<PickupsPage />} />
         <Route path="*" element={<ComingSoonPage />} />
       </Route>
     </Routes>
