@@ -184,7 +184,7 @@ export async function getStoreSummaries(
       id: stores.id,
       name: stores.name,
       slug: stores.slug,
-      hostname: sql<string | null>`(select d.hostname from ${storeDomains} d where d.store_id = ${stores.id}
+      hostname: sql<string | null>`(select d.hostname from store_domains d where d.store_id = "stores"."id"
         and d.status = 'active' order by d.is_primary desc, d.hostname limit 1)`,
     })
     .from(stores)
