@@ -42,6 +42,17 @@ export const STORE_DOMAIN_HEADER = 'x-store-domain';
 /** Header the SPA sends with the current page URL (SPEC §7). */
 export const PAGE_URL_HEADER = 'x-page-url';
 
+const SELLER_ROLES: readonly Role[] = ['seller', 'owner', 'collaborator'];
+
+/** Seller API paths open to anyone: signing in. */
+const PUBLIC_SELLER_PATHS = new Set(['/api/admin/login']);
+
+/** Whether `url` is a seller API (/api/admin/*, /api/proveedor/*) that needs a signed-in seller. */
+export function isSellerApi(url: string): boolean {
+  const path = url.split('?')[0].replace(/\/+$/, '');
+  return (path.startsWith('/api/admin/') || path.startsWith('/api/proveedor/')) && !PUBLIC_SELLER_PATHS.has(path);
+}
+
 /** Normalises a Host or domain value: lower case, no port, no leading "www.". */
 export function normaliseHost(value: string | undefined): string | null {
   if (!value) return null;
@@ -85,6 +96,10 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
     const auth = request.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
     if (token && token.length <= 200) request.actor = await findSessionActor({ db: app.db }, token);
+    // Defence in depth (issue 7): the seller APIs answer 401 to anyone but a signed-in seller before any body is
+    // parsed or validated; each route still names its permission through sellerContext.
+    if (isSellerApi(request.url) && !(request.actor && SELLER_ROLES.includes(request.actor.role)))
+      throw new AppError('UNAUTHORIZED');
   });
 
   /** Forget cached domain look-ups (after a domain or store status change). */
@@ -140,8 +155,6 @@ export function customerContext(request: FastifyRequest): StoreContext & { actor
  */
 export type Permission = SharedPermission;
 export const PERMISSIONS: readonly Permission[] = SHARED_PERMISSIONS;
-
-const SELLER_ROLES: readonly Role[] = ['seller', 'owner', 'collaborator'];
 
 /**
  * Context of a signed-in member (owner or collaborator) of the session's store, whatever their permissions: for the
