@@ -5,3 +5,9 @@ import en from '../../locales/en/admin.json';
 
 i18n.addResourceBundle('es', 'admin', es, true, true);
 i18n.addResourceBundle('en', 'admin', en, true, true);
+
+import esIdentity from '../../locales/es/identity.json';
+import enIdentity from '../../locales/en/identity.json';
+
+i18n.addResourceBundle('es', 'identity', esIdentity, true, true);
+i18n.addResourceBundle('en', 'identity', enIdentity, true, true);

@@ -144,10 +144,14 @@ export async function loginCustomer(ctx: StoreContext, email: string, password: 
  * Opens a session for a seller's platform account: with the given store (it must be one of theirs), else with the
  * only store when there is exactly one, else with none (the web shows the store picker, /admin/tiendas).
  */
-export async function startSellerSession(ctx: DbContext, user: UserRow, storeId?: string): Promise<SellerSession> {
+export async function startSellerSession(
+  ctx: DbContext,
+  user: UserRow,
+  chosenStoreId?: string,
+): Promise<SellerSession> {
   const stores = await listMyStores(ctx, user.id);
   const chosen: StoreOfMember | null =
-    (storeId ? stores.find((s) => s.id === storeId) : stores.length === 1 ? stores[0] : undefined) ?? null;
+    (chosenStoreId ? stores.find((s) => s.id === chosenStoreId) : stores.length === 1 ? stores[0] : undefined) ?? null;
   const token = newToken();
   await ctx.db.insert(sessions).values({
     tokenHash: hashToken(token),

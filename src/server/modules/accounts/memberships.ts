@@ -37,7 +37,8 @@ export async function listMyStores(ctx: DbContext, userId: string): Promise<MySt
  * Sets the store of the signed-in seller's session (store picker, header switch). Throws FORBIDDEN when the
  * account is not a member of that store.
  */
-export async function chooseStore(ctx: BaseContext & { actor: Actor }, storeId: string): Promise<SellerMe> {
+export async function chooseStore(ctx: BaseContext & { actor: Actor }, chosenStoreId: string): Promise<SellerMe> {
+  const storeId = chosenStoreId;
   const [m] = await ctx.db
     .select({ id: storeMemberships.id })
     .from(storeMemberships)

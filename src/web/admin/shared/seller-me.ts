@@ -3,9 +3,9 @@
  * session's store (POST /api/admin/session/store).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import { getToken } from '../../../../lib/session';
-import type { Permission, SellerMe } from '../../../../../shared/contracts/identity';
+import { api } from '../../lib/api-client';
+import { getToken } from '../../lib/session';
+import type { Permission, SellerMe } from '../../../shared/contracts/identity';
 
 export const sellerMeKey = ['admin', 'me'] as const;
 
