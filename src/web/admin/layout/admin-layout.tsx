@@ -80,7 +80,7 @@ export function AdminLayout() {
             {store.name} ⇄
           </Link>
         ) : (
-          <span className="small hide-mobile">{store.name}</span>
+          <span className="small hide-mobile">{store.name} ·</span>
         )}
         <span className="small hide-mobile">{seller.data.fullName}</span>
         <Button variant="ghost" onClick={() => signOut.mutate()}>

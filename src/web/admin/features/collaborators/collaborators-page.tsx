@@ -141,7 +141,7 @@ export function CollaboratorsPage() {
           {...form.register('email')}
           error={fieldError('email')}
         />
-        <fieldset className="stack">
+        <fieldset className="stack perm-fieldset">
           <legend>{t('collaborators.permissions')}</legend>
           <PermissionBoxes
             value={permissions}
