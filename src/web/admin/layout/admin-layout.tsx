@@ -98,6 +98,13 @@ export function AdminLayout() {
                 </NavLink>
               </li>
             ))}
+            {me.data.stores.length > 1 && (
+              <li>
+                <NavLink to={paths.admin.stores()} onClick={() => setOpen(false)}>
+                  {t('switchStore')} ⇄
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
