@@ -8,6 +8,7 @@ import type { Db } from '../../src/server/db/client.js';
 import { createStore } from '../../src/server/modules/stores/index.js';
 import { createProduct, type NewProduct } from '../../src/server/modules/catalog/index.js';
 import { createUser, insertPostalCodes } from '../../src/server/modules/accounts/index.js';
+import type { Permission } from '../../src/shared/contracts/identity.js';
 
 /** A password strong enough for the sign-up check (zxcvbn score ≥ 3, decision 024). */
 export const TEST_PASSWORD = 'Tienda-Secreta-2026';
@@ -88,6 +89,28 @@ export async function createSellerFixture(
     payload: { email, password: TEST_PASSWORD },
   });
   return { email, token: res.json().token };
+}
+
+/**
+ * A collaborator of a store with `permissions` (issue 7), signed in (their only store, so the session is on it):
+ * returns the bearer token and the platform account's id.
+ */
+export async function createCollaboratorFixture(
+  app: FastifyInstance,
+  storeId: string,
+  permissions: Permission[] = [],
+): Promise<{ email: string; token: string; userId: string }> {
+  const email = `colab-${uniq()}@example.com`;
+  const u = await createUser(
+    { db: app.db },
+    { storeId, role: 'collaborator', permissions, email, password: TEST_PASSWORD, fullName: 'Colaboradora Prueba' },
+  );
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  return { email, token: res.json().token, userId: u.id };
 }
 
 /** A customer of a store, signed in on its domain: returns the bearer token. */

@@ -43,6 +43,9 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   // Names a payment provider, not a store's data: the webhook's signature decides, never the caller.
   provider: () => ['sandbox'],
   cp: () => ['06700'],
+  // Collaborators and invitations (issue 7): tests/api/identity-permissions.test.ts aims at the other store's real ones.
+  userId: () => [randomUUID()],
+  'invitations.id': () => [randomUUID()],
 };
 
 /**

@@ -17,14 +17,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.js';
 import type { AppConfig } from '../config.js';
 import type { Providers } from '../providers/index.js';
+import type { Permission } from '../../shared/contracts/identity.js';
 
 /** A database or a transaction handle: every service query runs the same on either. */
 export type DbOrTx = Db | Tx;
 
 export type Locale = 'es' | 'en';
-export type Role = 'customer' | 'owner' | 'collaborator' | 'operator';
+/**
+ * An actor's role. A seller's platform account is 'seller'; in a request whose session has chosen a store the seller
+ * is a member of, the actor's role is the membership's ('owner' or 'collaborator', issue 7).
+ */
+export type Role = 'customer' | 'seller' | 'owner' | 'collaborator' | 'operator';
 
-/** The signed-in user of a request. `storeId` is the store the user belongs to (null for the operator). */
+/**
+ * The signed-in user of a request. `storeId`: a customer's store; for a seller, the store the session chose, read
+ * with its membership on every request (null when none is chosen or the membership was revoked); null for the operator.
+ */
 export interface Actor {
   userId: string;
   role: Role;
@@ -32,6 +40,8 @@ export interface Actor {
   sessionId: string;
   email: string;
   fullName: string;
+  /** What the seller may do in `storeId` (all four for the owner); empty for everyone else. */
+  permissions?: readonly Permission[];
 }
 
 /** Context without a store: platform-level work (sign-in at /admin/login, seeding, the operator). */

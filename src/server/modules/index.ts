@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import storesRoutes from './stores/stores.routes.js';
 import accountsRoutes from './accounts/accounts.routes.js';
 import storeFloorAccessRoutes from './accounts/store-floor.routes.js';
+import identityRoutes from './accounts/identity.routes.js';
 import catalogRoutes from './catalog/catalog.routes.js';
 import searchRoutes from './search/search.routes.js';
 import synonymRoutes from './search/synonyms.routes.js';
@@ -26,6 +27,7 @@ export async function registerModules(
   await app.register(storesRoutes);
   await app.register(accountsRoutes);
   await app.register(storeFloorAccessRoutes);
+  await app.register(identityRoutes);
   await app.register(catalogRoutes);
   await app.register(searchRoutes);
   await app.register(synonymRoutes);

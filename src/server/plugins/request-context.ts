@@ -12,7 +12,11 @@ import type { Providers } from '../providers/index.js';
 import { AppError } from '../lib/app-error.js';
 import { localeFromHeader } from '../lib/i18n.js';
 import { publicOrigin } from '../lib/public-url.js';
-import type { Actor, BaseContext, Locale, StoreContext } from '../lib/context.js';
+import type { Actor, BaseContext, Locale, Role, StoreContext } from '../lib/context.js';
+import {
+  PERMISSIONS as SHARED_PERMISSIONS,
+  type Permission as SharedPermission,
+} from '../../shared/contracts/identity.js';
 import { findStoreByHost, type StoreByHost } from '../modules/stores/index.js';
 import { findSessionActor } from '../modules/accounts/index.js';
 import { createStoreCache } from './store-cache.js';
@@ -37,6 +41,17 @@ declare module 'fastify' {
 export const STORE_DOMAIN_HEADER = 'x-store-domain';
 /** Header the SPA sends with the current page URL (SPEC §7). */
 export const PAGE_URL_HEADER = 'x-page-url';
+
+const SELLER_ROLES: readonly Role[] = ['seller', 'owner', 'collaborator'];
+
+/** Seller API paths open to anyone: signing in. */
+const PUBLIC_SELLER_PATHS = new Set(['/api/admin/login']);
+
+/** Whether `url` is a seller API (/api/admin/*, /api/proveedor/*) that needs a signed-in seller. */
+export function isSellerApi(url: string): boolean {
+  const path = url.split('?')[0].replace(/\/+$/, '');
+  return (path.startsWith('/api/admin/') || path.startsWith('/api/proveedor/')) && !PUBLIC_SELLER_PATHS.has(path);
+}
 
 /** Normalises a Host or domain value: lower case, no port, no leading "www.". */
 export function normaliseHost(value: string | undefined): string | null {
@@ -81,6 +96,10 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
     const auth = request.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
     if (token && token.length <= 200) request.actor = await findSessionActor({ db: app.db }, token);
+    // Defence in depth (issue 7): the seller APIs answer 401 to anyone but a signed-in seller before any body is
+    // parsed or validated; each route still names its permission through sellerContext.
+    if (isSellerApi(request.url) && !(request.actor && SELLER_ROLES.includes(request.actor.role)))
+      throw new AppError('UNAUTHORIZED');
   });
 
   /** Forget cached domain look-ups (after a domain or store status change). */
@@ -134,17 +153,44 @@ export function customerContext(request: FastifyRequest): StoreContext & { actor
  * What a collaborator may be allowed to do in a store (issue 7): each admin route names the one it needs. The owner
  * has them all. Future roles of ROADMAP.md (supplier, operator) get their own contexts, not these.
  */
-export type Permission = 'catalog' | 'orders' | 'money' | 'settings';
-export const PERMISSIONS: readonly Permission[] = ['catalog', 'orders', 'money', 'settings'];
+export type Permission = SharedPermission;
+export const PERMISSIONS: readonly Permission[] = SHARED_PERMISSIONS;
 
 /**
- * Context of a signed-in seller (owner or collaborator) of the seller's own store, for a route that needs
- * `permission`. Throws UNAUTHORIZED when nobody (or a shopper) is signed in.
+ * Context of a signed-in member (owner or collaborator) of the session's store, whatever their permissions: for the
+ * few admin routes every member may call (who am I, the store picker). Throws UNAUTHORIZED when nobody, a shopper or
+ * the operator is signed in; STORE_NOT_SELECTED (403) when the session has no store or its membership was revoked.
+ */
+export function memberContext(request: FastifyRequest): StoreContext & { actor: Actor } {
+  const actor = request.actor;
+  if (!actor || !SELLER_ROLES.includes(actor.role)) throw new AppError('UNAUTHORIZED');
+  if (!actor.storeId || (actor.role !== 'owner' && actor.role !== 'collaborator'))
+    throw new AppError('STORE_NOT_SELECTED');
+  return { ...baseContext(request), actor, storeId: actor.storeId };
+}
+
+/**
+ * Context of a signed-in seller (owner or collaborator) of the session's store, for a route that needs `permission`.
+ * The membership is read with the session on every request (findSessionActor), so a revoked membership or a removed
+ * permission counts at once. Throws UNAUTHORIZED when nobody (or a shopper) is signed in, STORE_NOT_SELECTED when no
+ * store is chosen, FORBIDDEN (403) when a collaborator lacks the permission.
  */
 export function sellerContext(request: FastifyRequest, permission: Permission): StoreContext & { actor: Actor } {
-  void permission;
+  const ctx = memberContext(request);
+  if (!ctx.actor.permissions?.includes(permission)) throw new AppError('FORBIDDEN', { permission });
+  return ctx;
+}
+
+/** Context of the owner of the session's store (collaborator management). Throws like memberContext, FORBIDDEN. */
+export function ownerContext(request: FastifyRequest): StoreContext & { actor: Actor } {
+  const ctx = memberContext(request);
+  if (ctx.actor.role !== 'owner') throw new AppError('FORBIDDEN');
+  return ctx;
+}
+
+/** Context of a signed-in seller's platform account, with or without a chosen store. Throws UNAUTHORIZED. */
+export function sellerAccountContext(request: FastifyRequest): BaseContext & { actor: Actor } {
   const actor = request.actor;
-  if (!actor || (actor.role !== 'owner' && actor.role !== 'collaborator') || !actor.storeId)
-    throw new AppError('UNAUTHORIZED');
-  return { ...baseContext(request), actor, storeId: actor.storeId };
+  if (!actor || !SELLER_ROLES.includes(actor.role)) throw new AppError('UNAUTHORIZED');
+  return { ...baseContext(request), actor };
 }

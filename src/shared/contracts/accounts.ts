@@ -32,7 +32,7 @@ export const user = z.object({
   email: z.string(),
   fullName: z.string(),
   phone: z.string().nullable(),
-  role: z.enum(['customer', 'owner', 'collaborator', 'operator']),
+  role: z.enum(['customer', 'seller', 'owner', 'collaborator', 'operator']),
 });
 export type User = z.infer<typeof user>;
 

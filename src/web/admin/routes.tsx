@@ -2,7 +2,10 @@
 import { Route, Routes } from 'react-router';
 import './i18n';
 import './admin.css';
-import { AdminLayout, ComingSoonPage } from './layout/admin-layout';
+import { AdminFallbackPage, AdminLayout } from './layout/admin-layout';
+import { StorePickerPage } from './features/auth/store-picker-page';
+import { InvitationPage } from './features/auth/invitation-page';
+import { CollaboratorsPage } from './features/collaborators/collaborators-page';
 import { AdminLoginPage } from './features/auth/admin-login-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
@@ -14,13 +17,17 @@ export function AdminRoutes() {
   return (
     <Routes>
       <Route path="login" element={<AdminLoginPage />} />
+      <Route path="tiendas" element={<StorePickerPage />} />
+      <Route path="invitacion/:token" element={<InvitationPage />} />
       <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
         <Route path="ventas" element={<SalesPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
         <Route path="cupones" element={<CouponsPage />} />
         <Route path="pickups" element={<PickupsPage />} />
-        <Route path="*" element={<ComingSoonPage />} />
+        <Route path="colaboradores" element={<CollaboratorsPage />} />
+        {/* A section of a later release says "coming soon"; any other path is the 404 page (issue 7). */}
+        <Route path="*" element={<AdminFallbackPage />} />
       </Route>
     </Routes>
   );

@@ -10,6 +10,7 @@ import { RootLayout } from './root-layout';
 import { Loading } from '../components/ui/loading';
 import { loadChunk } from '../lib/load-chunk';
 import { RouteError } from './route-error';
+import { isPlatformPage } from '../platform/is-platform';
 
 /** The app's routes; `storefront` is the storefront tree when already loaded (server rendering, hydration). */
 export function appRoutes(storefront?: ComponentType): RouteObject[] {
@@ -23,13 +24,19 @@ export function appRoutes(storefront?: ComponentType): RouteObject[] {
           path: '/admin/*',
           lazy: () => loadChunk(() => import('../admin/routes')).then((m) => ({ Component: m.AdminRoutes })),
         },
-        storefront
-          ? { path: '/*', Component: storefront }
-          : {
+        // The platform domain serves Vitrina's own home and seller sign-up, never a store (issue 7).
+        !storefront && isPlatformPage()
+          ? {
               path: '/*',
-              lazy: () =>
-                loadChunk(() => import('../storefront/routes')).then((m) => ({ Component: m.StorefrontRoutes })),
-            },
+              lazy: () => loadChunk(() => import('../platform/routes')).then((m) => ({ Component: m.PlatformRoutes })),
+            }
+          : storefront
+            ? { path: '/*', Component: storefront }
+            : {
+                path: '/*',
+                lazy: () =>
+                  loadChunk(() => import('../storefront/routes')).then((m) => ({ Component: m.StorefrontRoutes })),
+              },
       ],
     },
   ];

@@ -125,6 +125,8 @@ export const api = {
     apiRequest<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
   put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...opts, method: 'PUT', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'PATCH', body: body ?? {} }),
   delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     apiRequest<T>(path, { ...opts, method: 'DELETE' }),
 };

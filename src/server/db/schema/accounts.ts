@@ -1,7 +1,8 @@
 /**
- * Users, sessions, password resets and saved addresses. SPEC §3 "Address", §6 roles.
- * A user belongs to one store: customers buy on that store's domain, owners and collaborators run it.
- * The platform operator has no store (store_id null).
+ * Users, sessions, password resets, store memberships and saved addresses. SPEC §3 "Address", §6 roles.
+ * A customer belongs to one store and buys on its domain. A seller is a platform account (store_id null, role
+ * 'seller', email unique among platform accounts) that runs stores through `store_memberships` (owner or
+ * collaborator, issue 7). The platform operator has no store either (store_id null).
  */
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -12,7 +13,7 @@ export const users = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     storeId: uuid('store_id').references(() => stores.id, { onDelete: 'cascade' }),
-    /** customer | owner | collaborator | operator */
+    /** customer (of store_id) | seller (platform account, store_id null) | operator (store_id null) */
     role: text('role').notNull(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
@@ -46,6 +47,65 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Who runs which store (issue 7): a platform account (users.role 'seller') is the owner or a collaborator of any
+ * number of stores. A collaborator has `permissions` among catalog, orders, money, settings; the owner has them all.
+ */
+export const storeMemberships = pgTable(
+  'store_memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner | collaborator */
+    role: text('role').notNull(),
+    /** Permission names (collaborators only; empty for the owner, who has them all). */
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('store_memberships_store_user_uq').on(t.storeId, t.userId),
+    index('store_memberships_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * An owner's invitation of a collaborator (issue 7): the emailed link carries a random token, stored here hashed;
+ * it expires, and is used once.
+ */
+export const storeInvitations = pgTable(
+  'store_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('store_invitations_token_hash_uq').on(t.tokenHash),
+    index('store_invitations_store_idx').on(t.storeId),
+  ],
 );
 
 export const passwordResets = pgTable(

@@ -14,6 +14,7 @@ import {
   sessionResponse,
   user,
 } from '../../../shared/contracts/accounts.js';
+import { sellerSession } from '../../../shared/contracts/identity.js';
 import { okResponse, postalCode, text, uuid } from '../../../shared/contracts/common.js';
 import { baseContext, customerContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { hashToken } from '../../lib/tokens.js';
@@ -169,7 +170,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/admin/login',
     {
-      schema: { tags: ['admin'], body: loginBody, response: { 200: sessionResponse } },
+      schema: { tags: ['admin'], body: loginBody, response: { 200: sellerSession } },
       config: AUTH_RATE_LIMIT,
       ...perAccount('admin-login', emailOf),
     },

@@ -4,7 +4,7 @@
  * Customers belong to one store and sign in on its domain; sellers sign in at /admin/login.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { addresses, postalCodes, sessions, users } from '../../db/schema/accounts.js';
+import { addresses, postalCodes, sessions, storeMemberships, users } from '../../db/schema/accounts.js';
 import type { BaseContext, DbContext, Locale, Role, StoreContext, StoreDbContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -19,9 +19,11 @@ import type {
 } from '../../../shared/contracts/accounts.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import { assertStrongPassword } from './password-strength.js';
+import type { Permission, SellerSession } from '../../../shared/contracts/identity.js';
+import { listMyStores, type StoreOfMember } from './memberships.js';
 
-type UserRow = typeof users.$inferSelect;
-const toUser = (u: UserRow): User => ({
+export type UserRow = typeof users.$inferSelect;
+export const toUser = (u: UserRow): User => ({
   id: u.id,
   email: u.email,
   fullName: u.fullName,
@@ -31,7 +33,9 @@ const toUser = (u: UserRow): User => ({
 
 /**
  * Creates a user. Throws PASSWORD_BREACHED / PASSWORD_TOO_WEAK (422) for a weak password and EMAIL_TAKEN (409) when
- * the store already has that email for that role. The email's uniqueness is the database's unique index: a pre-check
+ * the store already has that email for that role (customers), or a platform account has it (sellers).
+ * Role 'owner' or 'collaborator' with a `storeId` (the seed, test factories) creates the platform account (role
+ * 'seller', no store) and its membership of that store in one transaction; the answer's role is the membership's. The email's uniqueness is the database's unique index: a pre-check
  * would let two simultaneous sign-ups both pass it (issue 5 item 12), so the insert's unique violation is the answer.
  */
 export async function createUser(
@@ -46,6 +50,8 @@ export async function createUser(
     locale?: Locale;
     /** False only for the demo seed, whose passwords are published in the README on purpose (SEED_DEMO). */
     checkStrength?: boolean;
+    /** A collaborator's permissions (ignored for other roles). */
+    permissions?: Permission[];
   },
 ): Promise<User> {
   const { db } = ctx;
@@ -53,19 +59,32 @@ export async function createUser(
   if (input.checkStrength !== false)
     assertStrongPassword(input.locale ?? 'es', input.password, [email, input.fullName]);
   const passwordHash = await hashPassword(input.password);
+  const member = (input.role === 'owner' || input.role === 'collaborator') && input.storeId ? input.storeId : null;
+  const isSeller = input.role === 'owner' || input.role === 'collaborator' || input.role === 'seller';
   try {
-    const [u] = await db
-      .insert(users)
-      .values({
-        storeId: input.storeId,
-        role: input.role,
-        email,
-        passwordHash,
-        fullName: input.fullName,
-        phone: input.phone ?? null,
-      })
-      .returning();
-    return toUser(u);
+    return await db.transaction(async (tx) => {
+      const [u] = await tx
+        .insert(users)
+        .values({
+          storeId: isSeller ? null : input.storeId,
+          role: isSeller ? 'seller' : input.role,
+          email,
+          passwordHash,
+          fullName: input.fullName,
+          phone: input.phone ?? null,
+        })
+        .returning();
+      if (member) {
+        await tx.insert(storeMemberships).values({
+          storeId: member,
+          userId: u.id,
+          role: input.role,
+          permissions: input.role === 'collaborator' ? (input.permissions ?? []) : [],
+        });
+        return { ...toUser(u), role: input.role };
+      }
+      return toUser(u);
+    });
   } catch (err) {
     if (isUniqueViolation(err, 'users_store_role_email_uq')) throw new AppError('EMAIL_TAKEN');
     throw err;
@@ -121,14 +140,54 @@ export async function loginCustomer(ctx: StoreContext, email: string, password: 
   return startSession(ctx, await checkCredentials(rows, password));
 }
 
-/** Signs in a seller (owner or collaborator) at /admin/login; the store comes from the account. */
-export async function loginSeller(ctx: BaseContext, email: string, password: string): Promise<SessionResponse> {
+/**
+ * Opens a session for a seller's platform account: with the given store (it must be one of theirs), else with the
+ * only store when there is exactly one, else with none (the web shows the store picker, /admin/tiendas).
+ */
+export async function startSellerSession(
+  ctx: DbContext,
+  user: UserRow,
+  chosenStoreId?: string,
+): Promise<SellerSession> {
+  const stores = await listMyStores(ctx, user.id);
+  const chosen: StoreOfMember | null =
+    (chosenStoreId ? stores.find((s) => s.id === chosenStoreId) : stores.length === 1 ? stores[0] : undefined) ?? null;
+  const token = newToken();
+  await ctx.db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    storeId: chosen?.id ?? null,
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  return { token, user: { ...toUser(user), role: chosen?.role ?? 'seller' }, store: chosen, stores };
+}
+
+/**
+ * Signs in a seller's platform account at /admin/login (issue 7): one store → signed in to it; several → no store yet
+ * (`store: null`, pick one of `stores`). Throws INVALID_CREDENTIALS.
+ */
+export async function loginSeller(ctx: BaseContext, email: string, password: string): Promise<SellerSession> {
   const rows = await ctx.db
     .select()
     .from(users)
-    .where(and(inArray(users.role, ['owner', 'collaborator']), eq(users.email, email.toLowerCase())))
-    .limit(5);
-  return startSession(ctx, await checkCredentials(rows, password));
+    .where(and(eq(users.role, 'seller'), eq(users.email, email.trim().toLowerCase())))
+    .limit(1);
+  return startSellerSession(ctx, await checkCredentials(rows, password));
+}
+
+/** The platform account (role seller) with `email`, or null. */
+export async function findSellerAccount(ctx: DbContext, email: string): Promise<UserRow | null> {
+  const [u] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.role, 'seller'), eq(users.email, email.trim().toLowerCase())))
+    .limit(1);
+  return u ?? null;
+}
+
+/** Checks a platform account's password. Throws INVALID_CREDENTIALS. */
+export async function checkSellerPassword(user: UserRow, password: string): Promise<void> {
+  await checkCredentials([user], password);
 }
 
 /** Revokes the session of the request's token. */
@@ -142,7 +201,8 @@ export async function currentUser(ctx: BaseContext): Promise<User> {
   if (!ctx.actor) throw new AppError('UNAUTHORIZED');
   const [u] = await ctx.db.select().from(users).where(eq(users.id, ctx.actor.userId)).limit(1);
   if (!u) throw new AppError('UNAUTHORIZED');
-  return toUser(u);
+  // A seller's role is the membership's in the session's store ('seller' when none is chosen).
+  return u.role === 'seller' ? { ...toUser(u), role: ctx.actor.role } : toUser(u);
 }
 
 const toAddress = (a: typeof addresses.$inferSelect): Address => ({

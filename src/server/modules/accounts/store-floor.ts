@@ -6,8 +6,8 @@
  * accept (read the store's name and its orders). A logged, leaked or replayed URL opens nothing.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { appAccessCodes, appAccessTokens, users } from '../../db/schema/accounts.js';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { appAccessCodes, appAccessTokens, storeMemberships, users } from '../../db/schema/accounts.js';
 import { getStoreById } from '../stores/index.js';
 import type { Actor, BaseContext, DbContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -74,12 +74,11 @@ export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string
       )
       .returning({ storeId: appAccessCodes.storeId, userId: appAccessCodes.userId });
     if (!used) throw new AppError('STORE_FLOOR_CODE_INVALID');
+    // Still a member of that store (issue 7: memberships, read at exchange time).
     const [seller] = await tx
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        and(eq(users.id, used.userId), eq(users.storeId, used.storeId), inArray(users.role, ['owner', 'collaborator'])),
-      )
+      .select({ id: storeMemberships.userId })
+      .from(storeMemberships)
+      .where(and(eq(storeMemberships.userId, used.userId), eq(storeMemberships.storeId, used.storeId)))
       .limit(1);
     const store = seller ? await getStoreById({ db: tx, storeId: used.storeId }) : null;
     if (!store || store.status !== 'active') throw new AppError('STORE_FLOOR_CODE_INVALID');

@@ -13,6 +13,7 @@ export {
   forgetStoreLanguage,
   textSearchConfig,
   isActiveDomainOf,
+  getStoreSummaries,
   type NewStore,
 } from './stores.service.js';
 export type { StoreSettings } from '../../db/schema/stores.js';

@@ -2,7 +2,7 @@
  * Stores (tenants): creation with their domains, the website configuration of SPEC §7
  * (GET /api/reseller/configwebsite), order folios and the store language used by search.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { storeDomains, stores, type StoreSettings } from '../../db/schema/stores.js';
 import type { DbContext, StoreContext, StoreDbContext } from '../../lib/context.js';
 import { assertFound } from '../../lib/app-error.js';
@@ -171,4 +171,23 @@ export async function isActiveDomainOf(ctx: StoreDbContext, hostname: string): P
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Name, slug and primary active hostname of each store in `ids` (the seller's store picker, issue 7). */
+export async function getStoreSummaries(
+  ctx: DbContext,
+  ids: string[],
+): Promise<Map<string, { id: string; name: string; slug: string; hostname: string | null }>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({
+      id: stores.id,
+      name: stores.name,
+      slug: stores.slug,
+      hostname: sql<string | null>`(select d.hostname from store_domains d where d.store_id = "stores"."id"
+        and d.status = 'active' order by d.is_primary desc, d.hostname limit 1)`,
+    })
+    .from(stores)
+    .where(inArray(stores.id, ids));
+  return new Map(rows.map((r) => [r.id, r]));
 }

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../../lib/app-error.js';
-import { requestOrigin, storeContext } from '../../plugins/request-context.js';
+import { normaliseHost, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
 import { injectHead, renderHead } from './head-tags.js';
@@ -74,6 +74,10 @@ async function renderIndex(
     nonce: reply.cspNonce,
     preload: page?.preload,
   });
+  // The platform domain serves Vitrina's own home and seller sign-up, not a store (issue 7): the web app reads this.
+  const platform =
+    !request.store && normaliseHost(request.headers.host) === normaliseHost(request.server.config.PLATFORM_DOMAIN);
+  if (platform) head.head += '<meta name="vitrina-area" content="platform">';
   return injectHead(
     template,
     head,

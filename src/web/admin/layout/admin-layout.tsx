@@ -6,36 +6,45 @@ import { paths } from '../../app/paths';
 import { setLanguage } from '../../lib/i18n';
 import { Loading } from '../../components/ui/loading';
 import { Button } from '../../components/ui/button';
-import { useCurrentUser } from '../../shared/api/get-current-user';
+import { can, useSellerMe } from '../shared/seller-me';
+import type { Permission } from '../../../shared/contracts/identity';
 import { useSignOut } from '../../shared/api/sign-out';
 
-/** Sections of SPEC §2 admin routes; only those with `ready` work in this release, the rest say "coming soon". */
-const SECTIONS: { to: string; key: string; ready?: boolean }[] = [
-  { to: '/admin', key: 'dashboard', ready: true },
-  { to: '/admin/ventas', key: 'sales', ready: true },
-  { to: '/admin/catalogo', key: 'catalog' },
-  { to: '/admin/altaproducto', key: 'newProduct' },
-  { to: '/admin/cotizaciones', key: 'quotes' },
-  { to: '/admin/mensajes', key: 'messages' },
-  { to: '/admin/catalogoglobal', key: 'globalCatalog' },
-  { to: '/admin/balance/summary', key: 'balance' },
-  { to: '/admin/cupones', key: 'coupons', ready: true },
-  { to: '/admin/pickups', key: 'pickups', ready: true },
-  { to: '/admin/website', key: 'website' },
-  { to: '/admin/domains', key: 'domains' },
-  { to: '/admin/mis-datos', key: 'company' },
-  { to: '/admin/suscripcion', key: 'subscription' },
+/**
+ * Sections of SPEC §2 admin routes; only those with `ready` work in this release, the rest say "coming soon".
+ * `permission`: what a collaborator needs to see the entry ('owner': the owner only); the server decides anyway.
+ */
+const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permission | 'owner' }[] = [
+  { to: '/admin', key: 'dashboard', ready: true, permission: 'orders' },
+  { to: '/admin/ventas', key: 'sales', ready: true, permission: 'orders' },
+  { to: '/admin/catalogo', key: 'catalog', permission: 'catalog' },
+  { to: '/admin/altaproducto', key: 'newProduct', permission: 'catalog' },
+  { to: '/admin/cotizaciones', key: 'quotes', permission: 'orders' },
+  { to: '/admin/mensajes', key: 'messages', permission: 'orders' },
+  { to: '/admin/catalogoglobal', key: 'globalCatalog', permission: 'catalog' },
+  { to: '/admin/balance/summary', key: 'balance', permission: 'money' },
+  { to: '/admin/cupones', key: 'coupons', ready: true, permission: 'money' },
+  { to: '/admin/pickups', key: 'pickups', ready: true, permission: 'orders' },
+  { to: '/admin/website', key: 'website', permission: 'settings' },
+  { to: '/admin/domains', key: 'domains', permission: 'settings' },
+  { to: '/admin/mis-datos', key: 'company', permission: 'settings' },
+  { to: '/admin/colaboradores', key: 'collaborators', ready: true, permission: 'owner' },
+  { to: '/admin/suscripcion', key: 'subscription', permission: 'owner' },
 ];
 
 export function AdminLayout() {
   const { t, i18n } = useTranslation('admin');
-  const seller = useCurrentUser('admin');
+  const me = useSellerMe();
   const signOut = useSignOut('admin');
   const location = useLocation();
   const [open, setOpen] = useState(false);
-  if (seller.isPending) return <Loading />;
-  if (!seller.data || (seller.data.role !== 'owner' && seller.data.role !== 'collaborator'))
+  if (me.isPending) return <Loading />;
+  if (!me.data)
     return <Navigate to={paths.admin.login()} replace state={{ from: location.pathname + location.search }} />;
+  // Signed in but no store chosen (several stores, or the membership was revoked): the picker (issue 7).
+  if (!me.data.store) return <Navigate to={paths.admin.stores()} replace />;
+  const seller = { data: me.data.user };
+  const store = me.data.store;
   const lang = i18n.language === 'en' ? 'en' : 'es';
   return (
     <div className="admin-shell">
@@ -64,6 +73,17 @@ export function AdminLayout() {
         >
           {lang === 'es' ? 'EN' : 'ES'}
         </button>
+        {me.data.stores.length > 1 ? (
+          <Link
+            className="small admin-store-switch"
+            to={paths.admin.stores()}
+            aria-label={`${store.name} – ${t('switchStore')}`}
+          >
+            {store.name} ⇄
+          </Link>
+        ) : (
+          <span className="small hide-mobile">{store.name} ·</span>
+        )}
         <span className="small hide-mobile">{seller.data.fullName}</span>
         <Button variant="ghost" onClick={() => signOut.mutate()}>
           {t('signOut')}
@@ -72,7 +92,7 @@ export function AdminLayout() {
       <div className="admin-body">
         <nav id="admin-nav" className={`admin-nav${open ? ' open' : ''}`} aria-label={t('sections')}>
           <ul>
-            {SECTIONS.map((s) => (
+            {SECTIONS.filter((s) => can(me.data, s.permission)).map((s) => (
               <li key={s.to}>
                 <NavLink to={s.to} end={s.to === '/admin'} onClick={() => setOpen(false)}>
                   {t(`nav.${s.key}`)}
@@ -80,6 +100,13 @@ export function AdminLayout() {
                 </NavLink>
               </li>
             ))}
+            {me.data.stores.length > 1 && (
+              <li>
+                <NavLink to={paths.admin.stores()} onClick={() => setOpen(false)}>
+                  {t('switchStore')} ⇄
+                </NavLink>
+              </li>
+            )}
           </ul>
         </nav>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
@@ -101,4 +128,25 @@ export function ComingSoonPage() {
       </Link>
     </div>
   );
+}
+
+/** Unknown /admin/* paths (issue 7): the 404 page, not "coming soon". */
+export function AdminNotFoundPage() {
+  const { t } = useTranslation('admin');
+  return (
+    <div className="card empty-state">
+      <h1>{t('notFound.title')}</h1>
+      <p>{t('notFound.text')}</p>
+      <Link className="btn btn-primary" to={paths.admin.home()}>
+        {t('nav.dashboard')}
+      </Link>
+    </div>
+  );
+}
+
+/** What an admin path no route claims shows: "coming soon" for a section not ready yet, else the 404 page. */
+export function AdminFallbackPage() {
+  const { pathname } = useLocation();
+  const path = pathname.replace(/\/+$/, '');
+  return SECTIONS.some((s) => !s.ready && s.to === path) ? <ComingSoonPage /> : <AdminNotFoundPage />;
 }

@@ -12,6 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { loginBody } from '../../../../shared/contracts/accounts';
+import type { SellerSession } from '../../../../shared/contracts/identity';
 
 export function AdminLoginPage() {
   const { t } = useTranslation('admin');
@@ -25,7 +26,10 @@ export function AdminLoginPage() {
   const fieldError = useFieldErrors(form.formState.errors);
   const submit = form.handleSubmit((body) =>
     signIn.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (session) => {
+        // A person in several stores picks one first (issue 7); with one store the session is already on it.
+        const seller = session as Partial<SellerSession>;
+        if (!seller.store && (seller.stores?.length ?? 0) !== 1) return navigate(paths.admin.stores());
         const from = (location.state as { from?: string } | null)?.from;
         navigate(from?.startsWith('/admin') ? from : paths.admin.home());
       },

@@ -1,0 +1,278 @@
+/**
+ * Collaborators of a store (issue 7, /admin/colaboradores, owner only): invite by email with chosen permissions, change
+ * permissions, revoke. The emailed link carries a random token stored hashed (SHA-256), valid INVITATION_TTL_MS and
+ * used once (one conditional UPDATE: of simultaneous accepts, one wins). Accepting signs the person in to the store,
+ * creating their platform account when they have none.
+ */
+import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { storeInvitations, storeMemberships, users } from '../../db/schema/accounts.js';
+import type { BaseContext, DbContext, StoreContext } from '../../lib/context.js';
+import { AppError } from '../../lib/app-error.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { translator } from '../../lib/i18n.js';
+import { publicOrigin } from '../../lib/public-url.js';
+import { isUniqueViolation } from '../../lib/db-errors.js';
+import { getStoreById } from '../stores/index.js';
+import type {
+  CollaboratorsView,
+  InvitationInfo,
+  InviteBody,
+  Member,
+  Permission,
+  PendingInvitation,
+  SellerSession,
+} from '../../../shared/contracts/identity.js';
+import { effectivePermissions } from './session-actor.js';
+import { hashPassword } from './password.js';
+import { assertStrongPassword } from './password-strength.js';
+import { checkSellerPassword, findSellerAccount, startSellerSession, type UserRow } from './accounts.service.js';
+
+/** How long an invitation link works: 7 days (decision 038). */
+export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Members (owner first) and pending, unexpired invitations of the context's store. */
+export async function listCollaborators(ctx: StoreContext): Promise<CollaboratorsView> {
+  const rows = await ctx.db
+    .select({
+      userId: users.id,
+      fullName: users.fullName,
+      email: users.email,
+      role: storeMemberships.role,
+      permissions: storeMemberships.permissions,
+      createdAt: storeMemberships.createdAt,
+    })
+    .from(storeMemberships)
+    .innerJoin(users, eq(users.id, storeMemberships.userId))
+    .where(eq(storeMemberships.storeId, ctx.storeId))
+    .orderBy(sql`${storeMemberships.role} = 'owner' desc`, asc(storeMemberships.createdAt));
+  const members: Member[] = rows.map((r) => ({
+    ...r,
+    role: r.role === 'owner' ? 'owner' : 'collaborator',
+    permissions: effectivePermissions(r.role, r.permissions),
+    createdAt: r.createdAt.toISOString(),
+  }));
+  const inv = await ctx.db
+    .select()
+    .from(storeInvitations)
+    .where(
+      and(
+        eq(storeInvitations.storeId, ctx.storeId),
+        isNull(storeInvitations.acceptedAt),
+        isNull(storeInvitations.revokedAt),
+        gt(storeInvitations.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(asc(storeInvitations.createdAt));
+  const invitations: PendingInvitation[] = inv.map((i) => ({
+    id: i.id,
+    email: i.email,
+    permissions: effectivePermissions('collaborator', i.permissions),
+    expiresAt: i.expiresAt.toISOString(),
+    createdAt: i.createdAt.toISOString(),
+  }));
+  return { members, invitations };
+}
+
+/**
+ * Invites `email` to collaborate with `permissions` and mails the link `<platform>/admin/invitacion/<token>` in the
+ * request's language. Throws ALREADY_MEMBER (409) when that email already is a member of the store.
+ */
+export async function inviteCollaborator(ctx: StoreContext, input: InviteBody): Promise<PendingInvitation> {
+  const email = input.email.trim().toLowerCase();
+  const [existing] = await ctx.db
+    .select({ id: storeMemberships.id })
+    .from(storeMemberships)
+    .innerJoin(users, eq(users.id, storeMemberships.userId))
+    .where(and(eq(storeMemberships.storeId, ctx.storeId), eq(users.email, email), eq(users.role, 'seller')))
+    .limit(1);
+  if (existing) throw new AppError('ALREADY_MEMBER');
+  const store = await getStoreById(ctx);
+  const token = newToken();
+  const [row] = await ctx.db
+    .insert(storeInvitations)
+    .values({
+      storeId: ctx.storeId,
+      email,
+      permissions: input.permissions,
+      tokenHash: hashToken(token),
+      invitedBy: ctx.actor?.userId ?? null,
+      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+    })
+    .returning();
+  const link = `${publicOrigin(ctx.config, ctx.config.PLATFORM_DOMAIN)}/admin/invitacion/${encodeURIComponent(token)}`;
+  const t = translator(ctx.locale);
+  await ctx.providers.mail.send({
+    to: email,
+    subject: t('emails:invitation.subject', { store: store?.name ?? '' }),
+    text: t('emails:invitation.text', {
+      name: ctx.actor?.fullName ?? '',
+      store: store?.name ?? '',
+      link,
+      days: INVITATION_TTL_MS / 86_400_000,
+    }),
+  });
+  return {
+    id: row.id,
+    email,
+    permissions: input.permissions,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Cancels a pending invitation of the context's store. Throws INVITATION_INVALID when there is none with that id. */
+export async function revokeInvitation(ctx: StoreContext, id: string): Promise<void> {
+  const r = await ctx.db
+    .update(storeInvitations)
+    .set({ revokedAt: new Date() })
+    .where(
+      and(
+        eq(storeInvitations.id, id),
+        eq(storeInvitations.storeId, ctx.storeId),
+        isNull(storeInvitations.acceptedAt),
+        isNull(storeInvitations.revokedAt),
+      ),
+    )
+    .returning({ id: storeInvitations.id });
+  if (!r.length) throw new AppError('INVITATION_INVALID');
+}
+
+async function collaboratorMembership(ctx: StoreContext, userId: string) {
+  const [m] = await ctx.db
+    .select()
+    .from(storeMemberships)
+    .where(and(eq(storeMemberships.storeId, ctx.storeId), eq(storeMemberships.userId, userId)))
+    .limit(1);
+  if (!m) throw new AppError('MEMBER_NOT_FOUND');
+  if (m.role === 'owner') throw new AppError('OWNER_CANNOT_CHANGE');
+  return m;
+}
+
+/** Replaces a collaborator's permissions (effective on their next request). Throws MEMBER_NOT_FOUND, OWNER_CANNOT_CHANGE. */
+export async function setCollaboratorPermissions(
+  ctx: StoreContext,
+  userId: string,
+  permissions: Permission[],
+): Promise<Member> {
+  await collaboratorMembership(ctx, userId);
+  await ctx.db
+    .update(storeMemberships)
+    .set({ permissions, updatedAt: new Date() })
+    .where(and(eq(storeMemberships.storeId, ctx.storeId), eq(storeMemberships.userId, userId)));
+  const view = await listCollaborators(ctx);
+  return view.members.find((m) => m.userId === userId)!;
+}
+
+/** Removes a collaborator from the store: they lose access at once. Throws MEMBER_NOT_FOUND, OWNER_CANNOT_CHANGE. */
+export async function removeCollaborator(ctx: StoreContext, userId: string): Promise<void> {
+  await collaboratorMembership(ctx, userId);
+  await ctx.db
+    .delete(storeMemberships)
+    .where(
+      and(
+        eq(storeMemberships.storeId, ctx.storeId),
+        eq(storeMemberships.userId, userId),
+        eq(storeMemberships.role, 'collaborator'),
+      ),
+    );
+}
+
+async function validInvitation(ctx: DbContext, token: string) {
+  const [i] = await ctx.db
+    .select()
+    .from(storeInvitations)
+    .where(
+      and(
+        eq(storeInvitations.tokenHash, hashToken(token)),
+        isNull(storeInvitations.acceptedAt),
+        isNull(storeInvitations.revokedAt),
+        gt(storeInvitations.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  if (!i) throw new AppError('INVITATION_INVALID');
+  return i;
+}
+
+/** What the invitation page shows. Throws INVITATION_INVALID (410) for an unknown, used, revoked or expired link. */
+export async function getInvitation(ctx: DbContext, token: string): Promise<InvitationInfo> {
+  const i = await validInvitation(ctx, token);
+  const store = await getStoreById({ db: ctx.db, storeId: i.storeId });
+  const account = await findSellerAccount(ctx, i.email);
+  return {
+    storeName: store?.name ?? '',
+    email: i.email,
+    permissions: effectivePermissions('collaborator', i.permissions),
+    hasAccount: !!account,
+  };
+}
+
+/**
+ * Accepts an invitation: as the signed-in seller (whose email must be the invited one, else
+ * INVITATION_EMAIL_MISMATCH), with the existing account's password (INVALID_CREDENTIALS), or creating the platform
+ * account with `fullName` and a strong `password`. Uses the link once (INVITATION_INVALID after), adds the
+ * membership (ALREADY_MEMBER) and signs the person in to the store.
+ */
+export async function acceptInvitation(
+  ctx: BaseContext,
+  token: string,
+  input: { fullName?: string; password?: string },
+): Promise<SellerSession> {
+  const inv = await validInvitation(ctx, token);
+  let account: UserRow | null = null;
+  let newHash: string | null = null;
+  if (ctx.actor && (ctx.actor.role === 'seller' || ctx.actor.role === 'owner' || ctx.actor.role === 'collaborator')) {
+    if (ctx.actor.email !== inv.email) throw new AppError('INVITATION_EMAIL_MISMATCH', { email: inv.email });
+    account = await findSellerAccount(ctx, inv.email);
+  } else {
+    account = await findSellerAccount(ctx, inv.email);
+    if (account) await checkSellerPassword(account, input.password ?? '');
+    else {
+      if (!input.fullName || !input.password) throw new AppError('UNAUTHORIZED');
+      assertStrongPassword(ctx.locale, input.password, [inv.email, input.fullName]);
+      newHash = await hashPassword(input.password);
+    }
+  }
+  let userId: string;
+  try {
+    userId = await ctx.db.transaction(async (tx) => {
+      const used = await tx
+        .update(storeInvitations)
+        .set({ acceptedAt: new Date() })
+        .where(
+          and(
+            eq(storeInvitations.id, inv.id),
+            isNull(storeInvitations.acceptedAt),
+            isNull(storeInvitations.revokedAt),
+            gt(storeInvitations.expiresAt, new Date()),
+          ),
+        )
+        .returning({ id: storeInvitations.id });
+      if (!used.length) throw new AppError('INVITATION_INVALID');
+      let id = account?.id;
+      if (!id) {
+        const [u] = await tx
+          .insert(users)
+          .values({
+            storeId: null,
+            role: 'seller',
+            email: inv.email,
+            passwordHash: newHash!,
+            fullName: input.fullName!,
+          })
+          .returning({ id: users.id });
+        id = u.id;
+      }
+      await tx
+        .insert(storeMemberships)
+        .values({ storeId: inv.storeId, userId: id, role: 'collaborator', permissions: inv.permissions });
+      return id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'store_memberships_store_user_uq')) throw new AppError('ALREADY_MEMBER');
+    if (isUniqueViolation(err, 'users_store_role_email_uq')) throw new AppError('EMAIL_TAKEN');
+    throw err;
+  }
+  const [row] = await ctx.db.select().from(users).where(eq(users.id, userId));
+  return startSellerSession(ctx, row, inv.storeId);
+}

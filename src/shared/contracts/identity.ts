@@ -1,0 +1,190 @@
+/**
+ * Platform identity (issue 7): sign-up on the platform home, store memberships (owner, collaborator with
+ * permissions), the store picker and collaborator invitations.
+ */
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../limits.js';
+import { email, text, uuid } from './common.js';
+import { password, user } from './accounts.js';
+
+/** What a collaborator may be allowed to do in a store; the owner has them all. */
+export const PERMISSIONS = ['catalog', 'orders', 'money', 'settings'] as const;
+export type Permission = (typeof PERMISSIONS)[number];
+export const permission = z.enum(PERMISSIONS);
+export const permissionList = z
+  .array(permission)
+  .max(PERMISSIONS.length)
+  .transform((ps) => [...new Set(ps)]);
+
+export const membershipRole = z.enum(['owner', 'collaborator']);
+export type MembershipRole = z.infer<typeof membershipRole>;
+
+/**
+ * Words no store slug may be (they name platform hosts and paths, or could pass for Vitrina itself). Compared after
+ * lower-casing; decision 037.
+ */
+export const RESERVED_SLUGS: readonly string[] = [
+  'admin',
+  'api',
+  'www',
+  'app',
+  'apps',
+  'platform',
+  'plataforma',
+  'vitrina',
+  'static',
+  'assets',
+  'cdn',
+  'mail',
+  'email',
+  'smtp',
+  'ftp',
+  'help',
+  'ayuda',
+  'support',
+  'soporte',
+  'status',
+  'blog',
+  'docs',
+  'dev',
+  'test',
+  'staging',
+  'login',
+  'signup',
+  'registro',
+  'account',
+  'cuenta',
+  'billing',
+  'pagos',
+  'store',
+  'tienda',
+  'tiendas',
+  'shop',
+  'root',
+  'system',
+  'operator',
+  'proveedor',
+  'localhost',
+  'files',
+  'uploads',
+  'media',
+  'images',
+  'img',
+  'public',
+  'security',
+  'legal',
+  'terms',
+  'privacy',
+];
+/** 3 to 40 lower-case letters, digits and inner hyphens (a DNS label). */
+export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
+
+/** A store slug: format first (field message slug_format), then reserved words (slug_reserved). */
+export const storeSlug = text({ min: 3, max: 40 })
+  .toLowerCase()
+  .regex(SLUG_PATTERN, { message: 'i18n:slug_format' })
+  .refine((s) => !s.includes('--'), { message: 'i18n:slug_format' })
+  .refine((s) => !RESERVED_SLUGS.includes(s), { message: 'i18n:slug_reserved' });
+
+/** POST /api/platform/signup */
+export const signUpBody = z.object({
+  fullName: text({ min: 2, max: 120 }),
+  email,
+  password,
+  storeName: text({ min: 2, max: 80 }),
+  slug: storeSlug,
+  lang: z.enum(['es', 'en']),
+});
+export type SignUpBody = z.infer<typeof signUpBody>;
+
+/** GET /api/platform/slug?slug= → whether a store could take it now (the sign-up still decides under a race). */
+export const slugCheckQuery = z.object({ slug: text({ max: 60 }) });
+export const slugCheck = z.object({
+  slug: z.string(),
+  available: z.boolean(),
+  /** Why not: slug_format | slug_reserved | slug_taken */
+  reason: z.enum(['slug_format', 'slug_reserved', 'slug_taken']).nullable(),
+});
+export type SlugCheck = z.infer<typeof slugCheck>;
+
+/** A store the signed-in person belongs to (store picker). */
+export const myStore = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  role: membershipRole,
+  permissions: z.array(permission),
+  /** Storefront host, e.g. `demo.localhost`. */
+  hostname: z.string().nullable(),
+});
+export type MyStore = z.infer<typeof myStore>;
+
+/** Answer of seller sign-in, sign-up, invitation acceptance and store switch. `store` null = pick one. */
+export const sellerSession = z.object({
+  token: z.string(),
+  user,
+  store: myStore.nullable(),
+  stores: z.array(myStore),
+});
+export type SellerSession = z.infer<typeof sellerSession>;
+
+/** GET /api/admin/me: the signed-in seller, the session's store and the membership's permissions. */
+export const sellerMe = z.object({
+  user,
+  store: myStore.nullable(),
+  stores: z.array(myStore),
+});
+export type SellerMe = z.infer<typeof sellerMe>;
+
+/** POST /api/admin/session/store */
+export const chooseStoreBody = z.object({ storeId: uuid });
+
+/** A collaborator or the owner, as listed at /admin/colaboradores. */
+export const member = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: membershipRole,
+  permissions: z.array(permission),
+  createdAt: z.string(),
+});
+export type Member = z.infer<typeof member>;
+
+export const pendingInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  permissions: z.array(permission),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitation>;
+
+export const collaboratorsView = z.object({ members: z.array(member), invitations: z.array(pendingInvitation) });
+export type CollaboratorsView = z.infer<typeof collaboratorsView>;
+
+/** POST /api/admin/collaborators/invitations */
+export const inviteBody = z.object({ email, permissions: permissionList });
+export type InviteBody = z.infer<typeof inviteBody>;
+
+/** PATCH /api/admin/collaborators/:userId */
+export const permissionsBody = z.object({ permissions: permissionList });
+
+/** GET /api/platform/invitations/:token */
+export const invitationInfo = z.object({
+  storeName: z.string(),
+  email: z.string(),
+  permissions: z.array(permission),
+  /** Whether a platform account with that email exists (sign in) or not (create it). */
+  hasAccount: z.boolean(),
+});
+export type InvitationInfo = z.infer<typeof invitationInfo>;
+
+/**
+ * POST /api/platform/invitations/:token/accept: with a seller's bearer token of the invited email, or with the new
+ * account's name and password (or the existing account's password).
+ */
+export const acceptInvitationBody = z.object({
+  fullName: text({ min: 2, max: 120 }).optional(),
+  password: text({ min: 1, max: PASSWORD_MAX_LENGTH, trim: false }).optional(),
+});
+export const invitationToken = text({ min: 20, max: 200 });
