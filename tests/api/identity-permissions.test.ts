@@ -41,6 +41,9 @@ describe('permissions of every seller API, generated from the OpenAPI document',
       permissions: [],
       terms: [`alfa${randomUUID().slice(0, 6)}`, `beta${randomUUID().slice(0, 6)}`],
       page: 1,
+      phoneNumber: '55 1234 5678',
+      phone: '55 1234 5678',
+      days: ['mon'],
     })[name];
 
   /** A valid request of `op`, aimed at store A's ids where the parameter names one of them. */
