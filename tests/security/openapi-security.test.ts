@@ -34,6 +34,8 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   'orders.id': (v) => Object.values(v.orderIds),
   'synonyms.id': (v) => [v.synonymId],
   'jobs.id': (v) => [v.jobId],
+  'coupons.id': (v) => [v.couponId],
+  'files.id': (v) => v.fileIds,
   orderId: (v) => Object.values(v.orderIds),
   codigo: (v) => [v.codigo],
   reference: (v) => [v.reference],

@@ -11,6 +11,7 @@ import type { Db } from '../../src/server/db/client.js';
 import { createUser } from '../../src/server/modules/accounts/index.js';
 import { createJobProgress } from '../../src/server/jobs/index.js';
 import { createProductFixture, createStoreFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
+import { testImage, uploadAs } from '../helpers/uploads.js';
 
 export interface StoreWorld extends StoreFixture {
   name: string;
@@ -29,6 +30,10 @@ export interface StoreWorld extends StoreFixture {
   synonymId: string;
   /** A background job's progress row of the store (GET /api/admin/jobs/:id). */
   jobId: string;
+  /** A coupon of the store (PUT /api/admin/coupons/:id). */
+  couponId: string;
+  /** An upload of the store (GET /api/proveedor/files/:id) and a private document (…/:id/content). */
+  fileIds: string[];
   /** The guest view token of the OXXO order (a secret of its buyer). */
   viewToken: string;
   guestEmail: string;
@@ -120,6 +125,18 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     },
     201,
   );
+  const coupon = await json(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/coupons',
+      headers: { authorization: `Bearer ${seller.token}` },
+      payload: { code: `SECRETO${tag}`.toUpperCase(), kind: 'percent', value: 10 },
+    },
+    201,
+  );
+  const photo = (await uploadAs(app, seller.token, 'product_photo', await testImage(400, 400))).json();
+  const document = (await uploadAs(app, seller.token, 'document', Buffer.from('%PDF-1.4\n%%EOF\n'), 'acta.pdf')).json();
   const guestEmail = `invitado-${tag}@example.com`;
   const oxxo = await order(h, { email: guestEmail, address: { ...TEST_ADDRESS, street }, paymentMethod: 'oxxo' });
   const threeDs = await order(asBuyer, {
@@ -144,6 +161,8 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     challengeId: threeDs.order.payment.challengeId,
     synonymId: synonyms.id,
     jobId: await createJobProgress(db, store.id, 'catalog-import', 10),
+    couponId: coupon.id,
+    fileIds: [photo.id, document.id],
     viewToken: oxxo.viewToken,
     guestEmail,
   };
@@ -163,6 +182,8 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
       world.challengeId,
       world.synonymId,
       world.jobId,
+      world.couponId,
+      ...world.fileIds,
       world.viewToken,
       ...Object.values(world.orderIds),
       ...Object.values(world.paymentIds),
