@@ -59,6 +59,8 @@ export const ERROR_STATUS = {
   UNPAID_LINE_LIMIT: 422,
   UNPAID_ORDERS_LIMIT: 422,
   SYNONYM_LIMIT_REACHED: 422,
+  /** The store's company profile lacks what product creation needs (decision 040); params.gaps lists it. */
+  COMPANY_PROFILE_INCOMPLETE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,
