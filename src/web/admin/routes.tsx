@@ -7,6 +7,7 @@ import { AdminLoginPage } from './features/auth/admin-login-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
+import { CompanyPage } from './features/company/company-page';
 
 export function AdminRoutes() {
   return (
@@ -16,6 +17,7 @@ export function AdminRoutes() {
         <Route index element={<DashboardPage />} />
         <Route path="ventas" element={<SalesPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
+        <Route path="mis-datos" element={<CompanyPage />} />
         <Route path="*" element={<ComingSoonPage />} />
       </Route>
     </Routes>

@@ -21,7 +21,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean }[] = [
   { to: '/admin/balance/summary', key: 'balance' },
   { to: '/admin/website', key: 'website' },
   { to: '/admin/domains', key: 'domains' },
-  { to: '/admin/mis-datos', key: 'company' },
+  { to: '/admin/mis-datos', key: 'company', ready: true },
   { to: '/admin/suscripcion', key: 'subscription' },
 ];
 
