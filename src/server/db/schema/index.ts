@@ -14,3 +14,5 @@ export * from './checkout.js';
 export * from './sandbox.js';
 export * from './jobs.js';
 export * from './company.js';
+export * from './files.js';
+export * from './coupons.js';
