@@ -7,6 +7,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createSellerFixture, createStoreFixture, type StoreFixture } from '../helpers/factories.js';
 import { assertCompanyProfileComplete, getCompanyProfileGaps } from '../../src/server/modules/company/index.js';
 import { AppError } from '../../src/server/lib/app-error.js';
+import { TEST_PDF, testImage, uploadAs } from '../helpers/uploads.js';
 
 const ADVANTAGES = 'Fabricamos en México con materiales certificados y entregamos en 48 horas a todo el país.';
 const INTRODUCTION =
@@ -278,6 +279,58 @@ describe('company profile', () => {
     expect(translator('es')('errors:COMPANY_PROFILE_INCOMPLETE', { missing: 'ventajas' })).toBe(
       'Completa la información de tu empresa antes de subir productos. Falta: ventajas.',
     );
+  });
+
+  it('file fields take the store’s own uploads of a fitting purpose; the stored URL is the upload’s', async () => {
+    const logo = (await uploadAs(t.app, sellerA.token, 'logo', await testImage(200, 200))).json();
+    const doc = (await uploadAs(t.app, sellerA.token, 'document', TEST_PDF, 'licencia.pdf', 'application/pdf')).json();
+    const cert = (await uploadAs(t.app, sellerA.token, 'certificate', await testImage(400, 300))).json();
+    const photo = (await uploadAs(t.app, sellerA.token, 'company_photo', await testImage(400, 300))).json();
+    const otherStoreLogo = (await uploadAs(t.app, sellerB.token, 'logo', await testImage(200, 200))).json();
+    expect([logo.id, doc.id, cert.id, photo.id, otherStoreLogo.id].every(Boolean)).toBe(true);
+
+    // B's upload, a document used as a logo, a made-up id: 422 with the files module's message (es, en).
+    const foreign = await put(sellerA.token, 'basic', { ...basic, logo: { id: otherStoreLogo.id, url: 'x' } });
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().code).toBe('FILE_REFERENCE_INVALID');
+    const wrongPurpose = await put(sellerA.token, 'basic', { ...basic, logo: { id: doc.id, url: doc.url } }, 'en');
+    expect(wrongPurpose.statusCode).toBe(422);
+    expect(wrongPurpose.json().message).toBe('One of the files is not valid: upload it again.');
+    const certAsDoc = await put(sellerA.token, 'details', {
+      advantages: ADVANTAGES,
+      introduction: INTRODUCTION,
+      businessLicenceFile: { id: cert.id, url: cert.url },
+    });
+    expect(certAsDoc.statusCode).toBe(422);
+
+    const ok = await put(sellerA.token, 'basic', { ...basic, logo: { id: logo.id, url: 'https://evil.example/x' } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().basic.logo).toEqual({ id: logo.id, url: logo.url });
+    const certs = await put(sellerA.token, 'certificates', {
+      certificates: [{ name: 'ISO 9001', photo: { id: cert.id, url: cert.url } }],
+    });
+    expect(certs.statusCode).toBe(200);
+    const details = await put(sellerA.token, 'details', {
+      advantages: ADVANTAGES,
+      introduction: INTRODUCTION,
+      businessLicenceNumber: 'LIC-SECRETA-1',
+      taxRegistrationNumber: 'RFC-SECRETO',
+      factoryAddress: 'Blvd. López Mateos 100, León, Gto.',
+      businessLicenceFile: { id: doc.id, url: doc.url },
+      photos: [{ id: photo.id, url: photo.url }],
+    });
+    expect(details.statusCode).toBe(200);
+    const about = await t.app.inject({
+      method: 'GET',
+      url: '/api/reseller/aboutus',
+      headers: { 'x-store-domain': a.hostname },
+    });
+    expect(about.json().profile).toMatchObject({
+      logoUrl: logo.url,
+      photoUrls: [photo.url],
+      certificates: [{ name: 'ISO 9001', photoUrl: cert.url }],
+    });
+    expect(about.body).not.toContain(doc.id);
   });
 
   it('tenant isolation: store B cannot read or change A’s profile', async () => {

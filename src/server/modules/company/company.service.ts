@@ -26,6 +26,7 @@ import {
   type CompanyExport,
   type CompanyProducts,
 } from '../../../shared/contracts/company.js';
+import type { FilePurpose } from '../../../shared/contracts/files.js';
 import { assertCompanyFiles } from './company-files.js';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId'>;
@@ -165,8 +166,8 @@ export async function getCompanyProfile(ctx: Ctx): Promise<CompanyProfile> {
 function sectionColumns<S extends CompanySection>(
   section: S,
   body: CompanySectionBodies[S],
-): { values: Partial<Insert>; files: { ref: FileRef; purposes: string[] }[] } {
-  const docs = ['document', 'certificate'];
+): { values: Partial<Insert>; files: { ref: FileRef; purposes: FilePurpose[] }[] } {
+  const docs: FilePurpose[] = ['document'];
   switch (section) {
     case 'basic': {
       const b = body as CompanyBasic;
@@ -214,7 +215,7 @@ function sectionColumns<S extends CompanySection>(
           introduction: b.introduction,
           photos: b.photos,
         },
-        files: [...files, ...b.photos.map((ref) => ({ ref, purposes: ['company_photo'] }))],
+        files: [...files, ...b.photos.map((ref) => ({ ref, purposes: ['company_photo'] as FilePurpose[] }))],
       };
     }
     case 'contacts':
