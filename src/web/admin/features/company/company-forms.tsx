@@ -5,7 +5,14 @@
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
 import { useEffect } from 'react';
-import { useFieldArray, useForm, type DefaultValues, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,6 +21,8 @@ import { ApiError } from '../../../lib/api-client';
 import { LimitedField } from '../../../components/ui/character-counter';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Button } from '../../../components/ui/button';
+import { FileField } from '../../shared/files';
+import type { FilePurpose } from '../../../../shared/contracts/files';
 import {
   BUSINESS_TYPES,
   COMPANY_LIMITS,
@@ -29,6 +38,7 @@ import {
   companyProductsBody,
   type CompanyProfile,
   type CompanySection,
+  type FileRef,
 } from '../../../../shared/contracts/company';
 import { useSaveCompanySection } from './api/company-profile';
 import { SectionForm, emptyToNull, toNumberOrNull } from './section-form';
@@ -58,6 +68,40 @@ function useSectionForm<S extends Schema>(section: CompanySection, schema: S, va
 }
 
 const fid = (name: string) => `co-${name.replace(/\./g, '-')}`;
+
+/** A file field of a form (files module upload), bound to the form value `{ id, url } | null`. */
+function FileControl<T extends FieldValues>({
+  form,
+  name,
+  label,
+  purpose,
+  document,
+  error,
+}: {
+  form: UseFormReturn<T>;
+  name: string;
+  label: string;
+  purpose: FilePurpose;
+  document?: boolean;
+  error?: string;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name as never}
+      render={({ field }) => (
+        <FileField
+          label={label}
+          purpose={purpose}
+          document={document}
+          value={(field.value as FileRef | null | undefined) ?? null}
+          onChange={(v) => field.onChange(v)}
+          error={error}
+        />
+      )}
+    />
+  );
+}
 
 function Checkboxes<T extends FieldValues>({
   form,
@@ -178,6 +222,13 @@ export function BasicForm({ profile }: { profile: CompanyProfile }) {
           error={fe('legalOwner')}
         />
       </div>
+      <FileControl
+        form={form}
+        name="logo"
+        label={`${t('fields.logo')} (${t('optional')})`}
+        purpose="logo"
+        error={fe('logo')}
+      />
       <fieldset className="field" id={fid('openingHours')}>
         <legend>
           {t('fields.openingHours')} ({t('optional')})
@@ -353,7 +404,19 @@ export function DetailsForm({ profile }: { profile: CompanyProfile }) {
           {...form.register('taxRegistrationNumber')}
           error={fe('taxRegistrationNumber')}
         />
+        {(['businessLicenceFile', 'taxRegistrationFile', 'proofOfAddressFile'] as const).map((k) => (
+          <FileControl
+            key={k}
+            form={form}
+            name={k}
+            label={`${t(`fields.${k}`)} (${t('optional')})`}
+            purpose="document"
+            document
+            error={fe(k)}
+          />
+        ))}
       </div>
+      <PhotosControl form={form} label={`${t('fields.photos')} (${t('optional')})`} />
     </SectionForm>
   );
 }
@@ -485,6 +548,14 @@ export function ExportForm({ profile }: { profile: CompanyProfile }) {
           {...form.register('licenceNumber')}
           error={fe('licenceNumber')}
         />
+        <FileControl
+          form={form}
+          name="licenceFile"
+          label={t('fields.licenceFile')}
+          purpose="document"
+          document
+          error={fe('licenceFile')}
+        />
       </div>
       <Checkboxes
         form={form}
@@ -497,7 +568,7 @@ export function ExportForm({ profile }: { profile: CompanyProfile }) {
   );
 }
 
-/** Form 6: certificates (name and photo). Photos come with the files module; existing ones are kept. */
+/** Form 6: certificates (name and photo or PDF). */
 export function CertificatesForm({ profile }: { profile: CompanyProfile }) {
   const { t } = useTranslation('company');
   const { form, save, submit, error } = useSectionForm('certificates', companyCertificatesBody, {
@@ -527,12 +598,68 @@ export function CertificatesForm({ profile }: { profile: CompanyProfile }) {
             {...form.register(`certificates.${i}.name` as never)}
             error={fe(`certificates.${i}.name` as never)}
           />
+          <FileControl
+            form={form}
+            name={`certificates.${i}.photo`}
+            label={t('fields.certificatePhoto')}
+            purpose="certificate"
+            error={fe(`certificates.${i}.photo` as never)}
+          />
           <Button variant="ghost" onClick={() => list.remove(i)}>
             {t('certificates.remove', { n: i + 1 })}
           </Button>
         </fieldset>
       ))}
-      <p className="muted small">{t('filesSoon')}</p>
+      {list.fields.length < COMPANY_LIMITS.certificates && (
+        <div>
+          <Button
+            id={fid('certificates')}
+            variant="secondary"
+            onClick={() => list.append({ name: '', photo: null } as never)}
+          >
+            {t('certificates.add')}
+          </Button>
+        </div>
+      )}
     </SectionForm>
+  );
+}
+
+/** The company photos: the uploaded ones with a Remove button each, and an upload field that adds one more. */
+function PhotosControl<T extends FieldValues>({ form, label }: { form: UseFormReturn<T>; label: string }) {
+  const { t } = useTranslation(['company', 'files']);
+  return (
+    <Controller
+      control={form.control}
+      name={'photos' as never}
+      render={({ field }) => {
+        const photos = (field.value as FileRef[] | undefined) ?? [];
+        return (
+          <fieldset className="field" id={fid('photos')}>
+            <legend>{label}</legend>
+            {photos.length > 0 && (
+              <ul className="company-photos">
+                {photos.map((p, i) => (
+                  <li key={p.id}>
+                    <img src={`${p.url}-160.webp`} alt={`${label} ${i + 1}`} width={80} height={80} />
+                    <Button variant="ghost" onClick={() => field.onChange(photos.filter((x) => x.id !== p.id))}>
+                      {t('files:remove')}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {photos.length < COMPANY_LIMITS.photos && (
+              <FileField
+                label={t('company:fields.photos')}
+                purpose="company_photo"
+                value={null}
+                onChange={(v) => v && field.onChange([...photos, v])}
+              />
+            )}
+          </fieldset>
+        );
+      }}
+    />
   );
 }

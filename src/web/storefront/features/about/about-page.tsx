@@ -189,8 +189,16 @@ export function AboutPage() {
             <ul className="about-gallery about-certs">
               {p.certificates.map((c) => (
                 <li key={`${c.name}-${c.photoUrl}`}>
-                  <ProductImage base={c.photoUrl} alt={c.name} sizes="(min-width: 720px) 25vw, 50vw" />
-                  <span>{c.name}</span>
+                  {c.photoUrl.endsWith('.pdf') ? (
+                    <a href={c.photoUrl} target="_blank" rel="noopener noreferrer">
+                      📄 {c.name}
+                    </a>
+                  ) : (
+                    <>
+                      <ProductImage base={c.photoUrl} alt={c.name} sizes="(min-width: 720px) 25vw, 50vw" />
+                      <span>{c.name}</span>
+                    </>
+                  )}
                 </li>
               ))}
             </ul>
