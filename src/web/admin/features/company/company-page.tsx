@@ -37,7 +37,7 @@ export function CompanyPage() {
   const current: CompanySection = isSection(params.get('seccion'))
     ? (params.get('seccion') as CompanySection)
     : 'basic';
-  const [focusField, setFocusField] = useState<string | null>(null);
+  const [focusTarget, setFocusTarget] = useState<{ section: CompanySection; field: string } | null>(null);
   const tabs = useRef<Partial<Record<CompanySection, HTMLButtonElement | null>>>({});
 
   const select = (section: CompanySection, focusTab = false) => {
@@ -51,16 +51,16 @@ export function CompanyPage() {
     if (focusTab) tabs.current[section]?.focus();
   };
 
-  // A gap link: open its form, then focus the field once the panel is shown.
+  // A gap link: open its form, then focus the field once its panel is the one shown (the URL change lands later).
   useEffect(() => {
-    if (!focusField) return;
-    const el = document.getElementById(`co-${focusField}`);
+    if (!focusTarget || focusTarget.section !== current) return;
+    const el = document.getElementById(`co-${focusTarget.field}`);
     if (el) {
       el.focus();
       el.scrollIntoView({ block: 'center' });
     }
-    setFocusField(null);
-  }, [focusField, current]);
+    setFocusTarget(null);
+  }, [focusTarget, current]);
 
   const onKey = (e: KeyboardEvent) => {
     const i = COMPANY_SECTIONS.indexOf(current);
@@ -122,7 +122,7 @@ export function CompanyPage() {
                     className="link-btn"
                     onClick={() => {
                       select(g.section);
-                      setFocusField(g.field);
+                      setFocusTarget(g);
                     }}
                   >
                     {t('progress.goTo', { field: gapLabel(g.field) })}
