@@ -35,7 +35,7 @@ test(
     await page.getByLabel('Al día').selectOption({ label: 'Viernes' });
     await page.getByLabel(/^Representante legal/).fill('Dueña Confidencial');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByText('Guardado.')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Guardado.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Perfil completo al 33 %' })).toBeVisible();
 
     // Product details, through the indicator again.
@@ -44,7 +44,7 @@ test(
     await page.getByLabel('Industria principal').fill('Calzado de piel');
     await page.getByRole('checkbox', { name: 'FOB' }).check();
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByText('Guardado.')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Guardado.')).toBeVisible();
 
     // Complete information: the character counter marks a text over its limit (SPEC §5).
     await page.getByRole('tab', { name: /Información completa/ }).click();
@@ -58,7 +58,7 @@ test(
     await page.getByLabel(/^Número de licencia de negocio/).fill('LIC-NO-PUBLICAR-77');
     await page.getByLabel(/^Dirección de la fábrica/).fill('Blvd. Adolfo López Mateos 1500, León, Gto.');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByText('Guardado.')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Guardado.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Perfil completo al 83 %' })).toBeVisible();
 
     // Contact people: a bad phone is refused with the SPEC message.
@@ -72,7 +72,7 @@ test(
     await expect(page.getByText('Número de teléfono incorrecto.')).toBeVisible();
     await page.getByLabel('Teléfono').fill('477 123 4567');
     await page.getByRole('button', { name: 'Guardar' }).click();
-    await expect(page.getByText('Guardado.')).toBeVisible();
+    await expect(page.getByRole('tabpanel').getByText('Guardado.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Perfil completo al 100 %' })).toBeVisible();
     await expect(page.getByText('Tu perfil está completo: ya puedes subir productos.')).toBeVisible();
 
