@@ -651,7 +651,7 @@ function PhotosControl<T extends FieldValues>({ form, label }: { form: UseFormRe
             )}
             {photos.length < COMPANY_LIMITS.photos && (
               <FileField
-                label={t('company:fields.photos')}
+                label={t('company:photosAdd')}
                 purpose="company_photo"
                 value={null}
                 onChange={(v) => v && field.onChange([...photos, v])}
