@@ -75,9 +75,19 @@ describe('company profile', () => {
     expect(es.statusCode).toBe(400);
     expect(field(es, 'name')?.message).toBe('Debe tener como máximo 120 caracteres.');
     expect(field(es, 'businessType')?.code).toBe('invalid_value');
-    const en = await put(sellerA.token, 'basic', { name: 'x'.repeat(121), businessType: 'manufacturer' }, 'en');
+    expect(field(es, 'businessType')?.message).toBe('Opción no válida.');
+    const en = await put(sellerA.token, 'basic', { name: 'x'.repeat(121), businessType: 'pirate' }, 'en');
     expect(en.statusCode).toBe(400);
     expect(field(en, 'name')?.message).toBe('Must be at most 120 characters.');
+    expect(field(en, 'businessType')?.message).toBe('Invalid option.');
+    // Name and business type are required (es, en).
+    const empty = await put(sellerA.token, 'basic', { name: '  ' });
+    expect(field(empty, 'name')?.message).toBe('Este campo es obligatorio.');
+    // A missing choice: the errors plugin answers zod's invalid_value for an absent enum as "invalid option".
+    expect(field(empty, 'businessType')?.message).toBe('Opción no válida.');
+    const emptyEn = await put(sellerA.token, 'basic', { name: '' }, 'en');
+    expect(field(emptyEn, 'name')?.message).toBe('This field is required.');
+    expect(field(emptyEn, 'businessType')?.message).toBe('Invalid option.');
   });
 
   it('opening hours: select a day of the week, incomplete data, schedule out of range (es, en)', async () => {
@@ -129,6 +139,9 @@ describe('company profile', () => {
       registrationYear: 2004,
       openingHours: { startDay: 1, endDay: 5, startTime: '09:00', endTime: '18:00' },
     });
+    expect(res.json().basic.websiteUrl).toBe('https://calzadoleon.mx');
+    const blanks = await put(sellerA.token, 'export', { exporterName: '   ', nearestPort: '' });
+    expect(blanks.json().export).toMatchObject({ exporterName: null, nearestPort: null });
     expect(res.json().status.gaps.map((g: { field: string }) => g.field)).toEqual([
       'mainIndustry',
       'advantages',
@@ -168,7 +181,16 @@ describe('company profile', () => {
       'Incorrect phone number.',
     );
     const noPosition = { contacts: [{ name: 'Ana', phone: '4771234567', position: '' }] };
-    expect(field(await put(sellerA.token, 'contacts', noPosition), 'contacts.0.position')?.code).toBe('required');
+    expect(field(await put(sellerA.token, 'contacts', noPosition), 'contacts.0.position')?.message).toBe(
+      'Este campo es obligatorio.',
+    );
+    expect(field(await put(sellerA.token, 'contacts', noPosition, 'en'), 'contacts.0.position')?.message).toBe(
+      'This field is required.',
+    );
+    const longName = { contacts: [{ name: 'n'.repeat(121), phone: '4771234567', position: 'Ventas' }] };
+    expect(field(await put(sellerA.token, 'contacts', longName), 'contacts.0.name')?.message).toBe(
+      'Debe tener como máximo 120 caracteres.',
+    );
     const tooMany = { contacts: Array.from({ length: 11 }, () => ({ name: 'A', phone: '4771234567', position: 'V' })) };
     expect((await put(sellerA.token, 'contacts', tooMany)).statusCode).toBe(400);
   });
@@ -196,6 +218,12 @@ describe('company profile', () => {
     const res = await put(sellerA.token, 'certificates', { certificates: [{ name: 'ISO 9001' }] }, 'en');
     expect(res.statusCode).toBe(400);
     expect(field(res, 'certificates.0.photo')?.message).toBe('This field is required.');
+    const es = await put(sellerA.token, 'certificates', { certificates: [{ name: 'ISO 9001' }] });
+    expect(field(es, 'certificates.0.photo')?.message).toBe('Este campo es obligatorio.');
+    const noName = await put(sellerA.token, 'certificates', {
+      certificates: [{ name: '', photo: { id: '00000000-0000-4000-8000-000000000000', url: '/x' } }],
+    });
+    expect(field(noName, 'certificates.0.name')?.message).toBe('Este campo es obligatorio.');
   });
 
   it('hostile input gets 4xx, never 500', async () => {

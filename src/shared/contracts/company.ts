@@ -75,7 +75,12 @@ export type CompanySection = (typeof COMPANY_SECTIONS)[number];
 export const fileRef = z.object({ id: uuid, url: text({ min: 1, max: 500 }) });
 export type FileRef = z.infer<typeof fileRef>;
 
-const optionalText = (max: number, multiline = false) => text({ max, multiline }).nullable().default(null);
+/** An optional text: empty (or only spaces) is stored as null. */
+const optionalText = (max: number, multiline = false) =>
+  text({ max, multiline })
+    .nullable()
+    .default(null)
+    .transform((v) => v || null);
 
 /** Days of the week 1 (Monday) to 7 (Sunday), ISO 8601. */
 const day = z.number().int().min(1).max(7);
