@@ -84,7 +84,7 @@ const optionalText = (max: number, multiline = false) =>
 
 /** Days of the week 1 (Monday) to 7 (Sunday), ISO 8601. */
 const day = z.number().int().min(1).max(7);
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:schedule_out_of_range' });
+const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:hours_out_of_range' });
 
 /**
  * Opening hours: start and end day of the week and start and end time ("HH:MM", 24 h). All empty means "not given".
@@ -102,7 +102,7 @@ export const openingHours = z
     const given = [h.startDay, h.endDay, h.startTime, h.endTime].filter((v) => v !== null).length;
     if (given === 0 || given === 4) {
       if (given === 4 && h.startTime! >= h.endTime!)
-        ctx.addIssue({ code: 'custom', path: ['endTime'], params: { i18n: 'schedule_out_of_range' } });
+        ctx.addIssue({ code: 'custom', path: ['endTime'], params: { i18n: 'hours_out_of_range' } });
       return;
     }
     if ((h.startTime !== null || h.endTime !== null) && (h.startDay === null || h.endDay === null)) {

@@ -8,6 +8,8 @@ import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
 import { CompanyPage } from './features/company/company-page';
+import { CouponsPage } from './features/coupons/coupons-page';
+import { PickupsPage } from './features/pickups/pickups-page';
 
 export function AdminRoutes() {
   return (
@@ -18,6 +20,8 @@ export function AdminRoutes() {
         <Route path="ventas" element={<SalesPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
         <Route path="mis-datos" element={<CompanyPage />} />
+        <Route path="cupones" element={<CouponsPage />} />
+        <Route path="pickups" element={<PickupsPage />} />
         <Route path="*" element={<ComingSoonPage />} />
       </Route>
     </Routes>

@@ -16,3 +16,4 @@ export * from './jobs.js';
 export * from './company.js';
 export * from './files.js';
 export * from './coupons.js';
+export * from './shipping.js';
