@@ -82,6 +82,8 @@ export const ERROR_STATUS = {
   ALREADY_MEMBER: 409,
   INVITATION_INVALID: 410,
   OWNER_CANNOT_CHANGE: 422,
+  /** The store's company profile lacks what product creation needs (decision 040); params.gaps lists it. */
+  COMPANY_PROFILE_INCOMPLETE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

@@ -15,6 +15,7 @@ import shippingRoutes from './shipping/shipping.routes.js';
 import ordersRoutes from './orders/orders.routes.js';
 import storeFloorOrdersRoutes from './orders/store-floor.routes.js';
 import checkoutRoutes from './checkout/checkout.routes.js';
+import companyRoutes from './company/company.routes.js';
 import filesRoutes from './files/files.routes.js';
 import couponsRoutes from './coupons/coupons.routes.js';
 import seoRoutes from './web/seo.routes.js';
@@ -36,6 +37,7 @@ export async function registerModules(
   await app.register(ordersRoutes);
   await app.register(storeFloorOrdersRoutes);
   await app.register(checkoutRoutes);
+  await app.register(companyRoutes);
   await app.register(filesRoutes);
   await app.register(couponsRoutes);
   await app.register(seoRoutes);

@@ -6,11 +6,14 @@ import filesEs from '../../locales/es/files.json';
 import filesEn from '../../locales/en/files.json';
 import identityEs from '../../locales/es/identity.json';
 import identityEn from '../../locales/en/identity.json';
+import companyEs from '../../locales/es/company.json';
+import companyEn from '../../locales/en/company.json';
 
 const bundles: [string, object, object][] = [
   ['admin', es, en],
   ['files', filesEs, filesEn],
   ['identity', identityEs, identityEn],
+  ['company', companyEs, companyEn],
 ];
 for (const [ns, esBundle, enBundle] of bundles) {
   i18n.addResourceBundle('es', ns, esBundle, true, true);

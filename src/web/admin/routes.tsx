@@ -10,6 +10,7 @@ import { AdminLoginPage } from './features/auth/admin-login-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
+import { CompanyPage } from './features/company/company-page';
 import { CouponsPage } from './features/coupons/coupons-page';
 import { PickupsPage } from './features/pickups/pickups-page';
 
@@ -23,6 +24,7 @@ export function AdminRoutes() {
         <Route index element={<DashboardPage />} />
         <Route path="ventas" element={<SalesPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
+        <Route path="mis-datos" element={<CompanyPage />} />
         <Route path="cupones" element={<CouponsPage />} />
         <Route path="pickups" element={<PickupsPage />} />
         <Route path="colaboradores" element={<CollaboratorsPage />} />

@@ -38,5 +38,10 @@ export const queryKeys = {
     orders: () => ['admin', 'orders'] as const,
     orderList: (status: string | undefined, page: number) => ['admin', 'orders', 'list', status ?? null, page] as const,
     order: (id: string) => ['admin', 'order', id] as const,
+    /** GET /api/proveedor/company_profile (the status route shares the prefix, so one invalidation refreshes both). */
+    companyProfile: () => ['admin', 'company-profile'] as const,
+    companyStatus: () => ['admin', 'company-profile', 'status'] as const,
   },
+  /** GET /api/reseller/aboutus of the storefront's store. */
+  aboutUs: () => ['aboutus'] as const,
 };

@@ -86,16 +86,23 @@ const orderPage = later(
   (m) => m.OrderPage,
 );
 
+/** The store's company profile (issue 7): its own chunk and catalogue, without the checkout and account ones. */
+const AboutPageLazy = lazy(() =>
+  loadChunk(() => import('./features/about/about-page')).then((m) => ({ default: m.AboutPage })),
+);
+const aboutPage = (
+  <Suspense fallback={<Loading />}>
+    <AboutPageLazy />
+  </Suspense>
+);
+
 const CONTENT_PAGES = [
-  'somos',
   'aviso',
   'bolsa_trabajo',
   'faq',
   'glosario',
   'politicas_compras',
   'pagos_envios',
-  'aboutus',
-  'proveedor',
   'reviews',
 ] as const;
 
@@ -128,6 +135,9 @@ export function StorefrontRoutes() {
           <Route path="misdirecciones" element={addressesPage} />
         </Route>
         <Route path="messages" element={<ContentPage slug="messages" />} />
+        <Route path="somos" element={aboutPage} />
+        <Route path="aboutus" element={aboutPage} />
+        <Route path="proveedor" element={aboutPage} />
         {CONTENT_PAGES.map((slug) => (
           <Route key={slug} path={slug} element={<ContentPage slug={slug} />} />
         ))}

@@ -13,6 +13,7 @@ export * from './payments.js';
 export * from './checkout.js';
 export * from './sandbox.js';
 export * from './jobs.js';
+export * from './company.js';
 export * from './files.js';
 export * from './coupons.js';
 export * from './shipping.js';

@@ -1,0 +1,2 @@
+/** Public face of the company module (issue 7 "Company profile"): what other modules may call. */
+export { assertCompanyProfileComplete, getCompanyProfileGaps, getCompanyProfileStatus } from './company.service.js';

@@ -1,0 +1,665 @@
+/**
+ * The six forms of the company profile (SPEC §2 "Company information forms", §3 "Company"), each validated by its
+ * shared zod contract (src/shared/contracts/company.ts) and saved on its own.
+ */
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
+import { useEffect } from 'react';
+import {
+  Controller,
+  useFieldArray,
+  useForm,
+  type DefaultValues,
+  type FieldValues,
+  type UseFormReturn,
+} from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
+import { ApiError } from '../../../lib/api-client';
+import { LimitedField } from '../../../components/ui/character-counter';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Button } from '../../../components/ui/button';
+import { FileField } from '../../shared/files';
+import type { FilePurpose } from '../../../../shared/contracts/files';
+import {
+  BUSINESS_TYPES,
+  COMPANY_LIMITS,
+  DELIVERY_TERMS,
+  EMPLOYEE_RANGES,
+  MARKET_REGIONS,
+  PAYMENT_TYPES,
+  companyBasicBody,
+  companyCertificatesBody,
+  companyContactsBody,
+  companyDetailsBody,
+  companyExportBody,
+  companyProductsBody,
+  type CompanyProfile,
+  type CompanySection,
+  type FileRef,
+} from '../../../../shared/contracts/company';
+import { useSaveCompanySection } from './api/company-profile';
+import { SectionForm, emptyToNull, toNumberOrNull } from './section-form';
+
+type Schema = z.ZodType<FieldValues, FieldValues>;
+
+/** A react-hook-form form bound to a section's contract and its save mutation. */
+function useSectionForm<S extends Schema>(section: CompanySection, schema: S, values: z.input<S>) {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as never, formSchemaOptions) as never,
+    defaultValues: values as DefaultValues<z.input<S>>,
+  });
+  const save = useSaveCompanySection<z.output<S>>(section);
+  const submit = form.handleSubmit((body) =>
+    save.mutate(body, {
+      onSuccess: () => form.reset(form.getValues()),
+      onError: (err) => setServerFieldErrors(err, form.setError),
+    }),
+  );
+  // Editing again hides the last "Saved." message.
+  const dirty = form.formState.isDirty;
+  useEffect(() => {
+    if (dirty && save.isSuccess) save.reset();
+  }, [dirty, save]);
+  const error = save.error ? (save.error instanceof ApiError ? save.error.message : String(save.error)) : null;
+  return { form, save, submit, error };
+}
+
+const fid = (name: string) => `co-${name.replace(/\./g, '-')}`;
+
+/** A file field of a form (files module upload), bound to the form value `{ id, url } | null`. */
+function FileControl<T extends FieldValues>({
+  form,
+  name,
+  label,
+  purpose,
+  document,
+  error,
+}: {
+  form: UseFormReturn<T>;
+  name: string;
+  label: string;
+  purpose: FilePurpose;
+  document?: boolean;
+  error?: string;
+}) {
+  return (
+    <Controller
+      control={form.control}
+      name={name as never}
+      render={({ field }) => (
+        <FileField
+          label={label}
+          purpose={purpose}
+          document={document}
+          value={(field.value as FileRef | null | undefined) ?? null}
+          onChange={(v) => field.onChange(v)}
+          error={error}
+        />
+      )}
+    />
+  );
+}
+
+function Checkboxes<T extends FieldValues>({
+  form,
+  name,
+  legend,
+  options,
+  label,
+}: {
+  form: UseFormReturn<T>;
+  name: string;
+  legend: string;
+  options: readonly string[];
+  label: (o: string) => string;
+}) {
+  return (
+    <fieldset className="field company-checks" id={fid(name)}>
+      <legend>{legend}</legend>
+      <div className="company-check-grid">
+        {options.map((o) => (
+          <label key={o} className="company-check">
+            <input type="checkbox" value={o} {...form.register(name as never)} /> {label(o)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** Form 1: name, business type, registration year, employees, website, legal owner, opening hours. */
+export function BasicForm({ profile }: { profile: CompanyProfile }) {
+  const { t } = useTranslation('company');
+  const b = profile.basic;
+  const { form, save, submit, error } = useSectionForm('basic', companyBasicBody, {
+    name: b.name ?? '',
+    businessType: b.businessType ?? ('' as never),
+    registrationYear: b.registrationYear,
+    employeeRange: b.employeeRange,
+    websiteUrl: b.websiteUrl ?? '',
+    legalOwner: b.legalOwner ?? '',
+    logo: b.logo,
+    openingHours: b.openingHours,
+  });
+  const fe = useFieldErrors(form.formState.errors);
+  const w = form.watch();
+  const days = ['1', '2', '3', '4', '5', '6', '7'];
+  return (
+    <SectionForm
+      id="company-basic"
+      title={t('sections.basic')}
+      onSubmit={submit}
+      busy={save.isPending}
+      error={error}
+      saved={save.isSuccess}
+    >
+      <div className="form-grid company-grid">
+        <LimitedField
+          id={fid('name')}
+          label={t('fields.name')}
+          maxChars={COMPANY_LIMITS.name}
+          value={w.name as string}
+          autoComplete="organization"
+          {...form.register('name')}
+          error={fe('name')}
+        />
+        <SelectField
+          id={fid('businessType')}
+          label={t('fields.businessType')}
+          {...form.register('businessType')}
+          error={fe('businessType')}
+        >
+          <option value="">{t('choose')}</option>
+          {BUSINESS_TYPES.map((v) => (
+            <option key={v} value={v}>
+              {t(`businessTypes.${v}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={fid('registrationYear')}
+          label={`${t('fields.registrationYear')} (${t('optional')})`}
+          type="number"
+          inputMode="numeric"
+          min={1800}
+          max={2100}
+          {...form.register('registrationYear', { setValueAs: toNumberOrNull })}
+          error={fe('registrationYear')}
+        />
+        <SelectField
+          id={fid('employeeRange')}
+          label={`${t('fields.employeeRange')} (${t('optional')})`}
+          {...form.register('employeeRange', { setValueAs: emptyToNull })}
+          error={fe('employeeRange')}
+        >
+          <option value="">{t('choose')}</option>
+          {EMPLOYEE_RANGES.map((v) => (
+            <option key={v} value={v}>
+              {t(`employeeRanges.${v}`)}
+            </option>
+          ))}
+        </SelectField>
+        <LimitedField
+          id={fid('websiteUrl')}
+          label={`${t('fields.websiteUrl')} (${t('optional')})`}
+          type="url"
+          inputMode="url"
+          placeholder="https://"
+          maxChars={COMPANY_LIMITS.websiteUrl}
+          value={w.websiteUrl as string}
+          {...form.register('websiteUrl')}
+          error={fe('websiteUrl')}
+        />
+        <LimitedField
+          id={fid('legalOwner')}
+          label={`${t('fields.legalOwner')} (${t('optional')})`}
+          maxChars={COMPANY_LIMITS.legalOwner}
+          value={w.legalOwner as string}
+          {...form.register('legalOwner')}
+          error={fe('legalOwner')}
+        />
+      </div>
+      <FileControl
+        form={form}
+        name="logo"
+        label={`${t('fields.logo')} (${t('optional')})`}
+        purpose="logo"
+        error={fe('logo')}
+      />
+      <fieldset className="field" id={fid('openingHours')}>
+        <legend>
+          {t('fields.openingHours')} ({t('optional')})
+        </legend>
+        <div className="form-grid company-hours">
+          {(['startDay', 'endDay'] as const).map((k) => (
+            <SelectField
+              key={k}
+              id={fid(`openingHours.${k}`)}
+              label={t(`fields.${k}`)}
+              {...form.register(`openingHours.${k}`, { setValueAs: toNumberOrNull })}
+              error={fe(`openingHours.${k}`)}
+            >
+              <option value="">{t('choose')}</option>
+              {days.map((d) => (
+                <option key={d} value={d}>
+                  {t(`days.${d}`)}
+                </option>
+              ))}
+            </SelectField>
+          ))}
+          {(['startTime', 'endTime'] as const).map((k) => (
+            <TextField
+              key={k}
+              id={fid(`openingHours.${k}`)}
+              label={t(`fields.${k}`)}
+              type="time"
+              {...form.register(`openingHours.${k}`, { setValueAs: emptyToNull })}
+              error={fe(`openingHours.${k}`)}
+            />
+          ))}
+        </div>
+        {fe('openingHours') && <span className="field-error">{fe('openingHours')}</span>}
+      </fieldset>
+    </SectionForm>
+  );
+}
+
+/** Form 2: main industry, other products, delivery terms, payment types. */
+export function ProductsForm({ profile }: { profile: CompanyProfile }) {
+  const { t } = useTranslation('company');
+  const p = profile.products;
+  const { form, save, submit, error } = useSectionForm('products', companyProductsBody, {
+    mainIndustry: p.mainIndustry ?? '',
+    otherProducts: p.otherProducts ?? '',
+    deliveryTerms: p.deliveryTerms,
+    paymentTypes: p.paymentTypes,
+  });
+  const fe = useFieldErrors(form.formState.errors);
+  const w = form.watch();
+  return (
+    <SectionForm
+      id="company-products"
+      title={t('sections.products')}
+      onSubmit={submit}
+      busy={save.isPending}
+      error={error}
+      saved={save.isSuccess}
+    >
+      <LimitedField
+        id={fid('mainIndustry')}
+        label={t('fields.mainIndustry')}
+        maxChars={COMPANY_LIMITS.mainIndustry}
+        value={w.mainIndustry as string}
+        {...form.register('mainIndustry')}
+        error={fe('mainIndustry')}
+      />
+      <LimitedField
+        id={fid('otherProducts')}
+        multiline
+        label={`${t('fields.otherProducts')} (${t('optional')})`}
+        maxChars={COMPANY_LIMITS.otherProducts}
+        value={w.otherProducts as string}
+        {...form.register('otherProducts')}
+        error={fe('otherProducts')}
+      />
+      <Checkboxes
+        form={form}
+        name="deliveryTerms"
+        legend={t('fields.deliveryTerms')}
+        options={DELIVERY_TERMS}
+        label={(o) => o}
+      />
+      <Checkboxes
+        form={form}
+        name="paymentTypes"
+        legend={t('fields.paymentTypes')}
+        options={PAYMENT_TYPES}
+        label={(o) => t(`paymentTypes.${o}`)}
+      />
+    </SectionForm>
+  );
+}
+
+/** Form 3: licences, tax registration, factory, plant area, advantages, introduction. */
+export function DetailsForm({ profile }: { profile: CompanyProfile }) {
+  const { t } = useTranslation('company');
+  const d = profile.details;
+  const { form, save, submit, error } = useSectionForm('details', companyDetailsBody, {
+    businessLicenceNumber: d.businessLicenceNumber ?? '',
+    businessLicenceFile: d.businessLicenceFile,
+    taxRegistrationNumber: d.taxRegistrationNumber ?? '',
+    taxRegistrationFile: d.taxRegistrationFile,
+    proofOfAddressFile: d.proofOfAddressFile,
+    factoryAddress: d.factoryAddress ?? '',
+    plantAreaM2: d.plantAreaM2,
+    advantages: d.advantages ?? '',
+    introduction: d.introduction ?? '',
+    photos: d.photos,
+  });
+  const fe = useFieldErrors(form.formState.errors);
+  const w = form.watch();
+  return (
+    <SectionForm
+      id="company-details"
+      title={t('sections.details')}
+      onSubmit={submit}
+      busy={save.isPending}
+      error={error}
+      saved={save.isSuccess}
+    >
+      <LimitedField
+        id={fid('advantages')}
+        multiline
+        label={t('fields.advantages')}
+        minChars={COMPANY_LIMITS.advantagesMin}
+        maxChars={COMPANY_LIMITS.advantages}
+        value={w.advantages as string}
+        {...form.register('advantages')}
+        error={fe('advantages')}
+      />
+      <LimitedField
+        id={fid('introduction')}
+        multiline
+        label={t('fields.introduction')}
+        minChars={COMPANY_LIMITS.introductionMin}
+        maxChars={COMPANY_LIMITS.introduction}
+        value={w.introduction as string}
+        {...form.register('introduction')}
+        error={fe('introduction')}
+      />
+      <div className="form-grid company-grid">
+        <LimitedField
+          id={fid('factoryAddress')}
+          label={`${t('fields.factoryAddress')} (${t('optional')})`}
+          maxChars={COMPANY_LIMITS.factoryAddress}
+          value={w.factoryAddress as string}
+          {...form.register('factoryAddress')}
+          error={fe('factoryAddress')}
+        />
+        <TextField
+          id={fid('plantAreaM2')}
+          label={`${t('fields.plantAreaM2')} (${t('optional')})`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          {...form.register('plantAreaM2', { setValueAs: toNumberOrNull })}
+          error={fe('plantAreaM2')}
+        />
+        <LimitedField
+          id={fid('businessLicenceNumber')}
+          label={`${t('fields.businessLicenceNumber')} (${t('optional')})`}
+          maxChars={COMPANY_LIMITS.licenceNumber}
+          value={w.businessLicenceNumber as string}
+          {...form.register('businessLicenceNumber')}
+          error={fe('businessLicenceNumber')}
+        />
+        <LimitedField
+          id={fid('taxRegistrationNumber')}
+          label={`${t('fields.taxRegistrationNumber')} (${t('optional')})`}
+          maxChars={COMPANY_LIMITS.licenceNumber}
+          value={w.taxRegistrationNumber as string}
+          {...form.register('taxRegistrationNumber')}
+          error={fe('taxRegistrationNumber')}
+        />
+        {(['businessLicenceFile', 'taxRegistrationFile', 'proofOfAddressFile'] as const).map((k) => (
+          <FileControl
+            key={k}
+            form={form}
+            name={k}
+            label={`${t(`fields.${k}`)} (${t('optional')})`}
+            purpose="document"
+            document
+            error={fe(k)}
+          />
+        ))}
+      </div>
+      <PhotosControl form={form} label={`${t('fields.photos')} (${t('optional')})`} />
+    </SectionForm>
+  );
+}
+
+/** Form 4: contact people (name, phone, position). */
+export function ContactsForm({ profile }: { profile: CompanyProfile }) {
+  const { t } = useTranslation('company');
+  const { form, save, submit, error } = useSectionForm('contacts', companyContactsBody, {
+    contacts: profile.contacts.contacts,
+  });
+  const list = useFieldArray({ control: form.control, name: 'contacts' as never });
+  const fe = useFieldErrors(form.formState.errors);
+  const w = form.watch() as { contacts?: { name?: string; phone?: string; position?: string }[] };
+  return (
+    <SectionForm
+      id="company-contacts"
+      title={t('sections.contacts')}
+      onSubmit={submit}
+      busy={save.isPending}
+      error={error}
+      saved={save.isSuccess}
+    >
+      {list.fields.length === 0 && <p className="muted">{t('contacts.empty')}</p>}
+      {list.fields.map((f, i) => (
+        <fieldset key={f.id} className="company-item">
+          <legend>{t('contacts.item', { n: i + 1 })}</legend>
+          <div className="form-grid company-grid">
+            <LimitedField
+              id={fid(`contacts.${i}.name`)}
+              label={t('fields.contactName')}
+              maxChars={COMPANY_LIMITS.contactName}
+              value={w.contacts?.[i]?.name}
+              autoComplete="name"
+              {...form.register(`contacts.${i}.name` as never)}
+              error={fe(`contacts.${i}.name` as never)}
+            />
+            <TextField
+              id={fid(`contacts.${i}.phone`)}
+              label={t('fields.contactPhone')}
+              type="tel"
+              autoComplete="tel"
+              {...form.register(`contacts.${i}.phone` as never)}
+              error={fe(`contacts.${i}.phone` as never)}
+            />
+            <LimitedField
+              id={fid(`contacts.${i}.position`)}
+              label={t('fields.contactPosition')}
+              maxChars={COMPANY_LIMITS.contactPosition}
+              value={w.contacts?.[i]?.position}
+              {...form.register(`contacts.${i}.position` as never)}
+              error={fe(`contacts.${i}.position` as never)}
+            />
+          </div>
+          <Button variant="ghost" onClick={() => list.remove(i)}>
+            {t('contacts.remove', { n: i + 1 })}
+          </Button>
+        </fieldset>
+      ))}
+      {list.fields.length < COMPANY_LIMITS.contacts && (
+        <div>
+          <Button
+            id={fid('contacts')}
+            variant="secondary"
+            onClick={() => list.append({ name: '', phone: '', position: '' } as never)}
+          >
+            {t('contacts.add')}
+          </Button>
+        </div>
+      )}
+    </SectionForm>
+  );
+}
+
+/** Form 5: exporter, export percentage, main markets, nearest port, licence. */
+export function ExportForm({ profile }: { profile: CompanyProfile }) {
+  const { t } = useTranslation('company');
+  const e = profile.export;
+  const { form, save, submit, error } = useSectionForm('export', companyExportBody, {
+    exporterName: e.exporterName ?? '',
+    exportPercentage: e.exportPercentage,
+    mainMarkets: e.mainMarkets,
+    nearestPort: e.nearestPort ?? '',
+    licenceNumber: e.licenceNumber ?? '',
+    licenceFile: e.licenceFile,
+  });
+  const fe = useFieldErrors(form.formState.errors);
+  const w = form.watch();
+  return (
+    <SectionForm
+      id="company-export"
+      title={t('sections.export')}
+      onSubmit={submit}
+      busy={save.isPending}
+      error={error}
+      saved={save.isSuccess}
+    >
+      <div className="form-grid company-grid">
+        <LimitedField
+          id={fid('exporterName')}
+          label={t('fields.exporterName')}
+          maxChars={COMPANY_LIMITS.exporterName}
+          value={w.exporterName as string}
+          {...form.register('exporterName')}
+          error={fe('exporterName')}
+        />
+        <TextField
+          id={fid('exportPercentage')}
+          label={t('fields.exportPercentage')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          {...form.register('exportPercentage', { setValueAs: toNumberOrNull })}
+          error={fe('exportPercentage')}
+        />
+        <LimitedField
+          id={fid('nearestPort')}
+          label={t('fields.nearestPort')}
+          maxChars={COMPANY_LIMITS.nearestPort}
+          value={w.nearestPort as string}
+          {...form.register('nearestPort')}
+          error={fe('nearestPort')}
+        />
+        <LimitedField
+          id={fid('licenceNumber')}
+          label={t('fields.licenceNumber')}
+          maxChars={COMPANY_LIMITS.licenceNumber}
+          value={w.licenceNumber as string}
+          {...form.register('licenceNumber')}
+          error={fe('licenceNumber')}
+        />
+        <FileControl
+          form={form}
+          name="licenceFile"
+          label={t('fields.licenceFile')}
+          purpose="document"
+          document
+          error={fe('licenceFile')}
+        />
+      </div>
+      <Checkboxes
+        form={form}
+        name="mainMarkets"
+        legend={t('fields.mainMarkets')}
+        options={MARKET_REGIONS}
+        label={(o) => t(`markets.${o}`)}
+      />
+    </SectionForm>
+  );
+}
+
+/** Form 6: certificates (name and photo or PDF). */
+export function CertificatesForm({ profile }: { profile: CompanyProfile }) {
+  const { t } = useTranslation('company');
+  const { form, save, submit, error } = useSectionForm('certificates', companyCertificatesBody, {
+    certificates: profile.certificates.certificates,
+  });
+  const list = useFieldArray({ control: form.control, name: 'certificates' as never });
+  const fe = useFieldErrors(form.formState.errors);
+  const w = form.watch() as { certificates?: { name?: string; photo?: { url: string } }[] };
+  return (
+    <SectionForm
+      id="company-certificates"
+      title={t('sections.certificates')}
+      onSubmit={submit}
+      busy={save.isPending}
+      error={error}
+      saved={save.isSuccess}
+    >
+      {list.fields.length === 0 && <p className="muted">{t('certificates.empty')}</p>}
+      {list.fields.map((f, i) => (
+        <fieldset key={f.id} className="company-item">
+          <legend>{t('certificates.item', { n: i + 1 })}</legend>
+          <LimitedField
+            id={fid(`certificates.${i}.name`)}
+            label={t('fields.certificateName')}
+            maxChars={COMPANY_LIMITS.certificateName}
+            value={w.certificates?.[i]?.name}
+            {...form.register(`certificates.${i}.name` as never)}
+            error={fe(`certificates.${i}.name` as never)}
+          />
+          <FileControl
+            form={form}
+            name={`certificates.${i}.photo`}
+            label={t('fields.certificatePhoto')}
+            purpose="certificate"
+            error={fe(`certificates.${i}.photo` as never)}
+          />
+          <Button variant="ghost" onClick={() => list.remove(i)}>
+            {t('certificates.remove', { n: i + 1 })}
+          </Button>
+        </fieldset>
+      ))}
+      {list.fields.length < COMPANY_LIMITS.certificates && (
+        <div>
+          <Button
+            id={fid('certificates')}
+            variant="secondary"
+            onClick={() => list.append({ name: '', photo: null } as never)}
+          >
+            {t('certificates.add')}
+          </Button>
+        </div>
+      )}
+    </SectionForm>
+  );
+}
+
+/** The company photos: the uploaded ones with a Remove button each, and an upload field that adds one more. */
+function PhotosControl<T extends FieldValues>({ form, label }: { form: UseFormReturn<T>; label: string }) {
+  const { t } = useTranslation(['company', 'files']);
+  return (
+    <Controller
+      control={form.control}
+      name={'photos' as never}
+      render={({ field }) => {
+        const photos = (field.value as FileRef[] | undefined) ?? [];
+        return (
+          <fieldset className="field" id={fid('photos')}>
+            <legend>{label}</legend>
+            {photos.length > 0 && (
+              <ul className="company-photos">
+                {photos.map((p, i) => (
+                  <li key={p.id}>
+                    <img src={`${p.url}-160.webp`} alt={`${label} ${i + 1}`} width={80} height={80} />
+                    <Button variant="ghost" onClick={() => field.onChange(photos.filter((x) => x.id !== p.id))}>
+                      {t('files:remove')}
+                    </Button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {photos.length < COMPANY_LIMITS.photos && (
+              <FileField
+                label={t('company:photosAdd')}
+                purpose="company_photo"
+                value={null}
+                onChange={(v) => v && field.onChange([...photos, v])}
+              />
+            )}
+          </fieldset>
+        );
+      }}
+    />
+  );
+}
