@@ -16,6 +16,7 @@ import {
 } from '../../../shared/contracts/checkout.js';
 import { uuid } from '../../../shared/contracts/common.js';
 import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
+import { assertWebsiteActive } from '../stores/index.js';
 import * as checkout from './checkout.service.js';
 import { placeOrder } from './place-order.js';
 
@@ -59,7 +60,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartQuoteResponse },
       },
     },
-    async (request) => checkout.quoteCart(storeContext(request), request.body.items),
+    async (request) => {
+      const ctx = storeContext(request);
+      await assertWebsiteActive(ctx);
+      return checkout.quoteCart(ctx, request.body.items);
+    },
   );
 
   app.post(
@@ -72,13 +77,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: placeOrderResponse },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await placeOrder(storeContext(request), request.body, {
+    async (request, reply) => {
+      const ctx = storeContext(request);
+      await assertWebsiteActive(ctx); // SPEC §4: a deactivated website takes no orders (decision 051)
+      return reply.status(201).send(
+        await placeOrder(ctx, request.body, {
           origin: requestOrigin(request),
           ip: request.ip,
         }),
-      ),
+      );
+    },
   );
 
   app.post(
