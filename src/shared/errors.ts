@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   POSTAL_CODE_NOT_FOUND: 404,
   PAYMENT_NOT_FOUND: 404,
   SYNONYM_GROUP_NOT_FOUND: 404,
+  /** An upload that is not of the seller's store (or a private document's record that has no content). */
+  FILE_NOT_FOUND: 404,
   /** A background job's progress (GET /api/admin/jobs/:id) that is not of the seller's store, or does not exist. */
   JOB_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
@@ -39,6 +41,15 @@ export const ERROR_STATUS = {
   RESET_LINK_EXPIRED: 410,
   STORE_FLOOR_CODE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
+  /** Uploads (issue 7, SPEC §5): over 5 MB; no file; not an allowed type; a main photo too small or not 3:4-4:3. */
+  FILE_TOO_LARGE: 413,
+  FILE_REQUIRED: 400,
+  FILE_NOT_IMAGE: 415,
+  FILE_NOT_IMAGE_OR_PDF: 415,
+  IMAGE_TOO_SMALL: 422,
+  IMAGE_ASPECT_RATIO: 422,
+  /** A form points at a file that is not an upload of this store for that use. */
+  FILE_REFERENCE_INVALID: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_QUANTITY: 422,
   INVALID_PHONE: 422,

@@ -2,6 +2,10 @@
 import i18n from '../lib/i18n';
 import es from '../../locales/es/admin.json';
 import en from '../../locales/en/admin.json';
+import filesEs from '../../locales/es/files.json';
+import filesEn from '../../locales/en/files.json';
 
 i18n.addResourceBundle('es', 'admin', es, true, true);
 i18n.addResourceBundle('en', 'admin', en, true, true);
+i18n.addResourceBundle('es', 'files', filesEs, true, true);
+i18n.addResourceBundle('en', 'files', filesEn, true, true);
