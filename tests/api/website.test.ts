@@ -198,6 +198,14 @@ describe('store settings, look and wizard', () => {
       expect((await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', payload)).statusCode).toBe(400);
   });
 
+  it('an image file id that is not an upload of this store is refused (422)', async () => {
+    const res = await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', {
+      ...LOOK,
+      logo: { url: '/uploads/x/y', fileId: randomUUID() },
+    });
+    expect(res.statusCode).toBe(422);
+  });
+
   it('another store’s seller never reads or changes this store’s settings', async () => {
     await as(sellerB, 'PUT', '/api/proveedor/webconfigs/look', {
       ...LOOK,

@@ -22,8 +22,31 @@ import {
   type WizardDraft,
   type WizardState,
 } from '../../../shared/contracts/website.js';
+import type { FilePurpose } from '../../../shared/contracts/files.js';
+import { assertStoreFiles } from '../files/index.js';
 
 type StoreRow = typeof stores.$inferSelect;
+
+/**
+ * Checks the uploaded images named by file id belong to the store and have the right purpose (files module: 422
+ * otherwise), and replaces each such reference's URL with the stored file's own (a client cannot name one file and
+ * show another). References without a file id (an https URL, the seed's images) pass as they are.
+ */
+async function resolveImages(
+  ctx: StoreDbContext,
+  groups: { refs: (ImageRef | null | undefined)[]; purposes: FilePurpose[] }[],
+): Promise<void> {
+  for (const g of groups) {
+    const withId = g.refs.filter((r): r is ImageRef & { fileId: string } => !!r?.fileId);
+    if (!withId.length) continue;
+    const found = await assertStoreFiles(
+      ctx,
+      withId.map((r) => r.fileId),
+      g.purposes,
+    );
+    for (const r of withId) r.url = found.get(r.fileId)?.url ?? r.url;
+  }
+}
 
 async function loadStore(ctx: StoreDbContext): Promise<StoreRow> {
   const rows = await ctx.db.select().from(stores).where(eq(stores.id, ctx.storeId)).limit(1);
@@ -130,6 +153,11 @@ export async function saveStoreInfo(ctx: StoreDbContext, body: StoreInfoBody): P
  * URLs, validated by `storeLookBody` (at least one carousel image and one banner, every colour, social hosts).
  */
 export async function saveStoreLook(ctx: StoreDbContext, body: StoreLookBody): Promise<void> {
+  await resolveImages(ctx, [
+    { refs: [body.logo], purposes: ['logo'] },
+    { refs: [body.icon, body.cartIcon, body.verificationIcon], purposes: ['icon', 'logo'] },
+    { refs: [...body.banners, ...body.carousel], purposes: ['banner', 'carousel'] },
+  ]);
   const b = body.bannerButton;
   await patchSettings(
     ctx,
@@ -180,6 +208,10 @@ export async function getWizard(ctx: StoreDbContext): Promise<WizardState> {
  * keeps its current look until Finish. Saving after Finish starts a new draft.
  */
 export async function saveWizardDraft(ctx: StoreDbContext, draft: WizardDraft): Promise<WizardState> {
+  await resolveImages(ctx, [
+    { refs: [draft.logo], purposes: ['logo'] },
+    { refs: draft.banners ?? [], purposes: ['banner', 'carousel'] },
+  ]);
   const [row] = await ctx.db
     .update(stores)
     .set({ wizardConfig: sql`jsonb_build_object('draft', ${JSON.stringify(draft)}::jsonb)` })
@@ -196,6 +228,10 @@ export async function finishWizard(
   ctx: StoreDbContext,
   body: Required<Omit<WizardDraft, 'step'>>,
 ): Promise<WizardState> {
+  await resolveImages(ctx, [
+    { refs: [body.logo], purposes: ['logo'] },
+    { refs: body.banners, purposes: ['banner', 'carousel'] },
+  ]);
   const draft: WizardDraft = { step: 4, ...body };
   await patchSettings(
     ctx,
