@@ -22,14 +22,14 @@ export type ColorKey = (typeof COLOR_KEYS)[number];
 
 /** Defaults a new look starts from (the storefront stylesheet's own colours). */
 export const DEFAULT_COLORS: Record<ColorKey, string> = {
-  navbar: '#1f2937',
+  navbar: '#0f172a',
   navbarText: '#ffffff',
-  primary: '#2563eb',
-  secondary: '#0f766e',
-  info: '#4b5563',
-  highlight: '#f59e0b',
-  footerBg: '#111827',
-  footerText: '#f9fafb',
+  primary: '#0b5fa5',
+  secondary: '#1f8a70',
+  info: '#334155',
+  highlight: '#c2410c',
+  footerBg: '#0f172a',
+  footerText: '#e2e8f0',
 };
 
 const HEX = /^#[0-9a-fA-F]{6}$/;

@@ -4,8 +4,12 @@ import es from '../../locales/es/admin.json';
 import en from '../../locales/en/admin.json';
 import filesEs from '../../locales/es/files.json';
 import filesEn from '../../locales/en/files.json';
+import websiteEs from '../../locales/es/website.json';
+import websiteEn from '../../locales/en/website.json';
 
 i18n.addResourceBundle('es', 'admin', es, true, true);
 i18n.addResourceBundle('en', 'admin', en, true, true);
 i18n.addResourceBundle('es', 'files', filesEs, true, true);
 i18n.addResourceBundle('en', 'files', filesEn, true, true);
+i18n.addResourceBundle('es', 'website', websiteEs, true, true);
+i18n.addResourceBundle('en', 'website', websiteEn, true, true);

@@ -34,5 +34,8 @@ export const paths = {
     home: () => '/admin',
     sales: (p: { page?: number; status?: string } = {}) => `/admin/ventas${qs(p)}`,
     orderStatus: (id: string) => `/admin/orderStatus${qs({ id })}`,
+    myStore: () => '/admin/mi-tienda',
+    website: () => '/admin/website',
+    wizard: () => '/admin/wizard',
   },
 };

@@ -16,6 +16,8 @@ export const queryKeys = {
   /** GET /api/user per area: the storefront customer and the admin seller are separate sessions (decision 003). */
   currentUser: (area: Area) => ['user', area] as const,
   storeConfig: () => ['configwebsite'] as const,
+  /** A store content page (/aviso, /faq, ...). */
+  content: (kind: string) => ['content', kind] as const,
   departments: () => ['departments'] as const,
   home: () => ['home'] as const,
   search: (p: { q: string; departamento: string; categoria: string; sort: string; page: number }) =>
@@ -37,5 +39,9 @@ export const queryKeys = {
     orders: () => ['admin', 'orders'] as const,
     orderList: (status: string | undefined, page: number) => ['admin', 'orders', 'list', status ?? null, page] as const,
     order: (id: string) => ['admin', 'order', id] as const,
+    /** Store builder (issue 7): settings and look, wizard draft, content editors. */
+    webconfigs: () => ['admin', 'webconfigs'] as const,
+    wizard: () => ['admin', 'wizard'] as const,
+    content: (kind: string) => ['admin', 'content', kind] as const,
   },
 };

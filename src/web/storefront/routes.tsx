@@ -86,18 +86,13 @@ const orderPage = later(
   (m) => m.OrderPage,
 );
 
-const CONTENT_PAGES = [
-  'somos',
-  'aviso',
-  'bolsa_trabajo',
-  'faq',
-  'glosario',
-  'politicas_compras',
-  'pagos_envios',
-  'aboutus',
-  'proveedor',
-  'reviews',
-] as const;
+/** The store's editable content pages (issue 7), each loaded on first visit. */
+const StoreContentPage = lazy(() =>
+  loadChunk(() => import('./features/content/store-content-page')).then((m) => ({ default: m.StoreContentPage })),
+);
+const STORE_CONTENT = ['aviso', 'politicas_compras', 'pagos_envios', 'faq', 'glosario'] as const;
+
+const CONTENT_PAGES = ['somos', 'bolsa_trabajo', 'aboutus', 'proveedor', 'reviews'] as const;
 
 export function StorefrontRoutes() {
   return (
@@ -128,6 +123,17 @@ export function StorefrontRoutes() {
           <Route path="misdirecciones" element={addressesPage} />
         </Route>
         <Route path="messages" element={<ContentPage slug="messages" />} />
+        {STORE_CONTENT.map((kind) => (
+          <Route
+            key={kind}
+            path={kind}
+            element={
+              <Suspense fallback={<Loading />}>
+                <StoreContentPage kind={kind} />
+              </Suspense>
+            }
+          />
+        ))}
         {CONTENT_PAGES.map((slug) => (
           <Route key={slug} path={slug} element={<ContentPage slug={slug} />} />
         ))}
