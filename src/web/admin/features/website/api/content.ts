@@ -21,6 +21,7 @@ export function useSaveContent(kind: ContentKind) {
           ? `/api/proveedor/content/${kind}`
           : `/api/proveedor/content/page/${kind}`,
         body,
+        { waitForThrottle: true },
       ),
     onSuccess: (c) => qc.setQueryData(queryKeys.admin.content(kind), c),
   });

@@ -14,7 +14,8 @@ export const webConfigsQuery = queryOptions({
 export function useSaveStoreInfo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StoreInfoBody) => api.put<{ ok: true }>('/api/proveedor/webconfigs/info', body),
+    mutationFn: (body: StoreInfoBody) =>
+      api.put<{ ok: true }>('/api/proveedor/webconfigs/info', body, { waitForThrottle: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() });
       void qc.invalidateQueries({ queryKey: queryKeys.admin.dashboard() });
@@ -26,7 +27,8 @@ export function useSaveStoreInfo() {
 export function useSaveStoreLook() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StoreLookBody) => api.put<{ ok: true }>('/api/proveedor/webconfigs/look', body),
+    mutationFn: (body: StoreLookBody) =>
+      api.put<{ ok: true }>('/api/proveedor/webconfigs/look', body, { waitForThrottle: true }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() }),
   });
 }

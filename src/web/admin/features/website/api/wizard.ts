@@ -10,7 +10,7 @@ export { wizardQuery } from '../../../shared/wizard/get-wizard';
 export function useSaveWizardDraft() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (draft: WizardDraft) => api.put<WizardState>('/api/proveedor/wizard', draft),
+    mutationFn: (draft: WizardDraft) => api.put<WizardState>('/api/proveedor/wizard', draft, { waitForThrottle: true }),
     onSuccess: (state) => qc.setQueryData(queryKeys.admin.wizard(), state),
   });
 }
@@ -20,7 +20,7 @@ export function useFinishWizard() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: Required<Omit<WizardDraft, 'step'>>) =>
-      api.post<WizardState>('/api/proveedor/wizard/finish', body),
+      api.post<WizardState>('/api/proveedor/wizard/finish', body, { waitForThrottle: true }),
     onSuccess: (state) => {
       qc.setQueryData(queryKeys.admin.wizard(), state);
       void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() });
