@@ -22,6 +22,7 @@ import {
   type WizardState,
 } from '../../../../shared/contracts/website';
 import { useFinishWizard, useSaveWizardDraft, wizardQuery } from './api/wizard';
+import { webConfigsQuery } from './api/webconfigs';
 import { ColorFields, ImageField, ImageListField, SocialFields, StorePreview } from './look-fields';
 import { LoadError } from './load-error';
 
@@ -56,6 +57,7 @@ function Wizard({ initial }: { initial: WizardState }) {
   const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveWizardDraft();
   const finish = useFinishWizard();
+  const storeName = useQuery(webConfigsQuery).data?.info.name ?? '';
   const count = WIZARD_STEPS.length;
   const current = WIZARD_STEPS[step];
   const set = <K extends keyof Values>(k: K, v: Values[K]) => setValues((old) => ({ ...old, [k]: v }));
@@ -216,7 +218,7 @@ function Wizard({ initial }: { initial: WizardState }) {
           </div>
         </section>
         <aside className="look-preview-col">
-          <StorePreview name="" colors={values.colors} logo={values.logo} banner={values.banners[0] ?? null} />
+          <StorePreview name={storeName} colors={values.colors} logo={values.logo} banner={values.banners[0] ?? null} />
         </aside>
       </div>
     </div>
