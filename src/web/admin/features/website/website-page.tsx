@@ -115,7 +115,12 @@ function LookForm({ initial, name }: { initial: StoreLookBody; name: string }) {
               />
               <div className="field">
                 <label htmlFor="button-color">{t('look.buttonColor')}</label>
-                <input id="button-color" type="color" {...form.register('bannerButton.textColor')} />
+                <input
+                  id="button-color"
+                  className="look-button-color"
+                  type="color"
+                  {...form.register('bannerButton.textColor')}
+                />
                 {fieldError('bannerButton.textColor') && (
                   <span className="field-error">{fieldError('bannerButton.textColor')}</span>
                 )}
