@@ -414,6 +414,7 @@ describe('two instances: a change made on one shows on the other at once', () =>
     expect(cfg.colors.navbar).toBe('#aa0011');
     const page = await b.inject({ url: '/', headers: { host: store.hostname } });
     expect(page.body).toContain('--color-navbar:#aa0011');
+    expect(page.body).toContain('--color-banner-text:#ffffff');
     expect(page.body).toContain('<title>Nueva Sol</title>');
     const refused = await onB('/api/cart/quote', 'POST', { items: [] });
     expect(refused.statusCode).toBe(403);

@@ -28,7 +28,14 @@ export interface StoreSettings {
   iconFileId?: string;
   cartIcon?: { url: string; fileId?: string };
   verificationIcon?: { url: string; fileId?: string };
-  bannerImages?: { url: string; fileId?: string; title?: string; buttonTitle?: string; buttonUrl?: string }[];
+  bannerImages?: {
+    url: string;
+    fileId?: string;
+    title?: string;
+    buttonTitle?: string;
+    buttonUrl?: string;
+    buttonTextColor?: string;
+  }[];
   /** Home carousel images (SPEC §2 "Carousel setup"). */
   carouselImages?: { url: string; fileId?: string }[];
   /** The banner's call to action (SPEC §3 "banner button title, URL and text colour"). */

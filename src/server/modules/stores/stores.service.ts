@@ -93,14 +93,20 @@ export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig
     logo: sized(s.logoUrl, s.logoFileId, 160),
     slug: store.slug,
     websiteActive: store.websiteActive,
-    colors: Object.fromEntries(Object.entries(s.colors ?? {}).filter(([, v]) => typeof v === 'string')) as Record<
-      string,
-      string
-    >,
+    colors: {
+      ...(Object.fromEntries(Object.entries(s.colors ?? {}).filter(([, v]) => typeof v === 'string')) as Record<
+        string,
+        string
+      >),
+      // The banner button's text colour (SPEC §3) travels with the colours: the head sets it as a CSS variable.
+      ...(s.bannerButton?.textColor ? { bannerText: s.bannerButton.textColor } : {}),
+    },
     // The home carousel shows the banners (with the banner button) then the carousel images (decision 050).
     banners: [...(s.bannerImages ?? []), ...(s.carouselImages ?? [])]
       .map(({ fileId, ...i }) => wide({ ...i, fileId }))
       .map(({ fileId: _f, ...i }) => i),
+    cartIcon: s.cartIcon ? sized(s.cartIcon.url, s.cartIcon.fileId, 160) : null,
+    verificationIcon: s.verificationIcon ? sized(s.verificationIcon.url, s.verificationIcon.fileId, 160) : null,
     social: s.social ?? {},
     supportPhone: s.supportPhone ?? null,
     supportEmail: s.supportEmail ?? null,

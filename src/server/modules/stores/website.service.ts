@@ -174,6 +174,7 @@ export async function saveStoreLook(ctx: StoreDbContext, body: StoreLookBody): P
         ...i,
         ...(b.title ? { buttonTitle: b.title } : {}),
         ...(b.url ? { buttonUrl: b.url } : {}),
+        buttonTextColor: b.textColor,
       })),
       carouselImages: body.carousel,
       social: socialSettings(body.social),
