@@ -108,6 +108,17 @@ describe('store settings, look and wizard', () => {
     });
     expect(config.colors.navbar).toBe('#aa0011');
     expect(config.banners[0]).toMatchObject({ url: '/uploads/look/b1.webp', buttonTitle: 'Ver ofertas' });
+
+    // Clearing an optional field removes it (the storefront footer then shows no phone).
+    await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', { ...INFO, supportPhone: '' });
+    expect((await as(sellerA, 'GET', '/api/proveedor/webconfigs')).json().info.supportPhone).toBe('');
+    const cleared = await t.app.inject({
+      url: '/api/reseller/configwebsite',
+      headers: { 'x-store-domain': a.hostname },
+    });
+    expect(cleared.json().supportPhone).toBeNull();
+    expect(cleared.json().supportEmail).toBe('ayuda@sol.mx');
+    await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', INFO);
   });
 
   it('each colour is required with its own message, in Spanish and English', async () => {
