@@ -238,7 +238,7 @@ describe('store settings, look and wizard', () => {
     const config = async () =>
       (await t.app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': c.hostname } })).json();
     const fresh = (await as(seller, 'GET', '/api/proveedor/wizard')).json();
-    expect(fresh).toEqual({ draft: { step: 0 }, finishedAt: null, inProgress: false });
+    expect(fresh).toEqual({ draft: { step: 0 }, finishedAt: null, inProgress: false, suggested: true });
 
     await as(seller, 'PUT', '/api/proveedor/wizard', { step: 1, lang: 'en' });
     await as(seller, 'PUT', '/api/proveedor/wizard', { step: 2, lang: 'en', logo: img('l') });
@@ -283,7 +283,7 @@ describe('store settings, look and wizard', () => {
       social: { facebook: 'https://www.facebook.com/c', instagram: '', youtube: '' },
     });
     expect(done.statusCode).toBe(200);
-    expect(done.json()).toMatchObject({ inProgress: false });
+    expect(done.json()).toMatchObject({ inProgress: false, suggested: false });
     expect(done.json().finishedAt).toBeTruthy();
     const live = await config();
     expect(live).toMatchObject({

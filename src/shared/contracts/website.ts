@@ -169,6 +169,8 @@ export const wizardState = z.object({
   finishedAt: z.string().nullable(),
   /** True when a draft was saved but not finished (the dashboard offers to resume it). */
   inProgress: z.boolean(),
+  /** True when the wizard never ran and the store has no banner yet (the dashboard offers to start it). */
+  suggested: z.boolean(),
 });
 export type WizardState = z.infer<typeof wizardState>;
 

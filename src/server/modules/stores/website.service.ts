@@ -196,6 +196,7 @@ function wizardStateOf(row: StoreRow): WizardState {
     draft,
     finishedAt: typeof w.finishedAt === 'string' ? w.finishedAt : null,
     inProgress: !w.finishedAt && w.draft !== undefined,
+    suggested: !w.finishedAt && w.draft === undefined && !(row.settings?.bannerImages ?? []).length,
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * The dashboard's offer to resume the set-up wizard (SPEC §2): shown while a draft was saved and not finished, or
- * when the wizard was never started on a store with no banner yet. Renders nothing otherwise or while loading.
+ * The dashboard's offer to resume the set-up wizard (SPEC §2) while a draft was saved and not finished, or to start
+ * it when it never ran on a store with no banner yet. Renders nothing otherwise or while loading.
  */
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -12,6 +12,18 @@ import { wizardQuery } from './get-wizard';
 export function WizardResume() {
   const { t } = useTranslation('website');
   const q = useQuery(wizardQuery);
+  if (q.data?.suggested)
+    return (
+      <section className="card stack wizard-resume" aria-labelledby="wizard-resume-title">
+        <h2 id="wizard-resume-title">{t('wizard.title')}</h2>
+        <p>{t('wizard.intro')}</p>
+        <div>
+          <Link className="btn btn-primary" to={paths.admin.wizard()}>
+            {t('wizard.start')}
+          </Link>
+        </div>
+      </section>
+    );
   if (!q.data || !q.data.inProgress) return null;
   const step = q.data.draft.step;
   return (
