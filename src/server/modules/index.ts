@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import storesRoutes from './stores/stores.routes.js';
+import websiteRoutes from './stores/website.routes.js';
 import accountsRoutes from './accounts/accounts.routes.js';
 import storeFloorAccessRoutes from './accounts/store-floor.routes.js';
 import identityRoutes from './accounts/identity.routes.js';
@@ -26,6 +27,7 @@ export async function registerModules(
   opts: { serveWeb: boolean; indexHtml?: string },
 ): Promise<void> {
   await app.register(storesRoutes);
+  await app.register(websiteRoutes);
   await app.register(accountsRoutes);
   await app.register(storeFloorAccessRoutes);
   await app.register(identityRoutes);

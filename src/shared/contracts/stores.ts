@@ -16,8 +16,13 @@ export const websiteConfig = z.object({
       title: z.string().optional(),
       buttonTitle: z.string().optional(),
       buttonUrl: z.string().optional(),
+      /** Text colour of the banner button (#rrggbb), set on /admin/website. */
+      buttonTextColor: z.string().optional(),
     }),
   ),
+  /** Store-builder icons (SPEC §3 "cart and verification icons"): image URLs, or absent. */
+  cartIcon: z.string().nullable().optional(),
+  verificationIcon: z.string().nullable().optional(),
   social: z.object({
     facebook: z.string().optional(),
     instagram: z.string().optional(),

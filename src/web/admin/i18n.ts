@@ -8,12 +8,15 @@ import identityEs from '../../locales/es/identity.json';
 import identityEn from '../../locales/en/identity.json';
 import companyEs from '../../locales/es/company.json';
 import companyEn from '../../locales/en/company.json';
+import websiteEs from '../../locales/es/website.json';
+import websiteEn from '../../locales/en/website.json';
 
 const bundles: [string, object, object][] = [
   ['admin', es, en],
   ['files', filesEs, filesEn],
   ['identity', identityEs, identityEn],
   ['company', companyEs, companyEn],
+  ['website', websiteEs, websiteEn],
 ];
 for (const [ns, esBundle, enBundle] of bundles) {
   i18n.addResourceBundle('es', ns, esBundle, true, true);

@@ -13,6 +13,11 @@ import { OrderStatusPage } from './features/sales/order-status-page';
 import { CompanyPage } from './features/company/company-page';
 import { CouponsPage } from './features/coupons/coupons-page';
 import { PickupsPage } from './features/pickups/pickups-page';
+import { MyStorePage } from './features/website/my-store-page';
+import { WebsitePage } from './features/website/website-page';
+import { WizardPage } from './features/website/wizard-page';
+import { ContentEditorPage } from './features/website/content-editor-page';
+import { WebsiteTabs } from './features/website/website-tabs';
 
 export function AdminRoutes() {
   return (
@@ -28,6 +33,16 @@ export function AdminRoutes() {
         <Route path="cupones" element={<CouponsPage />} />
         <Route path="pickups" element={<PickupsPage />} />
         <Route path="colaboradores" element={<CollaboratorsPage />} />
+        <Route element={<WebsiteTabs />}>
+          <Route path="mi-tienda" element={<MyStorePage />} />
+          <Route path="website" element={<WebsitePage />} />
+          <Route path="aviso-privacidad" element={<ContentEditorPage kind="aviso" />} />
+          <Route path="politica-compra" element={<ContentEditorPage kind="politicas_compras" />} />
+          <Route path="pagos-y-envios" element={<ContentEditorPage kind="pagos_envios" />} />
+          <Route path="faq" element={<ContentEditorPage kind="faq" />} />
+          <Route path="glosario" element={<ContentEditorPage kind="glosario" />} />
+        </Route>
+        <Route path="wizard" element={<WizardPage />} />
         {/* A section of a later release says "coming soon"; any other path is the 404 page (issue 7). */}
         <Route path="*" element={<AdminFallbackPage />} />
       </Route>

@@ -36,6 +36,8 @@ export const paths = {
     orderStatus: (id: string) => `/admin/orderStatus${qs({ id })}`,
     stores: () => '/admin/tiendas',
     collaborators: () => '/admin/colaboradores',
+    myStore: () => '/admin/mi-tienda',
+    website: () => '/admin/website',
     wizard: () => '/admin/wizard',
   },
 };

@@ -16,6 +16,8 @@ export const queryKeys = {
   /** GET /api/user per area: the storefront customer and the admin seller are separate sessions (decision 003). */
   currentUser: (area: Area) => ['user', area] as const,
   storeConfig: () => ['configwebsite'] as const,
+  /** A store content page (/aviso, /faq, ...). */
+  content: (kind: string) => ['content', kind] as const,
   departments: () => ['departments'] as const,
   home: () => ['home'] as const,
   search: (p: { q: string; departamento: string; categoria: string; sort: string; page: number }) =>
@@ -41,6 +43,10 @@ export const queryKeys = {
     /** GET /api/proveedor/company_profile (the status route shares the prefix, so one invalidation refreshes both). */
     companyProfile: () => ['admin', 'company-profile'] as const,
     companyStatus: () => ['admin', 'company-profile', 'status'] as const,
+    /** Store builder (issue 7): settings and look, wizard draft, content editors. */
+    webconfigs: () => ['admin', 'webconfigs'] as const,
+    wizard: () => ['admin', 'wizard'] as const,
+    content: (kind: string) => ['admin', 'content', kind] as const,
   },
   /** GET /api/reseller/aboutus of the storefront's store. */
   aboutUs: () => ['aboutus'] as const,

@@ -96,15 +96,13 @@ const aboutPage = (
   </Suspense>
 );
 
-const CONTENT_PAGES = [
-  'aviso',
-  'bolsa_trabajo',
-  'faq',
-  'glosario',
-  'politicas_compras',
-  'pagos_envios',
-  'reviews',
-] as const;
+/** The store's editable content pages (issue 7), each loaded on first visit. */
+const StoreContentPage = lazy(() =>
+  loadChunk(() => import('./features/content/store-content-page')).then((m) => ({ default: m.StoreContentPage })),
+);
+const STORE_CONTENT = ['aviso', 'politicas_compras', 'pagos_envios', 'faq', 'glosario'] as const;
+
+const CONTENT_PAGES = ['bolsa_trabajo', 'reviews'] as const;
 
 export function StorefrontRoutes() {
   return (
@@ -138,6 +136,17 @@ export function StorefrontRoutes() {
         <Route path="somos" element={aboutPage} />
         <Route path="aboutus" element={aboutPage} />
         <Route path="proveedor" element={aboutPage} />
+        {STORE_CONTENT.map((kind) => (
+          <Route
+            key={kind}
+            path={kind}
+            element={
+              <Suspense fallback={<Loading />}>
+                <StoreContentPage kind={kind} />
+              </Suspense>
+            }
+          />
+        ))}
         {CONTENT_PAGES.map((slug) => (
           <Route key={slug} path={slug} element={<ContentPage slug={slug} />} />
         ))}

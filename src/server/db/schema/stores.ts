@@ -3,7 +3,18 @@
  * `stores` is the tenant root: every tenant-owned table references `stores.id` as `store_id`.
  */
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Look and settings of a storefront (SPEC §3 "Store settings"); colours are CSS hex strings. */
 export interface StoreSettings {
@@ -12,7 +23,23 @@ export interface StoreSettings {
   menuName?: string;
   aboutUs?: string;
   logoUrl?: string;
-  bannerImages?: { url: string; title?: string; buttonTitle?: string; buttonUrl?: string }[];
+  /** Files-module id of the logo (and of the images below), when uploaded through it. */
+  logoFileId?: string;
+  iconFileId?: string;
+  cartIcon?: { url: string; fileId?: string };
+  verificationIcon?: { url: string; fileId?: string };
+  bannerImages?: {
+    url: string;
+    fileId?: string;
+    title?: string;
+    buttonTitle?: string;
+    buttonUrl?: string;
+    buttonTextColor?: string;
+  }[];
+  /** Home carousel images (SPEC §2 "Carousel setup"). */
+  carouselImages?: { url: string; fileId?: string }[];
+  /** The banner's call to action (SPEC §3 "banner button title, URL and text colour"). */
+  bannerButton?: { title: string; url: string; textColor: string };
   colors?: Partial<
     Record<'navbar' | 'navbarText' | 'primary' | 'secondary' | 'info' | 'highlight' | 'footerBg' | 'footerText', string>
   >;
@@ -40,6 +67,14 @@ export const stores = pgTable(
     /** Last issued order folio; incremented atomically when an order is placed. */
     lastFolio: integer('last_folio').notNull().default(0),
     websiteActive: boolean('website_active').notNull().default(true),
+    /**
+     * The set-up wizard's draft (SPEC §3 `config_store.wizard_config`, empty object by default): the step reached and
+     * each step's saved values; goes live on Finish (decision 050). Shape: WizardConfig in src/shared/contracts/website.ts.
+     */
+    wizardConfig: jsonb('wizard_config')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('stores_slug_uq').on(t.slug)],
@@ -61,4 +96,22 @@ export const storeDomains = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('store_domains_hostname_uq').on(t.hostname), index('store_domains_store_idx').on(t.storeId)],
+);
+
+/**
+ * Editable store content (SPEC §2 /aviso, /politicas_compras, /pagos_envios, /faq, /glosario): one row per store and
+ * kind; `body` is `{ html }` for the pages (sanitised on the server) or `{ items }` for the FAQ and glossary. A store
+ * without a row shows the default text of its language (decision 049).
+ */
+export const storeContent = pgTable(
+  'store_content',
+  {
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    body: jsonb('body').$type<Record<string, unknown>>().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.kind] }), index('store_content_store_idx').on(t.storeId)],
 );

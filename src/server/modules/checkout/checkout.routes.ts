@@ -17,6 +17,7 @@ import {
 import { uuid } from '../../../shared/contracts/common.js';
 import { couponCheckBody, couponCheckResponse } from '../../../shared/contracts/coupons.js';
 import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
+import { assertWebsiteActive } from '../stores/index.js';
 import * as checkout from './checkout.service.js';
 import { placeOrder } from './place-order.js';
 
@@ -60,7 +61,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cartQuoteResponse },
       },
     },
-    async (request) => checkout.quoteCart(storeContext(request), request.body.items),
+    async (request) => {
+      const ctx = storeContext(request);
+      await assertWebsiteActive(ctx);
+      return checkout.quoteCart(ctx, request.body.items);
+    },
   );
 
   app.post(
@@ -86,13 +91,16 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: placeOrderResponse },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(
-        await placeOrder(storeContext(request), request.body, {
+    async (request, reply) => {
+      const ctx = storeContext(request);
+      await assertWebsiteActive(ctx); // SPEC §4: a deactivated website takes no orders (decision 051)
+      return reply.status(201).send(
+        await placeOrder(ctx, request.body, {
           origin: requestOrigin(request),
           ip: request.ip,
         }),
-      ),
+      );
+    },
   );
 
   app.post(

@@ -20,3 +20,4 @@ export type { StoreSettings } from '../../db/schema/stores.js';
 export { findStoreByHost, type StoreByHost } from './store-by-host.js';
 export { storeTimeZone, DEFAULT_STORE_TIME_ZONE } from './time-zone.js';
 export { lockStoreRow } from './store-lock.js';
+export { assertWebsiteActive } from './website.service.js';

@@ -82,18 +82,31 @@ export async function countStores(ctx: DbContext): Promise<number> {
 export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig> {
   const store = assertFound(await getStoreById(ctx), 'STORE_NOT_FOUND');
   const s = store.settings ?? {};
+  // An uploaded image (with a files-module id) is stored as its WebP base URL: the storefront gets a size of it.
+  const sized = (url: string | null | undefined, fileId: string | undefined, width: number) =>
+    url ? (fileId ? `${url}-${width}.webp` : url) : null;
+  const wide = (i: { url: string; fileId?: string }) => ({ ...i, url: sized(i.url, i.fileId, 1600)! });
   return {
     lang: store.lang === 'en' ? 'en' : 'es',
     nombretienda: store.name,
-    icon: store.iconUrl,
-    logo: s.logoUrl ?? null,
+    icon: sized(store.iconUrl, s.iconFileId, 160),
+    logo: sized(s.logoUrl, s.logoFileId, 160),
     slug: store.slug,
     websiteActive: store.websiteActive,
-    colors: Object.fromEntries(Object.entries(s.colors ?? {}).filter(([, v]) => typeof v === 'string')) as Record<
-      string,
-      string
-    >,
-    banners: s.bannerImages ?? [],
+    colors: {
+      ...(Object.fromEntries(Object.entries(s.colors ?? {}).filter(([, v]) => typeof v === 'string')) as Record<
+        string,
+        string
+      >),
+      // The banner button's text colour (SPEC §3) travels with the colours: the head sets it as a CSS variable.
+      ...(s.bannerButton?.textColor ? { bannerText: s.bannerButton.textColor } : {}),
+    },
+    // The home carousel shows the banners (with the banner button) then the carousel images (decision 050).
+    banners: [...(s.bannerImages ?? []), ...(s.carouselImages ?? [])]
+      .map(({ fileId, ...i }) => wide({ ...i, fileId }))
+      .map(({ fileId: _f, ...i }) => i),
+    cartIcon: s.cartIcon ? sized(s.cartIcon.url, s.cartIcon.fileId, 160) : null,
+    verificationIcon: s.verificationIcon ? sized(s.verificationIcon.url, s.verificationIcon.fileId, 160) : null,
     social: s.social ?? {},
     supportPhone: s.supportPhone ?? null,
     supportEmail: s.supportEmail ?? null,

@@ -23,6 +23,7 @@ const COLOR_VARS: Record<string, string> = {
   highlight: '--color-highlight',
   footerBg: '--color-footer-bg',
   footerText: '--color-footer-text',
+  bannerText: '--color-banner-text',
 };
 
 export function renderHead(input: {
@@ -53,6 +54,8 @@ export function renderHead(input: {
   const vars = Object.entries(config.colors)
     .filter(([k, v]) => COLOR_VARS[k] && /^#[0-9a-fA-F]{3,8}$/.test(v))
     .map(([k, v]) => `${COLOR_VARS[k]}:${v}`);
+  // A banner button with its own text colour sits on the primary colour (a white button would hide white text).
+  if (vars.some((v) => v.startsWith('--color-banner-text:'))) vars.push('--color-banner-bg:var(--color-primary)');
   // `html:root` outranks the stylesheet's `:root` defaults, which Vite links after these tags.
   if (vars.length)
     tags.push(`<style id="store-theme" nonce="${escapeHtml(nonce.style)}">html:root{${vars.join(';')}}</style>`);

@@ -131,7 +131,7 @@ export function ShopLayout() {
               </Link>
             )}
             <Link className="icon-btn" to={paths.cart()} aria-label={t('cartWithCount', { count: cartCount })}>
-              <CartIcon />
+              {store?.cartIcon ? <img src={store.cartIcon} alt="" width={24} height={24} /> : <CartIcon />}
               <span className="cart-count" aria-hidden="true">
                 {cartCount}
               </span>

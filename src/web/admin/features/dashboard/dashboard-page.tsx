@@ -10,6 +10,7 @@ import { paths } from '../../../app/paths';
 import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
 import { dashboardQuery } from './api/get-dashboard';
+import { WizardResume } from '../../shared/wizard/wizard-resume';
 
 export function DashboardPage() {
   const { t } = useTranslation('admin');
@@ -21,6 +22,7 @@ export function DashboardPage() {
   return (
     <div className="stack">
       <h1>{t('dashboard.welcome', { name: d.store.name })}</h1>
+      <WizardResume />
       <section className="card stack" aria-labelledby="dash-domain">
         <h2 id="dash-domain">{t('dashboard.domain')}</h2>
         {d.domains.map((x) => (

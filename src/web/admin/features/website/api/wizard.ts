@@ -1,0 +1,29 @@
+/** The set-up wizard's draft (SPEC §2, §3 `wizard_config`): read, saved as each step is left, finished. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import { queryKeys } from '../../../../lib/query-keys';
+import type { WizardDraft, WizardState } from '../../../../../shared/contracts/website';
+
+export { wizardQuery } from '../../../shared/wizard/get-wizard';
+
+/** PUT /api/proveedor/wizard: the answer replaces the cached draft. */
+export function useSaveWizardDraft() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: WizardDraft) => api.put<WizardState>('/api/proveedor/wizard', draft, { waitForThrottle: true }),
+    onSuccess: (state) => qc.setQueryData(queryKeys.admin.wizard(), state),
+  });
+}
+
+/** POST /api/proveedor/wizard/finish: the wizard's values go live. */
+export function useFinishWizard() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Required<Omit<WizardDraft, 'step'>>) =>
+      api.post<WizardState>('/api/proveedor/wizard/finish', body, { waitForThrottle: true }),
+    onSuccess: (state) => {
+      qc.setQueryData(queryKeys.admin.wizard(), state);
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() });
+    },
+  });
+}

@@ -1,0 +1,438 @@
+/**
+ * Store settings and look (/api/proveedor/webconfigs), the set-up wizard (/api/proveedor/wizard) and the website
+ * switch (SPEC §2, §3 "Store settings", §4 "Website", §5): every rule in Spanish and English, tenant isolation,
+ * deactivation refusing carts and orders (WEBSITE_DEACTIVATED) while the admin keeps working, and freshness on two
+ * instances of the app on one database.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { createTestDb, type TestDatabase } from '../helpers/test-db.js';
+import {
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  type StoreFixture,
+} from '../helpers/factories.js';
+import { COLOR_KEYS, DEFAULT_COLORS } from '../../src/shared/contracts/website.js';
+
+const INFO = {
+  name: 'Ferretería Sol',
+  lang: 'es',
+  supportPhone: '+52 55 1234 5678',
+  supportEmail: 'ayuda@sol.mx',
+  menuName: 'Productos',
+  aboutUs: 'Somos una ferretería familiar.',
+  websiteActive: true,
+};
+const img = (n: string) => ({ url: `/uploads/look/${n}.webp` });
+const LOOK = {
+  logo: img('logo'),
+  icon: img('icon'),
+  cartIcon: null,
+  verificationIcon: null,
+  colors: { ...DEFAULT_COLORS, navbar: '#aa0011' },
+  bannerButton: { title: 'Ver ofertas', url: '/search?q=ofertas', textColor: '#ffffff' },
+  carousel: [img('c1')],
+  banners: [img('b1')],
+  social: { facebook: 'https://www.facebook.com/ferresol', instagram: '', youtube: '' },
+};
+
+describe('store settings, look and wizard', () => {
+  let t: TestApp;
+  let a: StoreFixture;
+  let b: StoreFixture;
+  let sellerA: { token: string };
+  let sellerB: { token: string };
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await createStoreFixture(t.database.db);
+    b = await createStoreFixture(t.database.db);
+    sellerA = await createSellerFixture(t.app, a.id);
+    sellerB = await createSellerFixture(t.app, b.id);
+  });
+  afterAll(async () => t.close());
+
+  const as = (
+    seller: { token: string } | null,
+    method: 'GET' | 'PUT' | 'POST',
+    url: string,
+    payload?: object,
+    lang = 'es',
+  ) =>
+    t.app.inject({
+      method,
+      url,
+      payload,
+      headers: { 'accept-language': lang, ...(seller ? { authorization: `Bearer ${seller.token}` } : {}) },
+    });
+  const fields = (res: { json(): { fields?: { path: string; message: string }[] } }) =>
+    Object.fromEntries((res.json().fields ?? []).map((f) => [f.path, f.message]));
+
+  it('needs a signed-in seller', async () => {
+    expect((await as(null, 'GET', '/api/proveedor/webconfigs')).statusCode).toBe(401);
+    expect((await as(null, 'PUT', '/api/proveedor/webconfigs/look', LOOK)).statusCode).toBe(401);
+    expect((await as(null, 'GET', '/api/proveedor/wizard')).statusCode).toBe(401);
+  });
+
+  it('saves the store info and look, and the storefront configuration shows them', async () => {
+    const before = (await as(sellerA, 'GET', '/api/proveedor/webconfigs')).json();
+    expect(before.look.colors).toEqual(DEFAULT_COLORS);
+    expect(before.look.carousel).toEqual([]);
+    expect(before.storeUrl).toContain(a.hostname);
+
+    expect((await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', INFO)).statusCode).toBe(200);
+    expect((await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', LOOK)).statusCode).toBe(200);
+    const after = (await as(sellerA, 'GET', '/api/proveedor/webconfigs')).json();
+    expect(after.info).toEqual(INFO);
+    expect(after.look).toMatchObject({ ...LOOK, cartIcon: null });
+
+    const config = (
+      await t.app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': a.hostname } })
+    ).json();
+    expect(config).toMatchObject({
+      nombretienda: 'Ferretería Sol',
+      icon: '/uploads/look/icon.webp',
+      logo: '/uploads/look/logo.webp',
+      supportPhone: '+52 55 1234 5678',
+      menuName: 'Productos',
+      social: { facebook: 'https://www.facebook.com/ferresol' },
+    });
+    expect(config.colors.navbar).toBe('#aa0011');
+    expect(config.banners[0]).toMatchObject({ url: '/uploads/look/b1.webp', buttonTitle: 'Ver ofertas' });
+
+    // Clearing an optional field removes it (the storefront footer then shows no phone).
+    await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', { ...INFO, supportPhone: '' });
+    expect((await as(sellerA, 'GET', '/api/proveedor/webconfigs')).json().info.supportPhone).toBe('');
+    const cleared = await t.app.inject({
+      url: '/api/reseller/configwebsite',
+      headers: { 'x-store-domain': a.hostname },
+    });
+    expect(cleared.json().supportPhone).toBeNull();
+    expect(cleared.json().supportEmail).toBe('ayuda@sol.mx');
+    await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', INFO);
+  });
+
+  it('each colour is required with its own message, in Spanish and English', async () => {
+    const es: Record<string, string> = {};
+    const en: Record<string, string> = {};
+    for (const lang of ['es', 'en']) {
+      const res = await as(
+        sellerA,
+        'PUT',
+        '/api/proveedor/webconfigs/look',
+        { ...LOOK, colors: Object.fromEntries(COLOR_KEYS.map((k) => [k, k === 'navbar' ? undefined : 'rojo'])) },
+        lang,
+      );
+      expect(res.statusCode).toBe(400);
+      Object.assign(lang === 'es' ? es : en, fields(res));
+    }
+    for (const k of COLOR_KEYS) {
+      expect(es[`colors.${k}`]).toBeTruthy();
+      expect(en[`colors.${k}`]).toBeTruthy();
+    }
+    expect(new Set(COLOR_KEYS.map((k) => es[`colors.${k}`])).size).toBe(8);
+    expect(es['colors.navbar']).toBe('Elige el color de la barra de navegación.');
+    expect(en['colors.navbar']).toBe('Choose the navigation bar colour.');
+    expect(en['colors.footerText']).toBe('Choose the footer text colour.');
+  });
+
+  it('social URLs must start with their network’s host, in Spanish and English', async () => {
+    const bad = {
+      facebook: 'https://facebook.evil.com/x',
+      instagram: 'http://www.instagram.com/x',
+      youtube: 'youtube',
+    };
+    const es = fields(await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', { ...LOOK, social: bad }, 'es'));
+    const en = fields(await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', { ...LOOK, social: bad }, 'en'));
+    expect(es['social.facebook']).toBe('La URL de Facebook debe empezar con https://www.facebook.com/');
+    expect(es['social.instagram']).toBe('La URL de Instagram debe empezar con https://www.instagram.com/');
+    expect(es['social.youtube']).toBe('La URL de YouTube debe empezar con https://www.youtube.com/');
+    expect(en['social.facebook']).toBe('The Facebook URL must start with https://www.facebook.com/');
+    expect(en['social.youtube']).toBe('The YouTube URL must start with https://www.youtube.com/');
+    const ok = await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', {
+      ...LOOK,
+      social: { facebook: '', instagram: 'https://www.instagram.com/sol', youtube: 'https://www.youtube.com/@sol' },
+    });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('the carousel needs an image and a banner ("upload an image before continuing")', async () => {
+    const es = fields(
+      await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', { ...LOOK, carousel: [], banners: [] }, 'es'),
+    );
+    const en = fields(
+      await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', { ...LOOK, carousel: [], banners: [] }, 'en'),
+    );
+    expect(es.carousel).toContain('sube una imagen antes de continuar');
+    expect(es.banners).toContain('sube una imagen antes de continuar');
+    expect(en.carousel).toBe('At least one carousel image is required: upload an image before continuing.');
+    expect(en.banners).toBe('At least one banner is required: upload an image before continuing.');
+  });
+
+  it('images, links, phone and email are checked, in Spanish and English', async () => {
+    const look = {
+      ...LOOK,
+      logo: { url: 'javascript:alert(1)' },
+      bannerButton: { title: 'x', url: 'javascript:alert(1)', textColor: '' },
+    };
+    const es = fields(await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', look, 'es'));
+    const en = fields(await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', look, 'en'));
+    expect(es['logo.url']).toBe('La imagen debe ser un archivo subido o una dirección https.');
+    expect(en['logo.url']).toBe('The image must be an uploaded file or an https address.');
+    expect(en['bannerButton.url']).toBe('The address must start with / or https://.');
+    expect(en['bannerButton.textColor']).toBe('Choose the banner button text colour.');
+
+    const info = { ...INFO, supportPhone: '123', supportEmail: 'no-es-correo', name: '' };
+    const ies = fields(await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', info, 'es'));
+    const ien = fields(await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', info, 'en'));
+    expect(ies.supportPhone).toBe('Número de teléfono incorrecto.');
+    expect(ien.supportPhone).toBe('Incorrect phone number.');
+    expect(ies.supportEmail).toBeTruthy();
+    expect(ien.supportEmail).toBeTruthy();
+    expect(ien.name).toBeTruthy();
+    // Hostile input is a 4xx, never a 500.
+    for (const payload of [
+      {},
+      { ...INFO, lang: 'fr' },
+      { ...INFO, aboutUs: 'x'.repeat(5000) },
+      { ...INFO, name: 'a\u0000b' },
+    ])
+      expect((await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', payload)).statusCode).toBe(400);
+  });
+
+  it('an image file id that is not an upload of this store is refused (422)', async () => {
+    const res = await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', {
+      ...LOOK,
+      logo: { url: '/uploads/x/y', fileId: randomUUID() },
+    });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('another store’s seller never reads or changes this store’s settings', async () => {
+    await as(sellerB, 'PUT', '/api/proveedor/webconfigs/look', {
+      ...LOOK,
+      colors: { ...DEFAULT_COLORS, navbar: '#00ff00' },
+    });
+    await as(sellerB, 'PUT', '/api/proveedor/wizard', { step: 3, lang: 'en' });
+    const mine = (await as(sellerA, 'GET', '/api/proveedor/webconfigs')).json();
+    expect(mine.info.name).toBe('Ferretería Sol');
+    expect(mine.look.colors.navbar).toBe('#aa0011');
+    const theirs = (await as(sellerB, 'GET', '/api/proveedor/webconfigs')).json();
+    expect(theirs.info.name).not.toBe('Ferretería Sol');
+    expect(theirs.look.colors.navbar).toBe('#00ff00');
+    expect((await as(sellerA, 'GET', '/api/proveedor/wizard')).json().draft.step).not.toBe(3);
+  });
+
+  it('the wizard saves each step as a draft, resumes it, and goes live only on Finish', async () => {
+    const c = await createStoreFixture(t.database.db);
+    const seller = await createSellerFixture(t.app, c.id);
+    const config = async () =>
+      (await t.app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': c.hostname } })).json();
+    const fresh = (await as(seller, 'GET', '/api/proveedor/wizard')).json();
+    expect(fresh).toEqual({ draft: { step: 0 }, finishedAt: null, inProgress: false, suggested: true });
+
+    await as(seller, 'PUT', '/api/proveedor/wizard', { step: 1, lang: 'en' });
+    await as(seller, 'PUT', '/api/proveedor/wizard', { step: 2, lang: 'en', logo: img('l') });
+    const colors = { ...DEFAULT_COLORS, primary: '#123456' };
+    await as(seller, 'PUT', '/api/proveedor/wizard', {
+      step: 4,
+      lang: 'en',
+      logo: img('l'),
+      banners: [img('b')],
+      colors,
+    });
+    // Another device: the same draft and step, nothing live yet.
+    const resumed = (await as(seller, 'GET', '/api/proveedor/wizard')).json();
+    expect(resumed).toMatchObject({ draft: { step: 4, lang: 'en', colors }, finishedAt: null, inProgress: true });
+    expect((await config()).lang).toBe('es');
+    expect((await config()).colors.primary).toBeUndefined();
+
+    // A bad step is refused with its message and does not overwrite the draft.
+    const bad = await as(seller, 'PUT', '/api/proveedor/wizard', { step: 4, banners: [] }, 'en');
+    expect(bad.statusCode).toBe(400);
+    expect(fields(bad).banners).toBe('At least one banner is required: upload an image before continuing.');
+    const badSocial = await as(
+      seller,
+      'POST',
+      '/api/proveedor/wizard/finish',
+      {
+        lang: 'en',
+        logo: img('l'),
+        banners: [img('b')],
+        colors,
+        social: { facebook: 'https://x.com/a', instagram: '', youtube: '' },
+      },
+      'es',
+    );
+    expect(fields(badSocial)['social.facebook']).toBe('La URL de Facebook debe empezar con https://www.facebook.com/');
+
+    const done = await as(seller, 'POST', '/api/proveedor/wizard/finish', {
+      lang: 'en',
+      logo: img('l'),
+      banners: [img('b')],
+      colors,
+      social: { facebook: 'https://www.facebook.com/c', instagram: '', youtube: '' },
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ inProgress: false, suggested: false });
+    expect(done.json().finishedAt).toBeTruthy();
+    const live = await config();
+    expect(live).toMatchObject({
+      lang: 'en',
+      logo: '/uploads/look/l.webp',
+      social: { facebook: 'https://www.facebook.com/c' },
+    });
+    expect(live.colors.primary).toBe('#123456');
+    expect(live.banners[0].url).toBe('/uploads/look/b.webp');
+  });
+
+  it('a deactivated website refuses carts and orders with a translated 403, the admin keeps working', async () => {
+    const p = await createProductFixture(t.database.db, a.id);
+    const quote = (lang: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/cart/quote',
+        headers: { 'x-store-domain': a.hostname, 'accept-language': lang },
+        payload: { items: [{ codigo: p.codigo, sku: p.skus[0], quantity: 1 }] },
+      });
+    expect((await quote('es')).statusCode).toBe(200);
+    await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', { ...INFO, websiteActive: false });
+    const es = await quote('es');
+    expect(es.statusCode).toBe(403);
+    expect(es.json()).toMatchObject({ code: 'WEBSITE_DEACTIVATED', message: 'Este sitio está en construcción.' });
+    expect((await quote('en')).json().message).toBe('This site is under construction.');
+    const order = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { 'x-store-domain': a.hostname },
+      payload: {
+        idempotencyKey: randomUUID(),
+        items: [{ codigo: p.codigo, sku: p.skus[0], quantity: 1 }],
+        addressId: randomUUID(),
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'oxxo',
+      },
+    });
+    expect(order.statusCode).toBe(403);
+    expect(order.json().code).toBe('WEBSITE_DEACTIVATED');
+    // The storefront configuration says so (the under-construction page), the admin still answers.
+    const cfg = await t.app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': a.hostname } });
+    expect(cfg.json().websiteActive).toBe(false);
+    expect((await as(sellerA, 'GET', '/api/proveedor/webconfigs')).statusCode).toBe(200);
+    expect((await as(sellerA, 'GET', '/api/admin/orders')).statusCode).toBe(200);
+    // Another store is not affected; reactivating restores the cart.
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/cart/quote',
+          headers: { 'x-store-domain': b.hostname },
+          payload: { items: [] },
+        })
+      ).statusCode,
+    ).not.toBe(403);
+    await as(sellerA, 'PUT', '/api/proveedor/webconfigs/info', INFO);
+    expect((await quote('es')).statusCode).toBe(200);
+  });
+
+  it('20 parallel saves of the look end in one consistent value, never a 500', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', {
+          ...LOOK,
+          colors: { ...DEFAULT_COLORS, navbar: `#0000${(i + 10).toString(16).padStart(2, '0')}` },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const after = (await as(sellerA, 'GET', '/api/proveedor/webconfigs')).json();
+    expect(after.look.colors.navbar).toMatch(/^#0000[0-9a-f]{2}$/);
+    expect(after.look.carousel).toEqual(LOOK.carousel);
+  });
+});
+
+describe('two instances: a change made on one shows on the other at once', () => {
+  let database: TestDatabase;
+  let secondDb: Database | null = null;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let dataDir: string;
+  let store: StoreFixture;
+  let seller: { token: string };
+
+  beforeAll(async () => {
+    database = await createTestDb();
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-web-two-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      JOB_WORKERS: 'false',
+    });
+    secondDb = database.url ? await openDatabase({ url: database.url }) : null;
+    const html =
+      '<!doctype html><html lang="es"><head><!--vitrina-head--></head><body><div id="root"></div></body></html>';
+    a = await buildApp({ db: database.db, config, logger: false, indexHtml: html });
+    b = await buildApp({ db: secondDb?.db ?? database.db, config, logger: false, indexHtml: html });
+    store = await createStoreFixture(database.db);
+    seller = await createSellerFixture(a, store.id);
+  });
+  afterAll(async () => {
+    await a.close();
+    await b.close();
+    await secondDb?.close();
+    await database.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  const onB = (url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>
+    b.inject({ method, url, payload, headers: { 'x-store-domain': store.hostname } });
+
+  it('colours, name, language and the website switch saved on A reach B’s API and page head', async () => {
+    // B has answered (and cached the domain look-up) before the change.
+    expect((await onB('/api/reseller/configwebsite')).json().lang).toBe('es');
+    expect((await onB('/api/cart/quote', 'POST', { items: [] })).statusCode).not.toBe(403);
+
+    const auth = { authorization: `Bearer ${seller.token}` };
+    expect(
+      (await a.inject({ method: 'PUT', url: '/api/proveedor/webconfigs/look', headers: auth, payload: LOOK }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await a.inject({
+          method: 'PUT',
+          url: '/api/proveedor/webconfigs/info',
+          headers: auth,
+          payload: { ...INFO, name: 'Nueva Sol', lang: 'en', websiteActive: false },
+        })
+      ).statusCode,
+    ).toBe(200);
+    await b.changeFeed.sync();
+
+    const cfg = (await onB('/api/reseller/configwebsite')).json();
+    expect(cfg).toMatchObject({ nombretienda: 'Nueva Sol', lang: 'en', websiteActive: false });
+    expect(cfg.colors.navbar).toBe('#aa0011');
+    const page = await b.inject({ url: '/', headers: { host: store.hostname } });
+    expect(page.body).toContain('--color-navbar:#aa0011');
+    expect(page.body).toContain('--color-banner-text:#ffffff');
+    expect(page.body).toContain('<title>Nueva Sol</title>');
+    const refused = await onB('/api/cart/quote', 'POST', { items: [] });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('WEBSITE_DEACTIVATED');
+
+    await a.inject({ method: 'PUT', url: '/api/proveedor/webconfigs/info', headers: auth, payload: INFO });
+    await b.changeFeed.sync();
+    expect((await onB('/api/reseller/configwebsite')).json()).toMatchObject({ lang: 'es', websiteActive: true });
+  });
+});
