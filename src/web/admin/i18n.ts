@@ -2,6 +2,10 @@
 import i18n from '../lib/i18n';
 import es from '../../locales/es/admin.json';
 import en from '../../locales/en/admin.json';
+import catalogEs from '../../locales/es/catalog.json';
+import catalogEn from '../../locales/en/catalog.json';
 
 i18n.addResourceBundle('es', 'admin', es, true, true);
 i18n.addResourceBundle('en', 'admin', en, true, true);
+i18n.addResourceBundle('es', 'catalog', catalogEs, true, true);
+i18n.addResourceBundle('en', 'catalog', catalogEn, true, true);

@@ -7,6 +7,8 @@ import { AdminLoginPage } from './features/auth/admin-login-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
+import { CatalogPage } from './features/catalog/catalog-page';
+import { ProductEditorPage } from './features/catalog/product-editor-page';
 
 export function AdminRoutes() {
   return (
@@ -16,6 +18,9 @@ export function AdminRoutes() {
         <Route index element={<DashboardPage />} />
         <Route path="ventas" element={<SalesPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
+        <Route path="catalogo" element={<CatalogPage />} />
+        <Route path="altaproducto" element={<ProductEditorPage />} />
+        <Route path="catalogo/producto/:catalogo_id" element={<ProductEditorPage />} />
         <Route path="*" element={<ComingSoonPage />} />
       </Route>
     </Routes>

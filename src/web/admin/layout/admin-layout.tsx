@@ -13,8 +13,8 @@ import { useSignOut } from '../../shared/api/sign-out';
 const SECTIONS: { to: string; key: string; ready?: boolean }[] = [
   { to: '/admin', key: 'dashboard', ready: true },
   { to: '/admin/ventas', key: 'sales', ready: true },
-  { to: '/admin/catalogo', key: 'catalog' },
-  { to: '/admin/altaproducto', key: 'newProduct' },
+  { to: '/admin/catalogo', key: 'catalog', ready: true },
+  { to: '/admin/altaproducto', key: 'newProduct', ready: true },
   { to: '/admin/cotizaciones', key: 'quotes' },
   { to: '/admin/mensajes', key: 'messages' },
   { to: '/admin/catalogoglobal', key: 'globalCatalog' },
