@@ -15,9 +15,11 @@ import {
   productCodigoParams,
   productInput,
 } from '../../../shared/contracts/catalog-admin.js';
+import { departmentTree } from '../../../shared/contracts/catalog.js';
 import { sellerContext } from '../../plugins/request-context.js';
 import * as admin from './admin-products.service.js';
 import { searchHsCodes } from './hs-codes.js';
+import { getDepartmentTree } from './catalog.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -95,6 +97,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       const created = await admin.createDepartmentCategory(sellerContext(request, 'catalog'), request.body);
       return reply.status(201).send(created);
     },
+  );
+
+  app.get(
+    '/api/admin/departments',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The store’s departments and categories (suggestions in the product form)',
+        response: { 200: departmentTree },
+      },
+    },
+    async (request) => getDepartmentTree(sellerContext(request, 'catalog')),
   );
 
   app.get(

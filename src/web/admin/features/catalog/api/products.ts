@@ -42,11 +42,11 @@ export const adminProductQuery = (codigo: string) =>
     queryFn: () => api.get<AdminProduct>(`/api/admin/products/${encodeURIComponent(codigo)}`),
   });
 
-/** GET /api/reseller/post_categoria_departamento: existing departments and categories (suggestions in the form). */
+/** GET /api/admin/departments: the seller's departments and categories (suggestions in the form). */
 export const departmentsQuery = () =>
   queryOptions({
     queryKey: catalogKeys.departments(),
-    queryFn: () => api.get<DepartmentTree>('/api/reseller/post_categoria_departamento'),
+    queryFn: () => api.get<DepartmentTree>('/api/admin/departments'),
     staleTime: 60_000,
   });
 
