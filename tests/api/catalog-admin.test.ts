@@ -6,16 +6,21 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createSellerFixture, createStoreFixture, type StoreFixture } from '../helpers/factories.js';
-import type { ProductInput } from '../../src/shared/contracts/catalog-admin.js';
+import type { FileRefInput, ProductInput } from '../../src/shared/contracts/catalog-admin.js';
+import { testImage, uploadAs } from '../helpers/uploads.js';
+
+type FileRef = FileRefInput;
+type Photos = { red: FileRef; blue: FileRef };
+/** Store A's uploads (colour photos), set in beforeAll. */
+let photosA: Photos;
 
 let seq = 0;
-/** A complete, valid body: two colours × three sizes with unique SKUs. */
-function validProduct(over: Partial<ProductInput> = {}): ProductInput {
+/** A complete, valid body: two colours × three sizes with unique SKUs, with the store's uploaded colour photos. */
+function validProduct(over: Partial<ProductInput> = {}, photos: Photos = photosA): ProductInput {
   const tag = `T${Date.now().toString(36)}${(seq++).toString(36)}`.toUpperCase();
   const colours = ['Rojo', 'Azul'];
   const sizes = ['CH', 'M', 'G'];
-  const red = { fileId: randomUUID(), url: `/uploads/test/${tag}-red` };
-  const blue = { fileId: randomUUID(), url: `/uploads/test/${tag}-blue` };
+  const { red, blue } = photos;
   return {
     industry: 'apparel',
     department: 'Ropa',
@@ -79,6 +84,13 @@ describe('seller catalogue', () => {
   let b: StoreFixture;
   let sellerA: { token: string };
   let sellerB: { token: string };
+  let photosB: Photos;
+
+  const upload = async (token: string, color: string): Promise<FileRef> => {
+    const res = await uploadAs(t.app, token, 'colour_photo', await testImage(600, 600, color));
+    expect(res.statusCode, res.body).toBe(201);
+    return { fileId: res.json().id, url: res.json().url };
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -86,6 +98,8 @@ describe('seller catalogue', () => {
     b = await createStoreFixture(t.database.db);
     sellerA = await createSellerFixture(t.app, a.id);
     sellerB = await createSellerFixture(t.app, b.id);
+    photosA = { red: await upload(sellerA.token, '#c0392b'), blue: await upload(sellerA.token, '#2950c0') };
+    photosB = { red: await upload(sellerB.token, '#c0392b'), blue: await upload(sellerB.token, '#2950c0') };
   });
   afterAll(async () => {
     await t.close();
@@ -254,7 +268,18 @@ describe('seller catalogue', () => {
   });
 
   describe('validation (es and en)', () => {
-    const base = validProduct();
+    // The cases are built before the uploads exist: placeholders, swapped for store A's uploads when sent.
+    const RED = { fileId: randomUUID(), url: '/uploads/placeholder/red' };
+    const BLUE = { fileId: randomUUID(), url: '/uploads/placeholder/blue' };
+    const base = validProduct({}, { red: RED, blue: BLUE });
+    const real = (body: object) =>
+      JSON.parse(
+        JSON.stringify(body)
+          .replaceAll(RED.fileId, photosA.red.fileId)
+          .replaceAll(BLUE.fileId, photosA.blue.fileId)
+          .replaceAll(RED.url, photosA.red.url)
+          .replaceAll(BLUE.url, photosA.blue.url),
+      ) as object;
     const cases: { name: string; body: object; path: string; es: RegExp; en: RegExp }[] = [
       { name: 'name required', body: { ...base, name: '' }, path: 'name', es: /obligatorio/i, en: /required/i },
       {
@@ -515,7 +540,7 @@ describe('seller catalogue', () => {
     for (const c of cases) {
       it(`refuses: ${c.name}`, async () => {
         for (const lang of ['es', 'en'] as const) {
-          const res = await A()('POST', '/api/admin/products', c.body, lang);
+          const res = await A()('POST', '/api/admin/products', real(c.body), lang);
           expect(res.statusCode, res.body).toBe(400);
           const field = res.json().fields?.find((f: { path: string }) => f.path === c.path);
           expect(field, `${lang}: ${res.body}`).toBeTruthy();
@@ -546,7 +571,7 @@ describe('seller catalogue', () => {
         { ...base, name: 'x'.repeat(10_000) },
         null,
       ]) {
-        const res = await A()('POST', '/api/admin/products', body as object);
+        const res = await A()('POST', '/api/admin/products', body === null ? (null as never) : real(body));
         expect(res.statusCode).toBeGreaterThanOrEqual(400);
         expect(res.statusCode).toBeLessThan(500);
       }
@@ -570,9 +595,9 @@ describe('seller catalogue', () => {
   it('another store cannot read, change, archive or list this store’s products', async () => {
     const p = (await A()('POST', '/api/admin/products', validProduct({ name: 'Secreto de A' }))).json();
     expect((await B()('GET', `/api/admin/products/${p.codigo}`)).statusCode).toBe(404);
-    expect((await B()('PUT', `/api/admin/products/${p.codigo}`, validProduct({ name: 'Robado' }))).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await B()('PUT', `/api/admin/products/${p.codigo}`, validProduct({ name: 'Robado' }, photosB))).statusCode,
+    ).toBe(404);
     expect((await B()('POST', `/api/admin/products/${p.codigo}/archive`)).statusCode).toBe(404);
     expect((await B()('POST', `/api/admin/products/${p.codigo}/restore`)).statusCode).toBe(404);
     const listB = (await B()('GET', '/api/admin/products?q=Secreto')).json();
@@ -581,9 +606,17 @@ describe('seller catalogue', () => {
     expect(still.name).toBe('Secreto de A');
     expect(still.archived).toBe(false);
     // Store B may reuse A's SKUs: SKUs are unique per store.
-    const reuse = validProduct();
+    const reuse = validProduct({}, photosB);
     reuse.variants = reuse.variants.map((v, i) => ({ ...v, sku: p.variants[i].sku }));
     expect((await B()('POST', '/api/admin/products', reuse)).statusCode).toBe(201);
+    // A's photos cannot be used by B, and a URL sent with a file id is replaced by the stored one.
+    const stolen = await B()('POST', '/api/admin/products', validProduct({}, photosA));
+    expect(stolen.statusCode).toBe(422);
+    expect(stolen.json().code).toBe('FILE_REFERENCE_INVALID');
+    const forged = validProduct({}, { red: { ...photosB.red, url: '/uploads/elsewhere/x' }, blue: photosB.blue });
+    const made = await B()('POST', '/api/admin/products', forged);
+    expect(made.statusCode).toBe(201);
+    expect(made.json().photos[0].url).toBe(photosB.red.url);
     // Without a seller token: 401.
     const anon = await t.app.inject({ method: 'GET', url: '/api/admin/products' });
     expect(anon.statusCode).toBe(401);

@@ -24,6 +24,7 @@ import {
 import { getStoreLanguage, textSearchConfig } from '../stores/index.js';
 import { refreshSearchDocumentSql } from './search-document.js';
 import { isKnownHsCode } from './hs-codes.js';
+import { assertStoreFiles } from '../files/index.js';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'locale'>;
 
@@ -60,12 +61,26 @@ async function assertCanCreateProducts(ctx: Ctx): Promise<void> {
 }
 
 /**
- * Where uploaded file ids are checked to belong to the store with the right purpose (files module's
- * assertStoreFiles: product_photo, colour_photo, packaging_photo). Wired when the files module is merged.
+ * Checks that every photo is an upload of this store made for its use (files module's assertStoreFiles: gallery and
+ * colour photos are product_photo or colour_photo uploads, the packaging photo a packaging_photo one) and takes each
+ * URL from the stored file, never from the request. Throws FILE_REFERENCE_INVALID (422).
  */
-async function assertProductFiles(ctx: Ctx, input: ProductInputParsed): Promise<void> {
-  void ctx;
-  void input;
+async function withStoreFiles(ctx: Ctx, input: ProductInputParsed): Promise<ProductInputParsed> {
+  const photoPurposes = ['product_photo', 'colour_photo'] as const;
+  const photoIds = [...input.photos.map((f) => f.fileId), ...Object.values(input.colourPhotos).map((f) => f.fileId)];
+  const photos = photoIds.length ? await assertStoreFiles(ctx, photoIds, photoPurposes) : new Map();
+  const pkPhoto = input.packaging.photo;
+  const pk = pkPhoto ? await assertStoreFiles(ctx, [pkPhoto.fileId], ['packaging_photo']) : new Map();
+  const ref = (m: Map<string, { url: string }>, f: { fileId: string }) => ({
+    fileId: f.fileId,
+    url: m.get(f.fileId)!.url,
+  });
+  return {
+    ...input,
+    photos: input.photos.map((f) => ref(photos, f)),
+    colourPhotos: Object.fromEntries(Object.entries(input.colourPhotos).map(([c, f]) => [c, ref(photos, f)])),
+    packaging: { ...input.packaging, photo: pkPhoto ? ref(pk, pkPhoto) : null },
+  };
 }
 
 async function resolveTaxonomy(ctx: StoreDbContext, department: string, category: string) {
@@ -193,7 +208,7 @@ function skuRace(ctx: Ctx, err: unknown): never {
  */
 export async function createAdminProduct(ctx: Ctx, input: ProductInputParsed): Promise<AdminProduct> {
   await assertCanCreateProducts(ctx);
-  await assertProductFiles(ctx, input);
+  input = await withStoreFiles(ctx, input);
   const codigo = await runTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
     await checkAgainstStore(c, input, null);
@@ -238,7 +253,7 @@ async function lockProduct(ctx: Ctx, codigo: string): Promise<string> {
  * PRODUCT_NOT_FOUND (404, also for another store's code) and the create errors.
  */
 export async function updateAdminProduct(ctx: Ctx, codigo: string, input: ProductInputParsed): Promise<AdminProduct> {
-  await assertProductFiles(ctx, input);
+  input = await withStoreFiles(ctx, input);
   await runTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
     const id = await lockProduct(c, codigo);

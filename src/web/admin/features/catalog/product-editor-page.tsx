@@ -32,7 +32,9 @@ import {
   type ProductInput,
   type ProductInputParsed,
 } from '../../../../shared/contracts/catalog-admin';
-import { adminProductQuery, departmentsQuery, hsCodesQuery, useSaveProduct, useUploadPhoto } from './api/products';
+import { adminProductQuery, departmentsQuery, hsCodesQuery, useSaveProduct } from './api/products';
+import { ApiError } from '../../../lib/api-client';
+import { FileField, acceptFor, checkFile, uploadFile } from '../../shared/files';
 import './catalog.css';
 
 type Form = ProductInput;
@@ -218,45 +220,56 @@ function PesosInput({
   );
 }
 
-function PhotoPicker({
-  label,
-  purpose,
-  multiple,
-  onUploaded,
-  testId,
-}: {
-  label: string;
-  purpose: 'product_photo' | 'colour_photo' | 'packaging_photo';
-  multiple?: boolean;
-  onUploaded: (f: { fileId: string; url: string }) => void;
-  testId?: string;
-}) {
-  const { t } = useTranslation('catalog');
-  const upload = useUploadPhoto();
+/** The gallery's picker: several photos at once, each checked in the browser, then uploaded as product_photo. */
+function GalleryPicker({ onUploaded }: { onUploaded: (f: { fileId: string; url: string }) => void }) {
+  const { t } = useTranslation(['catalog', 'errors', 'files']);
   const id = useId();
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   return (
     <div className="field">
-      <label htmlFor={id}>{label}</label>
+      <label htmlFor={id}>{t('photos.gallery')}</label>
+      <span id={`${id}-rule`} className="field-hint">
+        {t('photos.rules')}
+      </span>
       <input
         id={id}
         type="file"
-        accept="image/jpeg,image/png,image/webp"
-        multiple={multiple}
-        data-testid={testId}
+        accept={acceptFor('product_photo')}
+        multiple
+        data-testid="gallery-input"
+        aria-describedby={`${id}-rule${problem ? ` ${id}-error` : ''}`}
         onChange={async (e) => {
           const files = [...(e.target.files ?? [])];
           e.target.value = '';
-          for (const file of files) {
-            const f = await upload.mutateAsync({ file, purpose }).catch(() => null);
-            if (f) onUploaded({ fileId: f.id, url: f.url });
+          setProblem(null);
+          setBusy(true);
+          try {
+            for (const file of files) {
+              const local = await checkFile('product_photo', file);
+              if (local) {
+                setProblem(`${file.name}: ${t(`errors:${local.code}`, local.params)}`);
+                continue;
+              }
+              const stored = await uploadFile('product_photo', file).catch((err: unknown) => {
+                setProblem(`${file.name}: ${err instanceof ApiError ? err.message : t('files:uploadFailed')}`);
+                return null;
+              });
+              if (stored) onUploaded({ fileId: stored.id, url: stored.url });
+            }
+          } finally {
+            setBusy(false);
           }
         }}
       />
-      <span className="field-hint">{t('photos.rules')}</span>
-      {upload.isPending && <span className="small">{t('photos.uploading')}</span>}
-      {upload.error && (
-        <span className="field-error" role="alert">
-          {upload.error.message}
+      {busy && (
+        <span className="small" role="status">
+          {t('photos.uploading')}
+        </span>
+      )}
+      {problem && (
+        <span id={`${id}-error`} className="field-error" role="alert">
+          {problem}
         </span>
       )}
     </div>
@@ -454,11 +467,7 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
 
       <Section id="photos" title={t('section.photos')}>
         <div className="span-2">
-          <PhotoPicker
-            label={t('photos.gallery')}
-            purpose="product_photo"
-            multiple
-            testId="gallery-input"
+          <GalleryPicker
             onUploaded={(f) => {
               const list = [...(getValues('photos') ?? []), f];
               setValue('photos', list, { shouldDirty: true });
@@ -525,22 +534,16 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
             <ul className="photo-list">
               {attributes!.color!.map((c) => (
                 <li key={c}>
-                  {colourPhotos[c] ? (
-                    <ProductImage
-                      base={colourPhotos[c].url}
-                      alt={t('photos.colourPhoto', { colour: c })}
-                      sizes="96px"
-                    />
-                  ) : (
-                    <div className="photo-empty" aria-hidden="true" />
-                  )}
-                  <PhotoPicker
+                  <FileField
                     label={t('photos.colourPhoto', { colour: c })}
                     purpose="colour_photo"
-                    testId={`colour-photo-${c}`}
-                    onUploaded={(f) =>
-                      setValue('colourPhotos', { ...getValues('colourPhotos'), [c]: f }, { shouldDirty: true })
-                    }
+                    value={colourPhotos[c] ? { id: colourPhotos[c].fileId, url: colourPhotos[c].url } : null}
+                    onChange={(f) => {
+                      const next = { ...getValues('colourPhotos') };
+                      if (f) next[c] = { fileId: f.id, url: f.url };
+                      else delete next[c];
+                      setValue('colourPhotos', next, { shouldDirty: true });
+                    }}
                   />
                 </li>
               ))}
@@ -708,12 +711,14 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
           m³
         </p>
         <div className="span-2">
-          <PhotoPicker
+          <FileField
             label={t('field.packagingPhoto')}
             purpose="packaging_photo"
-            onUploaded={(f) => setValue('packaging.photo', f, { shouldDirty: true })}
+            value={pk?.photo ? { id: pk.photo.fileId, url: pk.photo.url } : null}
+            onChange={(f) =>
+              setValue('packaging.photo', f ? { fileId: f.id, url: f.url } : null, { shouldDirty: true })
+            }
           />
-          {pk?.photo && <ProductImage base={pk.photo.url} alt={t('field.packagingPhoto')} sizes="96px" />}
         </div>
       </Section>
 

@@ -1,12 +1,11 @@
 /**
  * Seller catalogue API calls (SPEC §3 "Product", issue 7): the list of /admin/catalogo, one product for the editor,
- * create, update, archive and restore, department tree, HS code search and photo upload. Query keys live here (the
+ * create, update, archive and restore, department tree and HS code search. Uploads go through the files module
+ * (admin/shared/files). Query keys live here (the
  * feature's own cache space, all under ['admin', 'catalog']).
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, storeDomain } from '../../../../lib/api-client';
-import { getToken } from '../../../../lib/session';
-import i18n from '../../../../lib/i18n';
+import { api } from '../../../../lib/api-client';
 import type {
   AdminProduct,
   AdminProductList,
@@ -83,49 +82,6 @@ export function useArchiveProduct() {
     onSuccess: (p) => {
       qc.setQueryData(catalogKeys.product(p.codigo), p);
       void qc.invalidateQueries({ queryKey: catalogKeys.all() });
-    },
-  });
-}
-
-/** What the files module answers for an upload (POST /api/proveedor/files). */
-export interface UploadedFile {
-  id: string;
-  purpose: string;
-  kind: 'image' | 'pdf';
-  url: string;
-  width: number | null;
-  height: number | null;
-  bytes: number;
-}
-
-/**
- * Uploads a photo to the files module (multipart, field `file`, form field `purpose`: product_photo, colour_photo,
- * packaging_photo). The server checks size and dimensions and answers the translated refusal, shown as is.
- */
-export function useUploadPhoto() {
-  return useMutation({
-    mutationFn: async ({
-      file,
-      purpose,
-    }: {
-      file: File;
-      purpose: 'product_photo' | 'colour_photo' | 'packaging_photo';
-    }): Promise<UploadedFile> => {
-      const form = new FormData();
-      form.append('purpose', purpose);
-      form.append('file', file);
-      const headers: Record<string, string> = {
-        'X-Page-Url': location.href,
-        'X-Store-Domain': storeDomain(),
-        'Accept-Language': i18n.language || 'es',
-      };
-      const token = getToken();
-      if (token) headers.Authorization = `Bearer ${token}`;
-      const res = await fetch('/api/proveedor/files', { method: 'POST', headers, body: form });
-      const data = (await res.json().catch(() => null)) as (UploadedFile & { code?: string; message?: string }) | null;
-      if (!res.ok)
-        throw new ApiError(res.status, (data?.code ?? 'INTERNAL') as never, data?.message ?? i18n.t('errors:INTERNAL'));
-      return data as UploadedFile;
     },
   });
 }
