@@ -64,8 +64,8 @@ export function useSaveProduct(codigo: string | undefined) {
   return useMutation({
     mutationFn: (body: ProductInput) =>
       codigo
-        ? api.put<AdminProduct>(`/api/admin/products/${encodeURIComponent(codigo)}`, body)
-        : api.post<AdminProduct>('/api/admin/products', body),
+        ? api.put<AdminProduct>(`/api/admin/products/${encodeURIComponent(codigo)}`, body, { waitForThrottle: true })
+        : api.post<AdminProduct>('/api/admin/products', body, { waitForThrottle: true }),
     onSuccess: (p) => {
       qc.setQueryData(catalogKeys.product(p.codigo), p);
       void qc.invalidateQueries({ queryKey: catalogKeys.all() });
@@ -78,7 +78,11 @@ export function useArchiveProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ codigo, archive }: { codigo: string; archive: boolean }) =>
-      api.post<AdminProduct>(`/api/admin/products/${encodeURIComponent(codigo)}/${archive ? 'archive' : 'restore'}`),
+      api.post<AdminProduct>(
+        `/api/admin/products/${encodeURIComponent(codigo)}/${archive ? 'archive' : 'restore'}`,
+        {},
+        { waitForThrottle: true },
+      ),
     onSuccess: (p) => {
       qc.setQueryData(catalogKeys.product(p.codigo), p);
       void qc.invalidateQueries({ queryKey: catalogKeys.all() });
