@@ -4,10 +4,11 @@
  * red photo when picking red, and the cart line keeps it.
  */
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, platformUrl, test } from '../fixtures';
 
-const PHOTOS = path.resolve(__dirname, '../../seed-data/images/luma');
+const PHOTOS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data/images/luma');
 
 /** Sets a file input and returns the files module's answer for that upload. */
 async function upload(page: Page, input: ReturnType<Page['getByLabel']>, file: string) {

@@ -142,7 +142,15 @@ export const productInput = z
       .regex(/^([A-Z]{2})?$/, { message: 'i18n:invalid_country' })
       .default(''),
     visible: z.boolean().default(true),
-    attributes: z.partialRecord(attributeKind, z.array(text({ min: 1, max: 40 })).max(30)).default({}),
+    attributes: z
+      .partialRecord(
+        attributeKind,
+        z
+          .array(text({ min: 1, max: 40 }))
+          .max(30)
+          .optional(),
+      )
+      .default({}),
     variants: z.array(variantInput).min(1, { message: 'i18n:variants_required' }).max(300),
     dimensions: z.object({
       lengthCm: positiveInt(10_000),

@@ -897,6 +897,7 @@ function TextArea({
       <label htmlFor={id}>{label}</label>
       <textarea
         id={id}
+        name={name}
         rows={3}
         maxLength={max}
         aria-invalid={error ? true : undefined}
