@@ -5,7 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { createSellerFixture, createStoreFixture, type StoreFixture } from '../helpers/factories.js';
+import {
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  type StoreFixture,
+} from '../helpers/factories.js';
 import type { FileRefInput, ProductInput } from '../../src/shared/contracts/catalog-admin.js';
 import { testImage, uploadAs } from '../helpers/uploads.js';
 
@@ -192,6 +197,36 @@ describe('seller catalogue', () => {
     expect(restored.json().archived).toBe(false);
     expect((await shop(`/api/productos/${p.codigo}`)).statusCode).toBe(200);
     expect(await search('gorrion')).toEqual([p.codigo]);
+  });
+
+  it('a product made before the form (seed: "talla", descriptive attributes) opens in the form and saves', async () => {
+    const legacy = await createProductFixture(t.database.db, a.id, {
+      name: 'Sudadera heredada',
+      attributes: { Material: ['Algodón', 'Poliéster'] },
+      variants: [
+        { sku: `LEG-${Date.now()}-1`, options: { talla: 'M', color: 'Negro' }, priceCents: 50000, stock: 3 },
+        { sku: `LEG-${Date.now()}-2`, options: { talla: 'G', color: 'Negro' }, priceCents: 52000, stock: 0 },
+      ],
+    });
+    const got = await A()('GET', `/api/admin/products/${legacy.codigo}`);
+    expect(got.statusCode, got.body).toBe(200);
+    const p = got.json();
+    expect(p.attributes).toEqual({ size: ['M', 'G'], color: ['Negro'] });
+    expect(p.variants[0].options).toEqual({ size: 'M', color: 'Negro' });
+    expect(p.specifications).toContainEqual({ label: 'Material', value: 'Algodón, Poliéster' });
+    const body = validProduct();
+    const saved = await A()('PUT', `/api/admin/products/${legacy.codigo}`, {
+      ...body,
+      name: p.name,
+      attributes: p.attributes,
+      variants: p.variants.map((v: { image: unknown; barcode: unknown }) => ({ ...v, image: undefined, barcode: '' })),
+      colourPhotos: {},
+      specifications: p.specifications,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().variants.map((v: { sku: string }) => v.sku)).toEqual(legacy.skus);
+    const list = (await A()('GET', '/api/admin/products?q=heredada')).json();
+    expect(list.items[0]).toMatchObject({ codigo: legacy.codigo, totalStock: 3, variantCount: 2 });
   });
 
   it('edit keeps variants matched by SKU and deletes the ones left out', async () => {

@@ -231,10 +231,11 @@ export const adminProduct = z.object({
   origin: z.string(),
   visible: z.boolean(),
   archived: z.boolean(),
-  attributes: z.partialRecord(attributeKind, z.array(z.string())),
+  /** Attribute kinds; a product made before the form may have other option names (then editing asks to rename). */
+  attributes: z.record(z.string(), z.array(z.string())),
   variants: z.array(
     z.object({
-      options: z.partialRecord(attributeKind, z.string()),
+      options: z.record(z.string(), z.string()),
       sku: z.string(),
       barcode: z.string().nullable(),
       priceCents: z.number().int(),

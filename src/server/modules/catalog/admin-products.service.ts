@@ -17,6 +17,7 @@ import type { FieldError } from '../../../shared/errors.js';
 import {
   ATTRIBUTE_KINDS,
   cubicMeters,
+  type AttributeKind,
   type AdminProduct,
   type AdminProductList,
   type ProductInputParsed,
@@ -315,6 +316,22 @@ export async function setProductArchived(ctx: Ctx, codigo: string, archived: boo
   return getAdminProduct(ctx, codigo);
 }
 
+/** Option names of products made before the form (seed, imports) that are one of the form's attribute kinds. */
+const KIND_ALIASES: Record<string, AttributeKind> = {
+  color: 'color',
+  colour: 'color',
+  talla: 'size',
+  size: 'size',
+  tamaño: 'size',
+  ancho: 'width',
+  width: 'width',
+  capacidad: 'capacity',
+  capacity: 'capacity',
+  tipo: 'type',
+  type: 'type',
+};
+const kindOf = (name: string): string => KIND_ALIASES[name.toLowerCase()] ?? name;
+
 /** One product of the store with everything the form edits (GET /api/admin/products/:codigo). PRODUCT_NOT_FOUND. */
 export async function getAdminProduct(
   ctx: Pick<StoreContext, 'db' | 'storeId'>,
@@ -336,6 +353,21 @@ export async function getAdminProduct(
     .orderBy(asc(productVariants.position));
   const pk = r.packaging;
   const pu = r.purchase;
+  // The form's attributes are the variants' option values (older products name them "talla" etc.); descriptive
+  // attributes of older products (Material, Estilo…) are shown as technical data, where the form keeps them.
+  const options = variants.map((v) =>
+    Object.fromEntries(Object.entries(v.options).map(([k, val]) => [kindOf(k), val])),
+  );
+  const attributes: Record<string, string[]> = {};
+  for (const o of options)
+    for (const [k, val] of Object.entries(o)) {
+      const list = (attributes[k] ??= []);
+      if (!list.includes(val)) list.push(val);
+    }
+  const specifications = [...r.specifications];
+  for (const [k, vals] of Object.entries(r.attributes))
+    if (!(ATTRIBUTE_KINDS as readonly string[]).includes(kindOf(k)) && !specifications.some((s) => s.label === k))
+      specifications.push({ label: k, value: vals.join(', ') });
   return {
     codigo: r.codigo,
     model: r.model ?? r.codigo,
@@ -352,9 +384,9 @@ export async function getAdminProduct(
     origin: r.origin ?? '',
     visible: r.visible,
     archived: r.archivedAt !== null,
-    attributes: r.attributes,
-    variants: variants.map((v) => ({
-      options: v.options,
+    attributes,
+    variants: variants.map((v, i) => ({
+      options: options[i],
       sku: v.sku,
       barcode: v.barcode,
       priceCents: v.priceCents,
@@ -362,7 +394,7 @@ export async function getAdminProduct(
       image: v.imageUrl,
     })),
     dimensions: { lengthCm: r.lengthCm, widthCm: r.widthCm, heightCm: r.heightCm, weightGrams: r.weightGrams },
-    specifications: r.specifications,
+    specifications,
     packaging: {
       type: pk.type ?? 'cardboard_box',
       photo: pk.photo ?? null,
