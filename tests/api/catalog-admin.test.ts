@@ -202,6 +202,7 @@ describe('seller catalogue', () => {
   it('a product made before the form (seed: "talla", descriptive attributes) opens in the form and saves', async () => {
     const legacy = await createProductFixture(t.database.db, a.id, {
       name: 'Sudadera heredada',
+      imageUrl: '/uploads/seed/sudadera',
       attributes: { Material: ['Algodón', 'Poliéster'] },
       variants: [
         { sku: `LEG-${Date.now()}-1`, options: { talla: 'M', color: 'Negro' }, priceCents: 50000, stock: 3 },
@@ -220,11 +221,14 @@ describe('seller catalogue', () => {
       name: p.name,
       attributes: p.attributes,
       variants: p.variants.map((v: { image: unknown; barcode: unknown }) => ({ ...v, image: undefined, barcode: '' })),
+      photos: [],
+      coverFileId: null,
       colourPhotos: {},
       specifications: p.specifications,
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().variants.map((v: { sku: string }) => v.sku)).toEqual(legacy.skus);
+    expect(saved.json().image).toBe('/uploads/seed/sudadera');
     const list = (await A()('GET', '/api/admin/products?q=heredada')).json();
     expect(list.items[0]).toMatchObject({ codigo: legacy.codigo, totalStock: 3, variantCount: 2 });
   });

@@ -238,14 +238,14 @@ export async function createAdminProduct(ctx: Ctx, input: ProductInputParsed): P
   return getAdminProduct(ctx, codigo);
 }
 
-async function lockProduct(ctx: Ctx, codigo: string): Promise<string> {
+async function lockProduct(ctx: Ctx, codigo: string): Promise<{ id: string; photos: unknown[] }> {
   const [row] = await ctx.db
-    .select({ id: products.id })
+    .select({ id: products.id, photos: products.photos })
     .from(products)
     .where(and(eq(products.storeId, ctx.storeId), eq(products.codigo, codigo)))
     .for('update');
   if (!row) throw new AppError('PRODUCT_NOT_FOUND', { codigo });
-  return row.id;
+  return row;
 }
 
 /**
@@ -257,12 +257,15 @@ export async function updateAdminProduct(ctx: Ctx, codigo: string, input: Produc
   input = await withStoreFiles(ctx, input);
   await runTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
-    const id = await lockProduct(c, codigo);
+    const { id, photos } = await lockProduct(c, codigo);
     await checkAgainstStore(c, input, id);
     const { dep, cat } = await resolveTaxonomy(c, input.department, input.category);
+    const values = productValues(input, dep.id, cat.id);
+    // A product made before the gallery (seed, import) keeps its image until the seller uploads photos.
+    const keepImage = photos.length === 0 && values.imageUrl === null;
     await tx
       .update(products)
-      .set(productValues(input, dep.id, cat.id))
+      .set(keepImage ? { ...values, imageUrl: undefined } : values)
       .where(and(eq(products.storeId, ctx.storeId), eq(products.id, id)));
     const skus = input.variants.map((v) => v.sku);
     await tx
