@@ -6,7 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { payments, sandboxPayments } from '../../src/server/db/schema/index.js';
+import { runPaymentSweep } from '../../src/server/modules/orders/index.js';
 import {
   createProductFixture,
   createSellerFixture,
@@ -200,6 +203,40 @@ describe('coupons', () => {
     expect(again.statusCode).toBe(409);
     expect(await usesOf('DEVUELVE')).toBe(1);
     expect((await order('DEVUELVE')).statusCode).toBe(201);
+  });
+
+  it('gives the use back when an OXXO voucher expires unpaid and the sweep cancels the order', async () => {
+    await newCoupon('EFECTIVO', { maxUses: 1 });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { 'x-store-domain': a.hostname },
+      payload: {
+        idempotencyKey: randomUUID(),
+        email: 'oxxo-cupon@example.com',
+        items: items(1),
+        address: TEST_ADDRESS,
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'oxxo',
+        couponCode: 'EFECTIVO',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    const o = res.json().order;
+    expect(o).toMatchObject({ status: 'pending', couponCode: 'EFECTIVO', discountCents: 2_500 });
+    expect(await usesOf('EFECTIVO')).toBe(1);
+    const past = new Date(Date.now() - 60_000);
+    await t.database.db
+      .update(sandboxPayments)
+      .set({ expiresAt: past })
+      .where(eq(sandboxPayments.reference, o.payment.reference));
+    await t.database.db.update(payments).set({ expiresAt: past }).where(eq(payments.orderId, o.id));
+    await runPaymentSweep(
+      { db: t.database.db, providers: t.app.providers, log: t.app.log },
+      new Date(Date.now() + 3 * 86_400_000 + 60_000),
+    );
+    expect((await asSeller(sellerA, 'GET', `/api/admin/orders/${o.id}`)).json().status).toBe('cancelled');
+    expect(await usesOf('EFECTIVO')).toBe(0);
   });
 
   it('never lets one store read or change another’s coupons', async () => {

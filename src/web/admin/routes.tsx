@@ -9,6 +9,8 @@ import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
 import { CatalogPage } from './features/catalog/catalog-page';
 import { ProductEditorPage } from './features/catalog/product-editor-page';
+import { CouponsPage } from './features/coupons/coupons-page';
+import { PickupsPage } from './features/pickups/pickups-page';
 
 export function AdminRoutes() {
   return (
@@ -21,6 +23,8 @@ export function AdminRoutes() {
         <Route path="catalogo" element={<CatalogPage />} />
         <Route path="altaproducto" element={<ProductEditorPage />} />
         <Route path="catalogo/producto/:catalogo_id" element={<ProductEditorPage />} />
+        <Route path="cupones" element={<CouponsPage />} />
+        <Route path="pickups" element={<PickupsPage />} />
         <Route path="*" element={<ComingSoonPage />} />
       </Route>
     </Routes>

@@ -15,3 +15,4 @@ export * from './sandbox.js';
 export * from './jobs.js';
 export * from './files.js';
 export * from './coupons.js';
+export * from './shipping.js';

@@ -19,6 +19,8 @@ const SECTIONS: { to: string; key: string; ready?: boolean }[] = [
   { to: '/admin/mensajes', key: 'messages' },
   { to: '/admin/catalogoglobal', key: 'globalCatalog' },
   { to: '/admin/balance/summary', key: 'balance' },
+  { to: '/admin/cupones', key: 'coupons', ready: true },
+  { to: '/admin/pickups', key: 'pickups', ready: true },
   { to: '/admin/website', key: 'website' },
   { to: '/admin/domains', key: 'domains' },
   { to: '/admin/mis-datos', key: 'company' },
