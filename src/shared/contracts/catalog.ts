@@ -57,6 +57,8 @@ export const variant = z.object({
   options: z.record(z.string(), z.string()),
   priceCents: cents,
   stock: z.number().int(),
+  /** The variant's own photo (its colour's photo), URL base like `image`; null: use the product's cover. */
+  image: z.string().nullable().default(null),
 });
 export const review = z.object({
   id: z.string(),

@@ -10,6 +10,8 @@ import companyEs from '../../locales/es/company.json';
 import companyEn from '../../locales/en/company.json';
 import websiteEs from '../../locales/es/website.json';
 import websiteEn from '../../locales/en/website.json';
+import catalogEs from '../../locales/es/catalog.json';
+import catalogEn from '../../locales/en/catalog.json';
 
 const bundles: [string, object, object][] = [
   ['admin', es, en],
@@ -17,6 +19,7 @@ const bundles: [string, object, object][] = [
   ['identity', identityEs, identityEn],
   ['company', companyEs, companyEn],
   ['website', websiteEs, websiteEn],
+  ['catalog', catalogEs, catalogEn],
 ];
 for (const [ns, esBundle, enBundle] of bundles) {
   i18n.addResourceBundle('es', ns, esBundle, true, true);

@@ -11,6 +11,8 @@ import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
 import { CompanyPage } from './features/company/company-page';
+import { CatalogPage } from './features/catalog/catalog-page';
+import { ProductEditorPage } from './features/catalog/product-editor-page';
 import { CouponsPage } from './features/coupons/coupons-page';
 import { PickupsPage } from './features/pickups/pickups-page';
 import { MyStorePage } from './features/website/my-store-page';
@@ -30,6 +32,9 @@ export function AdminRoutes() {
         <Route path="ventas" element={<SalesPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
         <Route path="mis-datos" element={<CompanyPage />} />
+        <Route path="catalogo" element={<CatalogPage />} />
+        <Route path="altaproducto" element={<ProductEditorPage />} />
+        <Route path="catalogo/producto/:catalogo_id" element={<ProductEditorPage />} />
         <Route path="cupones" element={<CouponsPage />} />
         <Route path="pickups" element={<PickupsPage />} />
         <Route path="colaboradores" element={<CollaboratorsPage />} />

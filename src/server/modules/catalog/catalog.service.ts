@@ -263,6 +263,7 @@ export async function loadProductDetail(
         options: productVariants.options,
         priceCents: productVariants.priceCents,
         stock: productVariants.stock,
+        image: productVariants.imageUrl,
       })
       .from(productVariants)
       .where(and(eq(productVariants.storeId, ctx.storeId), eq(productVariants.productId, row.id)))

@@ -61,7 +61,8 @@ export async function getVariantsForCheckout(ctx: StoreDbContext, skus: string[]
       lengthCm: products.lengthCm,
       widthCm: products.widthCm,
       heightCm: products.heightCm,
-      imageUrl: products.imageUrl,
+      // The variant's colour photo when it has one (the cart line and the order keep the chosen colour's photo).
+      imageUrl: sql<string | null>`coalesce(${productVariants.imageUrl}, ${products.imageUrl})`,
       visible: products.visible,
       archivedAt: products.archivedAt,
     })

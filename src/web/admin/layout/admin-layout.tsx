@@ -17,8 +17,8 @@ import { useSignOut } from '../../shared/api/sign-out';
 const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permission | 'owner' }[] = [
   { to: '/admin', key: 'dashboard', ready: true, permission: 'orders' },
   { to: '/admin/ventas', key: 'sales', ready: true, permission: 'orders' },
-  { to: '/admin/catalogo', key: 'catalog', permission: 'catalog' },
-  { to: '/admin/altaproducto', key: 'newProduct', permission: 'catalog' },
+  { to: '/admin/catalogo', key: 'catalog', ready: true, permission: 'catalog' },
+  { to: '/admin/altaproducto', key: 'newProduct', ready: true, permission: 'catalog' },
   { to: '/admin/cotizaciones', key: 'quotes', permission: 'orders' },
   { to: '/admin/mensajes', key: 'messages', permission: 'orders' },
   { to: '/admin/catalogoglobal', key: 'globalCatalog', permission: 'catalog' },

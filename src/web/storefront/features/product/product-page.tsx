@@ -75,6 +75,11 @@ function ProductView({ p }: { p: ProductDetail }) {
       (p.optionNames.length ? undefined : p.variants[0]),
     [p, selected],
   );
+  // The chosen colour's photo (SPEC §3 photo per colour), else the cover; the cart line keeps it.
+  const shownImage =
+    variant?.image ??
+    p.variants.find((v) => selected.color && v.options.color === selected.color && v.image)?.image ??
+    p.image;
   const inCart = variant ? (cart.find((l) => l.sku === variant.sku)?.quantity ?? 0) : 0;
   const min = Math.max(1, p.minOrderQty);
   const left = variant ? variant.stock - inCart : 0;
@@ -103,7 +108,7 @@ function ProductView({ p }: { p: ProductDetail }) {
       codigo: p.codigo,
       sku: variant.sku,
       name: p.name,
-      image: p.image,
+      image: shownImage,
       options: variant.options,
       unitPriceCents: variant.priceCents,
       quantity: qty,
@@ -263,7 +268,13 @@ function ProductView({ p }: { p: ProductDetail }) {
       </nav>
       <div className="product-layout product-layout-top">
         <div className="product-media">
-          <ProductImage base={p.image} alt={p.name} sizes="(min-width: 900px) 50vw, 100vw" eager />
+          <ProductImage
+            key={shownImage ?? ''}
+            base={shownImage}
+            alt={selected.color ? `${p.name} · ${selected.color}` : p.name}
+            sizes="(min-width: 900px) 50vw, 100vw"
+            eager
+          />
         </div>
         <div className="stack">
           <h1>{p.name}</h1>
@@ -275,7 +286,7 @@ function ProductView({ p }: { p: ProductDetail }) {
           {p.optionNames.map((name) => (
             <fieldset key={name} className="option-group">
               <legend>
-                {name.charAt(0).toUpperCase() + name.slice(1)}
+                {t(`product.optionName.${name}`, { defaultValue: name.charAt(0).toUpperCase() + name.slice(1) })}
                 {selected[name] ? `: ${selected[name]}` : ''}
               </legend>
               <div className="option-list">

@@ -1,0 +1,91 @@
+/**
+ * Seller catalogue API calls (SPEC §3 "Product", issue 7): the list of /admin/catalogo, one product for the editor,
+ * create, update, archive and restore, department tree and HS code search. Uploads go through the files module
+ * (admin/shared/files). Query keys live here (the
+ * feature's own cache space, all under ['admin', 'catalog']).
+ */
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import type {
+  AdminProduct,
+  AdminProductList,
+  AdminProductListQuery,
+  HsCodeList,
+  ProductInput,
+} from '../../../../../shared/contracts/catalog-admin';
+import type { DepartmentTree } from '../../../../../shared/contracts/catalog';
+
+export const catalogKeys = {
+  all: () => ['admin', 'catalog'] as const,
+  list: (q: ProductListParams) => ['admin', 'catalog', 'list', q] as const,
+  product: (codigo: string) => ['admin', 'catalog', 'product', codigo] as const,
+  departments: () => ['admin', 'catalog', 'departments'] as const,
+  hs: (q: string) => ['admin', 'catalog', 'hs', q] as const,
+};
+
+/** GET /api/admin/products; the previous page stays on screen while the next loads. */
+/** The list's query as the page builds it from the URL. */
+export type ProductListParams = Omit<AdminProductListQuery, 'page' | 'pageSize'> & { page: number; pageSize?: number };
+
+export const adminProductsQuery = (q: ProductListParams) =>
+  queryOptions({
+    queryKey: catalogKeys.list(q),
+    queryFn: () => api.get<AdminProductList>('/api/admin/products', { query: { ...q } }),
+    placeholderData: keepPreviousData,
+  });
+
+/** GET /api/admin/products/:codigo. */
+export const adminProductQuery = (codigo: string) =>
+  queryOptions({
+    queryKey: catalogKeys.product(codigo),
+    queryFn: () => api.get<AdminProduct>(`/api/admin/products/${encodeURIComponent(codigo)}`),
+  });
+
+/** GET /api/admin/departments: the seller's departments and categories (suggestions in the form). */
+export const departmentsQuery = () =>
+  queryOptions({
+    queryKey: catalogKeys.departments(),
+    queryFn: () => api.get<DepartmentTree>('/api/admin/departments'),
+    staleTime: 60_000,
+  });
+
+/** GET /api/admin/hs-codes?q= (at least 2 characters). */
+export const hsCodesQuery = (q: string) =>
+  queryOptions({
+    queryKey: catalogKeys.hs(q),
+    queryFn: () => api.get<HsCodeList>('/api/admin/hs-codes', { query: { q } }),
+    enabled: q.trim().length >= 2,
+    staleTime: Infinity,
+  });
+
+/** POST /api/admin/products, or PUT /api/admin/products/:codigo when `codigo` is given. Refreshes lists. */
+export function useSaveProduct(codigo: string | undefined) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ProductInput) =>
+      codigo
+        ? api.put<AdminProduct>(`/api/admin/products/${encodeURIComponent(codigo)}`, body, { waitForThrottle: true })
+        : api.post<AdminProduct>('/api/admin/products', body, { waitForThrottle: true }),
+    onSuccess: (p) => {
+      qc.setQueryData(catalogKeys.product(p.codigo), p);
+      void qc.invalidateQueries({ queryKey: catalogKeys.all() });
+    },
+  });
+}
+
+/** POST /api/admin/products/:codigo/archive | restore. */
+export function useArchiveProduct() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ codigo, archive }: { codigo: string; archive: boolean }) =>
+      api.post<AdminProduct>(
+        `/api/admin/products/${encodeURIComponent(codigo)}/${archive ? 'archive' : 'restore'}`,
+        {},
+        { waitForThrottle: true },
+      ),
+    onSuccess: (p) => {
+      qc.setQueryData(catalogKeys.product(p.codigo), p);
+      void qc.invalidateQueries({ queryKey: catalogKeys.all() });
+    },
+  });
+}
