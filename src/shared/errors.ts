@@ -59,6 +59,12 @@ export const ERROR_STATUS = {
   UNPAID_LINE_LIMIT: 422,
   UNPAID_ORDERS_LIMIT: 422,
   SYNONYM_LIMIT_REACHED: 422,
+  /** Balances (issue 8): a payout needs the store's bank account and available money. */
+  BANK_ACCOUNT_REQUIRED: 422,
+  PAYOUT_NOTHING_AVAILABLE: 422,
+  PAYOUT_EXCEEDS_AVAILABLE: 422,
+  /** Proof of delivery of an order that cannot be delivered now (not on its way or ready for pickup). */
+  DELIVERY_NOT_ALLOWED: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

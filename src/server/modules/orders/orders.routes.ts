@@ -14,6 +14,8 @@ import { customerContext, sellerContext, storeContext } from '../../plugins/requ
 import * as orders from './orders.service.js';
 import { getAdminDashboard } from './dashboard.js';
 import { changeOrderStatus } from './status-change.js';
+import { getDeliveryProof, getDeliveryProofForBuyer, recordDelivery } from './delivery.js';
+import { deliveryProofInput, deliveryProofView } from '../../../shared/contracts/balances.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -78,6 +80,57 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         request.body.status,
         request.body.trackingNumber,
       ),
+  );
+
+  // Proof of delivery (issue 8; /admin/entrega/:pedido_id): recorded by the seller, shown to seller and buyer.
+  const deliveryResponse = z.object({ proof: deliveryProofView.nullable() });
+  app.get(
+    '/api/admin/orders/:id/delivery',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The proof of delivery of an order',
+        params: z.object({ id: uuid }),
+        response: { 200: deliveryResponse },
+      },
+    },
+    async (request) => {
+      const ctx = sellerContext(request, 'orders');
+      await orders.loadOrder(ctx, request.params.id);
+      return { proof: await getDeliveryProof(ctx, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/delivery',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Record the proof of delivery (pieces, collector, signature) and mark the order delivered',
+        params: z.object({ id: uuid }),
+        body: deliveryProofInput,
+        response: { 200: deliveryResponse },
+      },
+    },
+    async (request) => ({
+      proof: await recordDelivery(sellerContext(request, 'orders'), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/api/pedidos/:id/delivery',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The proof of delivery of the buyer’s order (own, or with the guest view token)',
+        params: z.object({ id: uuid }),
+        querystring: viewTokenQuery,
+        response: { 200: deliveryResponse },
+      },
+    },
+    async (request) => ({
+      proof: await getDeliveryProofForBuyer(storeContext(request), request.params.id, request.query.viewToken),
+    }),
   );
 };
 export default routes;
