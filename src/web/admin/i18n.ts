@@ -5,3 +5,8 @@ import en from '../../locales/en/admin.json';
 
 i18n.addResourceBundle('es', 'admin', es, true, true);
 i18n.addResourceBundle('en', 'admin', en, true, true);
+import esBalances from '../../locales/es/balances.json';
+import enBalances from '../../locales/en/balances.json';
+
+i18n.addResourceBundle('es', 'balances', esBalances, true, true);
+i18n.addResourceBundle('en', 'balances', enBalances, true, true);

@@ -34,5 +34,9 @@ export const paths = {
     home: () => '/admin',
     sales: (p: { page?: number; status?: string } = {}) => `/admin/ventas${qs(p)}`,
     orderStatus: (id: string) => `/admin/orderStatus${qs({ id })}`,
+    balanceSummary: () => '/admin/balance/summary',
+    paymentHistory: () => '/admin/balance/payment-history',
+    bankAccount: () => '/admin/my-account-bank',
+    delivery: (orderId: string) => `/admin/entrega/${encodeURIComponent(orderId)}`,
   },
 };

@@ -31,11 +31,18 @@ export const queryKeys = {
     list: () => ['orders', 'list'] as const,
     /** One order as its buyer sees it; `viewToken` is a guest's token (decision 022). */
     detail: (id: string, viewToken?: string) => ['orders', 'detail', id, viewToken ?? null] as const,
+    /** The proof of delivery of the buyer's order (issue 8). */
+    delivery: (id: string, viewToken?: string) => ['orders', 'delivery', id, viewToken ?? null] as const,
   },
   admin: {
     dashboard: () => ['admin', 'dashboard'] as const,
     orders: () => ['admin', 'orders'] as const,
     orderList: (status: string | undefined, page: number) => ['admin', 'orders', 'list', status ?? null, page] as const,
     order: (id: string) => ['admin', 'order', id] as const,
+    /** Money (issue 8): balance summary, payment history, bank account; an order's proof of delivery. */
+    balanceSummary: () => ['admin', 'balance', 'summary'] as const,
+    paymentHistory: () => ['admin', 'balance', 'history'] as const,
+    bankAccount: () => ['admin', 'bank-account'] as const,
+    delivery: (id: string) => ['admin', 'order', id, 'delivery'] as const,
   },
 };

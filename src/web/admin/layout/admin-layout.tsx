@@ -18,7 +18,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean }[] = [
   { to: '/admin/cotizaciones', key: 'quotes' },
   { to: '/admin/mensajes', key: 'messages' },
   { to: '/admin/catalogoglobal', key: 'globalCatalog' },
-  { to: '/admin/balance/summary', key: 'balance' },
+  { to: '/admin/balance/summary', key: 'balance', ready: true },
   { to: '/admin/website', key: 'website' },
   { to: '/admin/domains', key: 'domains' },
   { to: '/admin/mis-datos', key: 'company' },
