@@ -59,7 +59,7 @@ test('the seller records delivery with a signature; the balance moves from pendi
   await expect(page.getByTestId('balance-pending')).toContainText('1 pedido pendiente');
   expect(centsOf((await page.getByTestId('balance-pending').locator('strong').textContent())!)).toBe(share);
   expect(centsOf((await page.getByTestId('balance-available').locator('strong').textContent())!)).toBe(0);
-  await expect(page.getByText('Todavía no tienes saldo listo para retirar.')).toBeVisible();
+  await expect(page.getByText('Para retirar tu dinero agrega primero tu cuenta bancaria.')).toBeVisible();
 
   // The test clock: BALANCE_RELEASE_DAYS have passed.
   expect(await factory.releaseBalance(store, order.id)).toEqual({ released: share });
