@@ -65,6 +65,11 @@ export const ERROR_STATUS = {
   PAYOUT_EXCEEDS_AVAILABLE: 422,
   /** Proof of delivery of an order that cannot be delivered now (not on its way or ready for pickup). */
   DELIVERY_NOT_ALLOWED: 409,
+  /** Refunds (issue 8): of a card payment of an order on its way or delivered, at most what is left to refund. */
+  REFUND_NOT_FOUND: 404,
+  REFUND_NOT_ALLOWED: 409,
+  REFUND_IN_PROGRESS: 409,
+  REFUND_EXCEEDS_REFUNDABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

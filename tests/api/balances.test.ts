@@ -251,6 +251,75 @@ describe('balances (release after 0 days)', () => {
     expect(sum.totalCents).toBe(0);
   });
 
+  it('refunds part of an order as records with amounts; a refused refund stays owed and is retried once', async () => {
+    const s = await shop();
+    const o = await placePaidOrder(t, s, 3);
+    const share = o.totalCents - platformFee(o.totalCents);
+    const refund = (body: object, lang = 'es') =>
+      api(t, s.seller, 'POST', `/api/admin/orders/${o.id}/refunds`, body, lang);
+    const early = await refund({ amountCents: 1000 }, 'en');
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({
+      code: 'REFUND_NOT_ALLOWED',
+      message:
+        'Only part of a card-paid order that is on its way or delivered can be refunded; otherwise cancel the order.',
+    });
+    await setStatus(t, s, o.id, 'ready_to_ship');
+    await setStatus(t, s, o.id, 'on_the_way');
+
+    const first = await refund({ amountCents: 1000, reason: 'Una taza llegó rota' });
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json()).toMatchObject({ amountCents: 1000, status: 'succeeded', attempts: 1 });
+    expect((await summary(t, s)).pendingCents).toBe(share - 1000);
+
+    const tooMuch = await refund({ amountCents: share }, 'es');
+    expect(tooMuch.statusCode).toBe(422);
+    expect(tooMuch.json()).toMatchObject({
+      code: 'REFUND_EXCEEDS_REFUNDABLE',
+      params: { max: share - 1000 },
+      message: `Puedes reembolsar como máximo ${share - 1000} centavos de este pedido.`,
+    });
+    expect((await refund({ amountCents: 0 })).statusCode).toBe(400);
+    expect((await refund({ amountCents: 12.5 })).statusCode).toBe(400);
+
+    refundFails = 1;
+    const refused = await refund({ amountCents: 500 });
+    expect(refused.json()).toMatchObject({ status: 'failed', failureCode: 'processing_error', attempts: 1 });
+    expect((await summary(t, s)).pendingCents, 'still owed: off the store’s balance').toBe(share - 1500);
+    const id = refused.json().id;
+    const retries = await Promise.all(
+      Array.from({ length: 20 }, () => api(t, s.seller, 'POST', `/api/admin/orders/${o.id}/refunds/${id}/retry`)),
+    );
+    const codes = retries.map((r) => r.statusCode).sort();
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(19);
+    expect(retries.find((r) => r.statusCode === 200)!.json()).toMatchObject({ status: 'succeeded', attempts: 2 });
+    const list = (await api(t, s.seller, 'GET', `/api/admin/orders/${o.id}/refunds`)).json().refunds;
+    expect(list.map((r: { status: string }) => r.status)).toEqual(['succeeded', 'succeeded']);
+    const refundEntries = await t.database.db
+      .select({ key: ledgerEntries.key })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.storeId, s.store.id));
+    expect(refundEntries.filter((e) => e.key.startsWith('refund:'))).toHaveLength(2);
+
+    // After delivery and release, a refund comes out of the available money.
+    const res = await api(t, s.seller, 'POST', `/api/admin/orders/${o.id}/delivery`, {
+      piecesDelivered: 3,
+      collectorName: 'Luis',
+      signature,
+    });
+    expect(res.statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect((await summary(t, s)).availableCents).toBe(share - 1500);
+    expect((await refund({ amountCents: 200 })).json().status).toBe('succeeded');
+    expect(await summary(t, s)).toMatchObject({ availableCents: share - 1700, pendingCents: 0 });
+
+    const other = await shop();
+    const foreign = await api(t, other.seller, 'POST', `/api/admin/orders/${o.id}/refunds`, { amountCents: 100 });
+    expect(foreign.statusCode).toBe(404);
+    expect((await api(t, other.seller, 'POST', `/api/admin/orders/${o.id}/refunds/${id}/retry`)).statusCode).toBe(404);
+  });
+
   it('checks the bank and CLABE (check digit, bank prefix) in Spanish and English; keeps only the card’s last 4', async () => {
     const s = await shop();
     const put = (payload: object, lang = 'es') => api(t, s.seller, 'PUT', '/api/admin/bank-account', payload, lang);

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client.js';
-import { ledgerEntries, ledgerLines, orders, payments, payouts } from '../../src/server/db/schema/index.js';
+import { ledgerEntries, ledgerLines, orders, payments, payouts, refunds } from '../../src/server/db/schema/index.js';
 import { platformFee } from '../../src/server/modules/balances/index.js';
 
 type Sums = Record<string, number>;
@@ -43,11 +43,15 @@ export async function expectLedgerReconciles(db: Db, storeId: string): Promise<v
   const get = (s: Sums | undefined, a: string) => (s?.[a] ?? 0) + 0;
   const orderRows = await db.select().from(orders).where(eq(orders.storeId, storeId));
   const paymentRows = await db.select().from(payments).where(eq(payments.storeId, storeId));
+  const refundRows = await db.select().from(refunds).where(eq(refunds.storeId, storeId));
   let released = 0;
   for (const o of orderRows) {
     const s = byOrder.get(o.id);
     const provider = paymentRows.filter((p) => p.orderId === o.id && p.provider !== 'manual');
-    const held = provider.filter((p) => p.status === 'succeeded').reduce((n, p) => n + p.amountCents, 0);
+    const mine = refundRows.filter((r) => r.orderId === o.id);
+    const requested = mine.reduce((n, r) => n + r.amountCents, 0);
+    const refunded = mine.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amountCents, 0);
+    const held = provider.filter((p) => p.status === 'succeeded').reduce((n, p) => n + p.amountCents, 0) - refunded;
     const label = `order ${o.folio} (${o.status})`;
     expect(get(s, 'buyer_payment'), `${label}: buyer money held = provider payments not refunded`).toBe(held);
     const paidByProvider = provider.some((p) => p.status === 'succeeded' || p.status === 'refunded');
@@ -59,9 +63,11 @@ export async function expectLedgerReconciles(db: Db, storeId: string): Promise<v
     } else {
       const fee = platformFee(o.totalCents);
       expect(0 - get(s, 'platform_fee'), `${label}: fee`).toBe(fee);
-      expect(storeShare, `${label}: store share`).toBe(o.totalCents - fee);
+      expect(storeShare, `${label}: store share`).toBe(o.totalCents - fee - requested);
+      expect(0 - get(s, 'refunds'), `${label}: refunds owed`).toBe(requested - refunded);
       if (o.status !== 'delivered') expect(get(s, 'store_available'), `${label}: not released`).toBe(0);
-      released += -get(s, 'store_available') === 0 ? 0 : o.totalCents - fee;
+      released -= get(s, 'store_available');
+      if (get(s, 'store_available') !== 0) expect(get(s, 'store_pending'), `${label}: all released`).toBe(0);
     }
   }
   const [{ paid }] = await db
@@ -69,10 +75,11 @@ export async function expectLedgerReconciles(db: Db, storeId: string): Promise<v
     .from(payouts)
     .where(eq(payouts.storeId, storeId));
   expect(0 - get(store, 'payouts'), 'payouts account = payouts table').toBe(Number(paid));
-  const releasedTotal = lines
-    .filter((l) => l.account === 'store_available' && l.amount < 0 && l.orderId)
-    .reduce((n, l) => n - l.amount, 0);
-  expect(0 - get(store, 'store_available'), 'available = released − paid out').toBe(releasedTotal - Number(paid));
+  // Every available line is an order's (its release, a refund taken from it) or a payout's.
+  const releasedTotal = [...byOrder.values()].reduce((n, o) => n - get(o, 'store_available'), 0);
+  expect(0 - get(store, 'store_available'), 'available = orders’ released money − paid out').toBe(
+    releasedTotal - Number(paid),
+  );
   expect(released, 'released orders').toBe(releasedTotal);
   expect(get(store, 'store_available'), 'never negative available').toBeLessThanOrEqual(0);
 }

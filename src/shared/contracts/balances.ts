@@ -119,3 +119,22 @@ export const deliveryProofView = z.object({
   createdAt: z.string(),
 });
 export type DeliveryProofView = z.infer<typeof deliveryProofView>;
+
+/** POST /api/admin/orders/:id/refunds: part or all of a card payment back to the buyer. */
+export const refundRequest = z
+  .object({ amountCents: cents.min(1).max(100_000_000), reason: text({ max: 200 }).optional() })
+  .strict();
+export type RefundRequest = z.infer<typeof refundRequest>;
+
+export const refundView = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['pending', 'processing', 'succeeded', 'failed']),
+  failureCode: z.string().nullable(),
+  attempts: z.number().int(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RefundView = z.infer<typeof refundView>;
+export const refundList = z.object({ refunds: z.array(refundView) });

@@ -4,7 +4,7 @@
  * Balances are sums of ledger lines, never stored numbers. Every row has store_id.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 import { money } from './columns.js';
 
@@ -100,4 +100,33 @@ export const bankAccounts = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('bank_accounts_store_uq').on(t.storeId)],
+);
+
+/**
+ * A refund of part or all of an order's card payment (issue 8 "refunds are records with amounts"): `pending` while the
+ * provider is asked, `succeeded`, or `failed` (the provider refused: the seller may retry; each attempt has its own
+ * idempotency key `refund_<id>_<attempt>`). The amount is owed to the buyer (ledger `refunds`) from the request on.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id').notNull(),
+    paymentId: uuid('payment_id').notNull(),
+    amountCents: money('amount_cents').notNull(),
+    /** pending | succeeded | failed */
+    status: text('status').notNull(),
+    failureCode: text('failure_code'),
+    attempts: integer('attempts').notNull().default(0),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refunds_store_order_idx').on(t.storeId, t.orderId),
+    check('refunds_positive', sql`${t.amountCents} > 0`),
+  ],
 );

@@ -20,3 +20,4 @@ export {
   getBankAccount,
   saveBankAccount,
 } from './balances.service.js';
+export { requestRefund, sendRefund, getRefund, listRefunds } from './refunds.js';

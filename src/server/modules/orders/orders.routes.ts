@@ -15,7 +15,14 @@ import * as orders from './orders.service.js';
 import { getAdminDashboard } from './dashboard.js';
 import { changeOrderStatus } from './status-change.js';
 import { getDeliveryProof, getDeliveryProofForBuyer, recordDelivery } from './delivery.js';
-import { deliveryProofInput, deliveryProofView } from '../../../shared/contracts/balances.js';
+import {
+  deliveryProofInput,
+  deliveryProofView,
+  refundList,
+  refundRequest,
+  refundView,
+} from '../../../shared/contracts/balances.js';
+import { orderRefunds, refundOrder, retryRefund } from './order-refunds.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -131,6 +138,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       proof: await getDeliveryProofForBuyer(storeContext(request), request.params.id, request.query.viewToken),
     }),
+  );
+
+  // Refunds of part or all of an order (issue 8), through the payment provider; a refused one can be retried.
+  app.get(
+    '/api/admin/orders/:id/refunds',
+    { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: refundList } } },
+    async (request) => ({ refunds: await orderRefunds(sellerContext(request, 'money'), request.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refunds',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund part or all of an order on its way or delivered to the buyer’s card',
+        params: z.object({ id: uuid }),
+        body: refundRequest,
+        response: { 201: refundView },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await refundOrder(sellerContext(request, 'money'), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refunds/:refundId/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Try a refused refund again',
+        params: z.object({ id: uuid, refundId: uuid }),
+        response: { 200: refundView },
+      },
+    },
+    async (request) => retryRefund(sellerContext(request, 'money'), request.params.id, request.params.refundId),
   );
 };
 export default routes;
