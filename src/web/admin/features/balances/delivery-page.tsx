@@ -46,12 +46,18 @@ export function DeliveryPage() {
     const el = canvas.current;
     if (!el || !due) return;
     const ratio = Math.max(window.devicePixelRatio || 1, 1);
+    let width = 0;
+    // Phones fire resize when the address bar hides on scroll: only a new width resizes the canvas, and the strokes
+    // drawn so far are redrawn at the new size (the form keeps the same signature).
     const resize = () => {
+      if (el.offsetWidth === width) return;
+      width = el.offsetWidth;
+      const strokes = pad.current?.toData() ?? [];
       el.width = el.offsetWidth * ratio;
       el.height = el.offsetHeight * ratio;
       el.getContext('2d')?.scale(ratio, ratio);
       pad.current?.clear();
-      setSigned(false);
+      if (strokes.length) pad.current?.fromData(strokes);
     };
     const p = new SignaturePad(el, { backgroundColor: 'rgb(255,255,255)', penColor: '#111' });
     pad.current = p;
