@@ -163,12 +163,7 @@ describe('proof of delivery', () => {
         'The signature is not a valid PNG image.',
       ],
       [{ piecesDelivered: 3 }, 'piecesDelivered', 'Debe tener como máximo 2.', 'Must be at most 2.'],
-      [
-        { collectorName: 'L' },
-        'collectorName',
-        'Debe tener al menos 2 caracteres.',
-        'Must be at least 2 characters.',
-      ],
+      [{ collectorName: 'L' }, 'collectorName', 'Debe tener al menos 2 caracteres.', 'Must be at least 2 characters.'],
     ];
     for (const [change, path, es, en] of cases)
       for (const [lang, message] of [
