@@ -9,10 +9,10 @@
  * may import only modules before it. Names not yet in src/server/modules are the domains still to come.
  */
 const MODULE_ORDER = [
+  'files',
   'stores',
   'domains',
   'accounts',
-  'files',
   'company',
   'catalog',
   'shipping',

@@ -107,6 +107,11 @@ export const factories = {
     return { email, password, token: r.token };
   },
 
+  /** Runs a delivered order's balance release now (the test clock of BALANCE_RELEASE_DAYS; issue 8). */
+  async releaseBalance(store: { id: string }, orderId: string): Promise<{ released: number }> {
+    return call('/__e2e/balance-release', { body: { storeId: store.id, orderId } }, 200);
+  },
+
   /** A paid card order (economy shipping to E2E_ADDRESS) of `quantity` of the store's first product, or of `line`. */
   async order(
     store: StoreFixture,

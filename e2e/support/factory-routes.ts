@@ -8,6 +8,8 @@
  *   priceCents}]}: a new store on `<slug>.localhost` with the products of the committed dataset (seed-data/catalog)
  *   whose codes are given, or else its first N; no images.
  * - POST /__e2e/sellers {storeId} -> 201 {email, password, token}: an owner of that store, signed in.
+ * - POST /__e2e/balance-release {storeId, orderId} -> 200 {released}: the test clock of the balance release — runs
+ *   the release job of a delivered order now instead of BALANCE_RELEASE_DAYS after its delivery (issue 8).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -22,6 +24,7 @@ import {
 } from '../../tests/helpers/factories.js';
 
 import type { SeedCatalogFile } from '../../src/server/seed/seed-catalog.js';
+import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
 
 const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data/catalog');
 
@@ -88,5 +91,13 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
     const seller = await createSellerFixture(app, storeId);
     reply.code(201);
     return { ...seller, password: TEST_PASSWORD };
+  });
+
+  app.post('/balance-release', async (request) => {
+    const { storeId, orderId } = request.body as { storeId: string; orderId: string };
+    return balanceReleaseJob.handler(
+      { storeId, orderId },
+      { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
+    );
   });
 }

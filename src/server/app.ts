@@ -27,7 +27,7 @@ import { createJobs, databaseKind, type Jobs } from './jobs/index.js';
 import type { JobDefinition } from './jobs/index.js';
 import { pgliteAnalyzeJob } from './jobs/maintenance.js';
 import jobsRoutes from './plugins/job-progress.routes.js';
-import { orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
+import { balanceReleaseJob, orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
 import { forgetStoreLanguage } from './modules/stores/index.js';
 
@@ -36,6 +36,7 @@ const APP_JOBS = [
   orderEmailJob,
   passwordResetEmailJob,
   paymentSweepJob,
+  balanceReleaseJob,
   pgliteAnalyzeJob,
 ] as unknown as readonly JobDefinition<never>[];
 

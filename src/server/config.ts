@@ -92,6 +92,8 @@ const envSchema = z.object({
   JOB_WORKERS: bool.default(true),
   /** How often an idle job worker asks the queue for new jobs, in seconds (pg-boss polling; 0.5 at least). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** Days after delivery before an order's money moves from pending to available (issue 8; decision 047). */
+  BALANCE_RELEASE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;

@@ -84,6 +84,17 @@ export const ERROR_STATUS = {
   OWNER_CANNOT_CHANGE: 422,
   /** The store's company profile lacks what product creation needs (decision 040); params.gaps lists it. */
   COMPANY_PROFILE_INCOMPLETE: 422,
+  /** Balances (issue 8): a payout needs the store's bank account and available money. */
+  BANK_ACCOUNT_REQUIRED: 422,
+  PAYOUT_NOTHING_AVAILABLE: 422,
+  PAYOUT_EXCEEDS_AVAILABLE: 422,
+  /** Proof of delivery of an order that cannot be delivered now (not on its way or ready for pickup). */
+  DELIVERY_NOT_ALLOWED: 409,
+  /** Refunds (issue 8): of a card payment of an order on its way or delivered, at most what is left to refund. */
+  REFUND_NOT_FOUND: 404,
+  REFUND_NOT_ALLOWED: 409,
+  REFUND_IN_PROGRESS: 409,
+  REFUND_EXCEEDS_REFUNDABLE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

@@ -29,6 +29,8 @@ export interface JobPayloads {
   'password-reset-email': { storeId: string; email: string; origin: string; locale: 'es' | 'en' };
   /** The reservation sweep: overdue reservations settled or cancelled, refunds retried, webhooks resent (every minute). */
   'payment-sweep': Record<string, never>;
+  /** A delivered order's pending money released to available (BALANCE_RELEASE_DAYS after delivery; decision 047). */
+  'balance-release': { storeId: string; orderId: string };
   /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
   'pglite-analyze': Record<string, never>;
 }

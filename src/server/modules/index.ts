@@ -14,6 +14,7 @@ import searchRoutes from './search/search.routes.js';
 import synonymRoutes from './search/synonyms.routes.js';
 import analyticsRoutes from './analytics/analytics.routes.js';
 import shippingRoutes from './shipping/shipping.routes.js';
+import balancesRoutes from './balances/balances.routes.js';
 import ordersRoutes from './orders/orders.routes.js';
 import storeFloorOrdersRoutes from './orders/store-floor.routes.js';
 import checkoutRoutes from './checkout/checkout.routes.js';
@@ -38,6 +39,7 @@ export async function registerModules(
   await app.register(synonymRoutes);
   await app.register(analyticsRoutes);
   await app.register(shippingRoutes);
+  await app.register(balancesRoutes);
   await app.register(ordersRoutes);
   await app.register(storeFloorOrdersRoutes);
   await app.register(checkoutRoutes);

@@ -72,7 +72,11 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     if (error instanceof AppError) {
       // SERVER_BUSY says when to come back (RFC 9110 Retry-After, seconds).
       if (typeof error.params.retryAfter === 'number') reply.header('retry-after', String(error.params.retryAfter));
-      return reply.status(error.statusCode).send(body(locale, error.code, error.params, error.fields));
+      // A service's field error without a message gets errors:fields.<code> in the request's language.
+      const fields = error.fields?.map((f) =>
+        f.message ? f : { ...f, message: translator(locale)(`errors:fields.${f.code}`, f.params ?? {}) },
+      );
+      return reply.status(error.statusCode).send(body(locale, error.code, error.params, fields));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const part = (error as { validationContext?: string }).validationContext ?? 'body';

@@ -12,6 +12,8 @@ import websiteEs from '../../locales/es/website.json';
 import websiteEn from '../../locales/en/website.json';
 import catalogEs from '../../locales/es/catalog.json';
 import catalogEn from '../../locales/en/catalog.json';
+import balancesEs from '../../locales/es/balances.json';
+import balancesEn from '../../locales/en/balances.json';
 
 const bundles: [string, object, object][] = [
   ['admin', es, en],
@@ -20,6 +22,7 @@ const bundles: [string, object, object][] = [
   ['company', companyEs, companyEn],
   ['website', websiteEs, websiteEn],
   ['catalog', catalogEs, catalogEn],
+  ['balances', balancesEs, balancesEn],
 ];
 for (const [ns, esBundle, enBundle] of bundles) {
   i18n.addResourceBundle('es', ns, esBundle, true, true);

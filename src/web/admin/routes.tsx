@@ -20,6 +20,10 @@ import { WebsitePage } from './features/website/website-page';
 import { WizardPage } from './features/website/wizard-page';
 import { ContentEditorPage } from './features/website/content-editor-page';
 import { WebsiteTabs } from './features/website/website-tabs';
+import { BalanceSummaryPage } from './features/balances/balance-summary-page';
+import { PaymentHistoryPage } from './features/balances/payment-history-page';
+import { BankAccountPage } from './features/balances/bank-account-page';
+import { DeliveryPage } from './features/balances/delivery-page';
 
 export function AdminRoutes() {
   return (
@@ -48,6 +52,10 @@ export function AdminRoutes() {
           <Route path="glosario" element={<ContentEditorPage kind="glosario" />} />
         </Route>
         <Route path="wizard" element={<WizardPage />} />
+        <Route path="balance/summary" element={<BalanceSummaryPage />} />
+        <Route path="balance/payment-history" element={<PaymentHistoryPage />} />
+        <Route path="my-account-bank" element={<BankAccountPage />} />
+        <Route path="entrega/:pedidoId" element={<DeliveryPage />} />
         {/* A section of a later release says "coming soon"; any other path is the 404 page (issue 7). */}
         <Route path="*" element={<AdminFallbackPage />} />
       </Route>

@@ -39,5 +39,9 @@ export const paths = {
     myStore: () => '/admin/mi-tienda',
     website: () => '/admin/website',
     wizard: () => '/admin/wizard',
+    balanceSummary: () => '/admin/balance/summary',
+    paymentHistory: () => '/admin/balance/payment-history',
+    bankAccount: () => '/admin/my-account-bank',
+    delivery: (orderId: string) => `/admin/entrega/${encodeURIComponent(orderId)}`,
   },
 };

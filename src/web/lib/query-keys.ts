@@ -34,6 +34,8 @@ export const queryKeys = {
     list: () => ['orders', 'list'] as const,
     /** One order as its buyer sees it; `viewToken` is a guest's token (decision 022). */
     detail: (id: string, viewToken?: string) => ['orders', 'detail', id, viewToken ?? null] as const,
+    /** The proof of delivery of the buyer's order (issue 8). */
+    delivery: (id: string, viewToken?: string) => ['orders', 'delivery', id, viewToken ?? null] as const,
   },
   admin: {
     dashboard: () => ['admin', 'dashboard'] as const,
@@ -47,6 +49,11 @@ export const queryKeys = {
     webconfigs: () => ['admin', 'webconfigs'] as const,
     wizard: () => ['admin', 'wizard'] as const,
     content: (kind: string) => ['admin', 'content', kind] as const,
+    /** Money (issue 8): balance summary, payment history, bank account; an order's proof of delivery. */
+    balanceSummary: () => ['admin', 'balance', 'summary'] as const,
+    paymentHistory: () => ['admin', 'balance', 'history'] as const,
+    bankAccount: () => ['admin', 'bank-account'] as const,
+    delivery: (id: string) => ['admin', 'order', id, 'delivery'] as const,
   },
   /** GET /api/reseller/aboutus of the storefront's store. */
   aboutUs: () => ['aboutus'] as const,

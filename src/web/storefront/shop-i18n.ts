@@ -7,8 +7,12 @@ import esCheckout from '../../locales/es/checkout.json';
 import enCheckout from '../../locales/en/checkout.json';
 import esAccount from '../../locales/es/account.json';
 import enAccount from '../../locales/en/account.json';
+import esDelivery from '../../locales/es/delivery.json';
+import enDelivery from '../../locales/en/delivery.json';
 
 i18n.addResourceBundle('es', 'checkout', esCheckout, true, true);
 i18n.addResourceBundle('en', 'checkout', enCheckout, true, true);
 i18n.addResourceBundle('es', 'account', esAccount, true, true);
 i18n.addResourceBundle('en', 'account', enAccount, true, true);
+i18n.addResourceBundle('es', 'delivery', esDelivery, true, true);
+i18n.addResourceBundle('en', 'delivery', enDelivery, true, true);

@@ -10,6 +10,7 @@ export * from './analytics.js';
 export * from './search.js';
 export * from './orders.js';
 export * from './payments.js';
+export * from './balances.js';
 export * from './checkout.js';
 export * from './sandbox.js';
 export * from './jobs.js';

@@ -121,3 +121,27 @@ export const orderStatusHistory = pgTable(
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
 );
+
+/**
+ * Proof of delivery of an order (issue 8; /admin/entrega/:pedido_id): pieces delivered, who collected them and their
+ * drawn signature (PNG bytes checked by their header and size). One per order.
+ */
+export const deliveryProofs = pgTable(
+  'delivery_proofs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    piecesDelivered: integer('pieces_delivered').notNull(),
+    collectorName: text('collector_name').notNull(),
+    /** The signature as a PNG, base64 (checked to be a PNG of bounded size before insert). */
+    signaturePng: text('signature_png_base64').notNull(),
+    recordedBy: uuid('recorded_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('delivery_proofs_order_uq').on(t.orderId), index('delivery_proofs_store_idx').on(t.storeId)],
+);

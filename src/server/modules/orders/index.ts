@@ -25,4 +25,4 @@ export {
   sendStatusUpdate,
   NOTIFIED_STATUSES,
 } from './order-emails.js';
-export { orderEmailJob, paymentSweepJob } from './order-jobs.js';
+export { orderEmailJob, paymentSweepJob, balanceReleaseJob } from './order-jobs.js';

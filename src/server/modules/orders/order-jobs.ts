@@ -12,6 +12,9 @@ import {
   sendStatusUpdate,
 } from './order-emails.js';
 import { runPaymentSweep } from './sweep.js';
+import { lockOrder } from './transitions.js';
+import { runTransaction } from '../../db/transaction.js';
+import { postOrderReleased } from '../balances/index.js';
 
 /** An email to the buyer about an order, built from the order as it is when the job runs. */
 export const orderEmailJob = defineJob('order-email', async (p, ctx) => {
@@ -59,4 +62,23 @@ export const paymentSweepJob = defineJob(
     return r;
   },
   { cron: '* * * * *', retryLimit: 0, expireInSeconds: 600 },
+);
+
+/**
+ * BALANCE_RELEASE_DAYS after an order's delivery (enqueued with the delivered transition, one per order): its pending
+ * money becomes available. The order row is locked and the ledger entry has a unique key per order, so a retry, a
+ * duplicate job or a second instance releases it once; an order that is not delivered releases nothing.
+ */
+export const balanceReleaseJob = defineJob(
+  'balance-release',
+  async (p, ctx) => {
+    const released = await runTransaction(ctx.db, async (tx) => {
+      const txCtx = { db: tx, storeId: p.storeId };
+      const order = await lockOrder(txCtx, p.orderId).catch(() => null);
+      if (!order || order.status !== 'delivered') return 0;
+      return postOrderReleased(txCtx, p.orderId);
+    });
+    return { released };
+  },
+  { retryLimit: 5, retryDelay: 60, retryBackoff: true },
 );

@@ -14,6 +14,15 @@ import { customerContext, sellerContext, storeContext } from '../../plugins/requ
 import * as orders from './orders.service.js';
 import { getAdminDashboard } from './dashboard.js';
 import { changeOrderStatus } from './status-change.js';
+import { getDeliveryProof, getDeliveryProofForBuyer, recordDelivery } from './delivery.js';
+import {
+  deliveryProofInput,
+  deliveryProofView,
+  refundList,
+  refundRequest,
+  refundView,
+} from '../../../shared/contracts/balances.js';
+import { orderRefunds, refundOrder, retryRefund } from './order-refunds.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -78,6 +87,92 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         request.body.status,
         request.body.trackingNumber,
       ),
+  );
+
+  // Proof of delivery (issue 8; /admin/entrega/:pedido_id): recorded by the seller, shown to seller and buyer.
+  const deliveryResponse = z.object({ proof: deliveryProofView.nullable() });
+  app.get(
+    '/api/admin/orders/:id/delivery',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The proof of delivery of an order',
+        params: z.object({ id: uuid }),
+        response: { 200: deliveryResponse },
+      },
+    },
+    async (request) => {
+      const ctx = sellerContext(request, 'orders');
+      await orders.loadOrder(ctx, request.params.id);
+      return { proof: await getDeliveryProof(ctx, request.params.id) };
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/delivery',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Record the proof of delivery (pieces, collector, signature) and mark the order delivered',
+        params: z.object({ id: uuid }),
+        body: deliveryProofInput,
+        response: { 200: deliveryResponse },
+      },
+    },
+    async (request) => ({
+      proof: await recordDelivery(sellerContext(request, 'orders'), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/api/pedidos/:id/delivery',
+    {
+      schema: {
+        tags: ['orders'],
+        summary: 'The proof of delivery of the buyer’s order (own, or with the guest view token)',
+        params: z.object({ id: uuid }),
+        querystring: viewTokenQuery,
+        response: { 200: deliveryResponse },
+      },
+    },
+    async (request) => ({
+      proof: await getDeliveryProofForBuyer(storeContext(request), request.params.id, request.query.viewToken),
+    }),
+  );
+
+  // Refunds of part or all of an order (issue 8), through the payment provider; a refused one can be retried.
+  app.get(
+    '/api/admin/orders/:id/refunds',
+    { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: refundList } } },
+    async (request) => ({ refunds: await orderRefunds(sellerContext(request, 'money'), request.params.id) }),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refunds',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Refund part or all of an order on its way or delivered to the buyer’s card',
+        params: z.object({ id: uuid }),
+        body: refundRequest,
+        response: { 201: refundView },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await refundOrder(sellerContext(request, 'money'), request.params.id, request.body)),
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refunds/:refundId/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Try a refused refund again',
+        params: z.object({ id: uuid, refundId: uuid }),
+        response: { 200: refundView },
+      },
+    },
+    async (request) => retryRefund(sellerContext(request, 'money'), request.params.id, request.params.refundId),
   );
 };
 export default routes;

@@ -18,10 +18,10 @@ import {
   getPayment,
   OPEN_STATUSES,
   recordPaymentEvent,
-  refundCardPayment,
 } from '../payments/index.js';
+import { postOrderPaid, postPaymentOwedBack } from '../balances/index.js';
 import type { OrderRow } from './orders.service.js';
-import { applyTransition, lockOrder, setReservation } from './transitions.js';
+import { applyTransition, lockOrder, refundAndRecord, setReservation } from './transitions.js';
 import { enqueue } from '../../jobs/queue.js';
 
 export type SettleContext = Pick<BaseContext, 'db' | 'providers' | 'log'> & { storeId: string };
@@ -71,10 +71,15 @@ export async function settlePayment(
     const pending = order.status === 'pending';
     switch (row.status) {
       case 'succeeded':
+        // The ledger records the money in the same transaction (issue 8; decision 046), once per order or payment.
         if (pending) {
           await applyTransition(txCtx, orderId, 'paid', { note: `${row.method}_paid` });
+          await postOrderPaid(txCtx, { orderId, amountCents: row.amountCents });
           fx.push(row.method === 'oxxo' ? 'oxxo_paid' : 'confirmation');
-        } else if (order.status === 'cancelled') fx.push('refund');
+        } else {
+          await postPaymentOwedBack(txCtx, { orderId, paymentId: row.id, amountCents: row.amountCents });
+          if (order.status === 'cancelled') fx.push('refund');
+        }
         break;
       case 'requires_action':
         if (pending) await setReservation(txCtx, orderId, new Date(Date.now() + UNCONFIRMED_HOLD_MS));
@@ -110,7 +115,7 @@ export async function settlePayment(
 async function runEffects(ctx: SettleContext, orderId: string, paymentId: string, effects: Effect[]): Promise<void> {
   if (!effects.includes('refund')) return;
   try {
-    await refundCardPayment(ctx, await getPayment(ctx, paymentId));
+    await refundAndRecord(ctx, await getPayment(ctx, paymentId));
   } catch (err) {
     ctx.log.error({ err, orderId, effect: 'refund' }, 'after-payment step failed');
   }

@@ -42,6 +42,7 @@ export async function changeOrderStatus(
       actorId: ctx.actor?.userId,
       trackingNumber,
       note: to === 'paid' ? 'paid_by_seller' : undefined,
+      releaseAfterSeconds: ctx.config.BALANCE_RELEASE_DAYS * 86_400,
     });
     if (to === 'paid' && was.status === 'pending') {
       const open = await getOrderPayment(txCtx, orderId);

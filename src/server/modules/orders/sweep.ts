@@ -8,10 +8,10 @@
 import type { BaseContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { paymentsToRefund, refundCardPayment } from '../payments/index.js';
+import { paymentsToRefund } from '../payments/index.js';
 import { loadOrder } from './orders.service.js';
 import { findOverdueOrders, recentlyCancelledOrderIds } from './holds.js';
-import { applyTransition } from './transitions.js';
+import { applyTransition, refundAndRecord } from './transitions.js';
 import { reconcileOpenPayment } from './settlement.js';
 import { enqueue } from '../../jobs/queue.js';
 
@@ -56,7 +56,7 @@ export async function retryRefunds(ctx: SweepContext, now = new Date()): Promise
   let n = 0;
   for (const p of await paymentsToRefund(ctx, ids)) {
     try {
-      await refundCardPayment(ctx, p);
+      await refundAndRecord({ ...ctx, storeId: p.storeId }, p);
       n++;
     } catch (err) {
       ctx.log.warn({ err, paymentId: p.id }, 'refund retry failed');

@@ -11,7 +11,10 @@ import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
 import type { OrderStatus } from '../../../shared/contracts/checkout.js';
 import { recordSale, releaseStock, reverseSale } from '../catalog/index.js';
-import { closePayment, getOrderPayment, refundCardPayment } from '../payments/index.js';
+import { closePayment, getOrderPayment, refundCardPayment, type PaymentRow } from '../payments/index.js';
+import { postOrderCancelled, postRefundPaid } from '../balances/index.js';
+import { runTransaction } from '../../db/transaction.js';
+import { enqueue } from '../../jobs/queue.js';
 import { releaseCouponUse } from '../coupons/index.js';
 import { nextStatuses } from './order-status.js';
 import type { OrderRow } from './orders.service.js';
@@ -59,7 +62,13 @@ export async function applyTransition(
   ctx: StoreTxContext,
   orderId: string,
   to: OrderStatus,
-  opts: { actorId?: string | null; trackingNumber?: string; note?: string } = {},
+  opts: {
+    actorId?: string | null;
+    trackingNumber?: string;
+    note?: string;
+    /** Delivered: seconds until the order's pending money is released (config BALANCE_RELEASE_DAYS in seconds). */
+    releaseAfterSeconds?: number;
+  } = {},
 ): Promise<OrderRow> {
   const { db: tx, storeId } = ctx;
   const order = await lockOrder(ctx, orderId);
@@ -89,6 +98,8 @@ export async function applyTransition(
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
   if (to === 'cancelled') {
+    // What the ledger holds of the order becomes owed back to the buyer (issue 8; decision 046).
+    await postOrderCancelled(ctx, orderId);
     await releaseStock(ctx, items);
     if (order.paidAt) await reverseSale(ctx, items);
     const payment = await getOrderPayment(ctx, orderId);
@@ -96,6 +107,15 @@ export async function applyTransition(
     await releaseCouponUse(ctx, orderId);
   }
   if (to === 'paid') await recordSale(ctx, items);
+  // Pending money becomes available BALANCE_RELEASE_DAYS after delivery: a job committed with the change, one per
+  // order (decision 047).
+  if (to === 'delivered')
+    await enqueue(
+      tx,
+      'balance-release',
+      { storeId, orderId },
+      { startAfter: opts.releaseAfterSeconds ?? 0, singletonKey: `balance-release:${orderId}` },
+    );
   return order;
 }
 
@@ -112,8 +132,27 @@ export async function refundAfterCancel(
   const payment = await getOrderPayment(ctx, orderId);
   if (!payment || payment.method !== 'card' || payment.status !== 'succeeded') return;
   try {
-    await refundCardPayment(ctx, payment);
+    await refundAndRecord(ctx, payment);
   } catch (err) {
     ctx.log.error({ err, orderId }, 'refund of a cancelled order failed');
   }
+}
+
+/**
+ * Refunds a succeeded card payment in full through the provider (payments module), then records in the ledger that
+ * the money owed back left the platform (key `refund:<payment id>`: once however often it is retried). Throws what
+ * refundCardPayment throws (PAYMENT_REFUND_FAILED when the provider refuses: the sweep retries it).
+ */
+export async function refundAndRecord(
+  ctx: Pick<StoreContext, 'db' | 'providers' | 'storeId'>,
+  payment: PaymentRow,
+): Promise<void> {
+  const row = await refundCardPayment(ctx, payment);
+  if (row.status !== 'refunded') return;
+  await runTransaction(ctx.db, (tx) =>
+    postRefundPaid(
+      { db: tx, storeId: row.storeId },
+      { orderId: row.orderId, refundKey: row.id, amountCents: row.amountCents },
+    ),
+  );
 }

@@ -16,6 +16,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import type { OrderStatus } from '../../../../shared/contracts/checkout';
 import { adminOrderQuery } from './api/get-order';
 import { useChangeOrderStatus } from './api/change-order-status';
+import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');
@@ -59,6 +60,7 @@ export function OrderStatusPage() {
       {change.isSuccess && (
         <Alert kind="success">{t('order.updated', { status: t(`common:orderStatus.${o.status}`) })}</Alert>
       )}
+      <DeliveryProofCard orderId={o.id} status={o.status} />
       <section className="card stack" aria-labelledby="next-status">
         <h2 id="next-status">{t('order.changeStatus')}</h2>
         {o.nextStatuses.length === 0 && <p className="muted">{t('order.final')}</p>}

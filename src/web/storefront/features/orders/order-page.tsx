@@ -8,6 +8,7 @@ import { orderQuery } from '../../shared/api/get-order';
 import { Alert } from '../../../components/ui/alert';
 import { Loading } from '../../../components/ui/loading';
 import { OrderDetails, OxxoVoucher } from '../../components/order-details';
+import { DeliveryProof } from './delivery-proof';
 
 export function OrderPage() {
   const { t, i18n } = useTranslation('account');
@@ -55,6 +56,7 @@ export function OrderPage() {
       {o.payment?.method === 'oxxo' && o.payment.status === 'pending' && (
         <OxxoVoucher order={o} storeName={config.data?.nombretienda} />
       )}
+      {o.status === 'delivered' && <DeliveryProof orderId={o.id} viewToken={token} />}
       <section className="card">
         <OrderDetails order={o} />
       </section>

@@ -1,0 +1,236 @@
+/**
+ * The seller's money (issue 8 "Ledger, balances, payouts, bank account"; decisions 046, 047): the balance summary and
+ * history read from the ledger (ledger.ts), payouts of available money to the store's bank account, and that bank
+ * account (bank from mx-banks, CLABE checked by clabe-validator: check digit and bank prefix). Amounts are centavos.
+ */
+import fs from 'node:fs';
+import { and, desc, eq, gte, sql } from 'drizzle-orm';
+import { clabe as clabeLib } from 'clabe-validator';
+import { bankAccounts, ledgerEntries, ledgerLines, payouts } from '../../db/schema/balances.js';
+import { runTransaction } from '../../db/transaction.js';
+import { AppError } from '../../lib/app-error.js';
+import { withTx, type StoreContext, type StoreDbContext } from '../../lib/context.js';
+import type {
+  BalanceSummary,
+  BankAccountInput,
+  BankAccountView,
+  BankOption,
+  PaymentHistory,
+  PayoutView,
+} from '../../../shared/contracts/balances.js';
+import { accountSums, postEntry } from './ledger.js';
+
+interface RawBank {
+  code: string;
+  name: string;
+  full_name: string;
+}
+
+/** The SPEI participants of mx-banks (banks.json; NOTICE item 4), without Banxico itself, sorted by name. */
+export const BANKS: readonly BankOption[] = (
+  JSON.parse(fs.readFileSync(new URL('./mx-banks.json', import.meta.url), 'utf8')) as RawBank[]
+)
+  .filter((b) => b.code !== '001')
+  .map((b) => ({ code: b.code, name: b.name, fullName: b.full_name }))
+  .sort((a, b) => a.name.localeCompare(b.name));
+const bankByCode = new Map(BANKS.map((b) => [b.code, b]));
+const bankName = (code: string) => bankByCode.get(code)?.name ?? code;
+
+const mask = (last4: string) => `•••• ${last4}`;
+
+/**
+ * The summary of /admin/balance/summary: pending, available and total (their sum), paid out, fees; how many orders
+ * have money pending or released; the store's share of paid orders per day for the last 14 days.
+ */
+export async function getBalanceSummary(ctx: StoreContext): Promise<BalanceSummary> {
+  const { db, storeId } = ctx;
+  const s = await accountSums(ctx);
+  const perOrder = await db
+    .select({
+      pending: sql<string>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'store_pending'), 0)`,
+      released: sql<string>`count(*) filter (where ${ledgerLines.account} = 'store_available' and ${ledgerLines.amountCents} < 0)`,
+    })
+    .from(ledgerLines)
+    .where(and(eq(ledgerLines.storeId, storeId), sql`${ledgerLines.orderId} is not null`))
+    .groupBy(ledgerLines.orderId);
+  const since = new Date(Date.now() - 13 * 86_400_000);
+  since.setUTCHours(0, 0, 0, 0);
+  const day = sql<string>`to_char(${ledgerEntries.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`;
+  const daily = await db
+    .select({ day, cents: sql<string>`-sum(${ledgerLines.amountCents})` })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .where(
+      and(
+        eq(ledgerLines.storeId, storeId),
+        eq(ledgerEntries.kind, 'order_paid'),
+        eq(ledgerLines.account, 'store_pending'),
+        gte(ledgerEntries.createdAt, since),
+      ),
+    )
+    .groupBy(day);
+  const byDay = new Map(daily.map((d) => [d.day, Number(d.cents)]));
+  const sales = Array.from({ length: 14 }, (_, i) => {
+    const date = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+    return { date, cents: byDay.get(date) ?? 0 };
+  });
+  const account = await getBankAccountRow(ctx);
+  return {
+    pendingCents: -s.store_pending,
+    availableCents: -s.store_available,
+    totalCents: -s.store_pending - s.store_available,
+    paidOutCents: -s.payouts,
+    feesCents: -s.platform_fee,
+    pendingOrders: perOrder.filter((o) => Number(o.pending) < 0).length,
+    availableOrders: perOrder.filter((o) => Number(o.released) > 0).length,
+    releaseDays: ctx.config.BALANCE_RELEASE_DAYS,
+    sales,
+    bankAccount: account ? { bankName: bankName(account.bankCode), clabeLast4: account.clabe.slice(-4) } : null,
+  };
+}
+
+function toPayoutView(p: typeof payouts.$inferSelect): PayoutView {
+  return {
+    id: p.id,
+    amountCents: p.amountCents,
+    status: p.status as PayoutView['status'],
+    bankName: bankName(p.bankCode),
+    clabeLast4: p.clabeLast4,
+    createdAt: p.createdAt.toISOString(),
+  };
+}
+
+/** The store's payouts and its latest 100 balance movements, newest first (/admin/balance/payment-history). */
+export async function getPaymentHistory(ctx: StoreDbContext): Promise<PaymentHistory> {
+  const { db, storeId } = ctx;
+  const rows = await db
+    .select()
+    .from(payouts)
+    .where(eq(payouts.storeId, storeId))
+    .orderBy(desc(payouts.createdAt))
+    .limit(100);
+  const movements = await db
+    .select({
+      id: ledgerEntries.id,
+      kind: ledgerEntries.kind,
+      orderId: ledgerEntries.orderId,
+      createdAt: ledgerEntries.createdAt,
+      pending: sql<string>`coalesce(-sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'store_pending'), 0)`,
+      available: sql<string>`coalesce(-sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'store_available'), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerLines, eq(ledgerLines.entryId, ledgerEntries.id))
+    .where(eq(ledgerEntries.storeId, storeId))
+    .groupBy(ledgerEntries.id)
+    .orderBy(desc(ledgerEntries.createdAt))
+    .limit(100);
+  return {
+    payouts: rows.map(toPayoutView),
+    movements: movements
+      .map((m) => ({
+        id: m.id,
+        kind: m.kind as PaymentHistory['movements'][number]['kind'],
+        orderId: m.orderId,
+        pendingCents: Number(m.pending),
+        availableCents: Number(m.available),
+        createdAt: m.createdAt.toISOString(),
+      }))
+      .filter((m) => m.pendingCents !== 0 || m.availableCents !== 0),
+  };
+}
+
+/**
+ * Pays out `amountCents` (default: everything available) to the store's bank account. The bank-account row is locked
+ * first, so concurrent requests of one store run one after the other and never pay out more than is available.
+ * Throws BANK_ACCOUNT_REQUIRED (422) without a bank account, PAYOUT_NOTHING_AVAILABLE (422) when nothing is available,
+ * PAYOUT_EXCEEDS_AVAILABLE (422) when the amount is more than available.
+ */
+export async function requestPayout(ctx: StoreContext, amountCents?: number): Promise<PayoutView> {
+  return runTransaction(ctx.db, async (tx) => {
+    const txCtx = withTx(ctx, tx);
+    const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.storeId, ctx.storeId)).for('update');
+    if (!account) throw new AppError('BANK_ACCOUNT_REQUIRED');
+    const available = -(await accountSums(txCtx)).store_available;
+    if (available <= 0) throw new AppError('PAYOUT_NOTHING_AVAILABLE');
+    const amount = amountCents ?? available;
+    if (amount > available) throw new AppError('PAYOUT_EXCEEDS_AVAILABLE', { available });
+    const [row] = await tx
+      .insert(payouts)
+      .values({
+        storeId: ctx.storeId,
+        amountCents: amount,
+        status: 'paid',
+        bankCode: account.bankCode,
+        clabeLast4: account.clabe.slice(-4),
+      })
+      .returning();
+    await postEntry(txCtx, {
+      key: `payout:${row!.id}`,
+      kind: 'payout',
+      payoutId: row!.id,
+      lines: [
+        { account: 'store_available', amountCents: amount },
+        { account: 'payouts', amountCents: -amount },
+      ],
+    });
+    return toPayoutView(row!);
+  });
+}
+
+async function getBankAccountRow(ctx: StoreDbContext) {
+  const { db, storeId } = ctx;
+  const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.storeId, storeId)).limit(1);
+  return row ?? null;
+}
+
+function toBankAccountView(row: typeof bankAccounts.$inferSelect): BankAccountView {
+  return {
+    holderName: row.holderName,
+    bankCode: row.bankCode,
+    bankName: bankName(row.bankCode),
+    clabeMasked: `${'•'.repeat(4)} ${row.clabe.slice(-4)}`,
+    cardMasked: row.cardLast4 ? mask(row.cardLast4) : null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The store's bank account (masked), or null. */
+export async function getBankAccount(ctx: StoreDbContext): Promise<BankAccountView | null> {
+  const row = await getBankAccountRow(ctx);
+  return row ? toBankAccountView(row) : null;
+}
+
+/**
+ * Sets the store's bank account. The bank must be one of mx-banks; the CLABE must pass clabe-validator (format, check
+ * digit, known bank and plaza) and start with the chosen bank's code. Only the card's last four digits are stored.
+ * Throws VALIDATION_FAILED with field errors `bankCode` (invalid_value), `clabe` (clabe_check_digit,
+ * clabe_bank_mismatch, clabe_invalid).
+ */
+export async function saveBankAccount(ctx: StoreDbContext, input: BankAccountInput): Promise<BankAccountView> {
+  const { db, storeId } = ctx;
+  const clabe = input.clabe.replace(/[\s-]/g, '');
+  const card = input.cardNumber?.replace(/[\s-]/g, '') || null;
+  if (!bankByCode.has(input.bankCode))
+    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'bankCode', code: 'invalid_value', message: '' }]);
+  const check = clabeLib.validate(clabe);
+  const clabeError = (code: string) => new AppError('VALIDATION_FAILED', {}, [{ path: 'clabe', code, message: '' }]);
+  if (!check.ok) {
+    if (check.error === 'invalid-checksum') throw clabeError('clabe_check_digit');
+    throw clabeError('clabe_invalid');
+  }
+  if (check.code.bank !== input.bankCode) throw clabeError('clabe_bank_mismatch');
+  const values = {
+    storeId,
+    holderName: input.holderName,
+    bankCode: input.bankCode,
+    clabe,
+    cardLast4: card ? card.slice(-4) : null,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(bankAccounts)
+    .values(values)
+    .onConflictDoUpdate({ target: bankAccounts.storeId, set: values })
+    .returning();
+  return toBankAccountView(row!);
+}

@@ -1,0 +1,23 @@
+/** Public interface of the balances module (issue 8: ledger, balances, payouts, bank account). */
+export {
+  LEDGER_ACCOUNTS,
+  PLATFORM_FEE_BPS,
+  platformFee,
+  postEntry,
+  accountSums,
+  postOrderPaid,
+  postPaymentOwedBack,
+  postOrderCancelled,
+  postRefundPaid,
+  postOrderReleased,
+  type LedgerAccount,
+} from './ledger.js';
+export {
+  BANKS,
+  getBalanceSummary,
+  getPaymentHistory,
+  requestPayout,
+  getBankAccount,
+  saveBankAccount,
+} from './balances.service.js';
+export { requestRefund, sendRefund, getRefund, listRefunds } from './refunds.js';

@@ -1,0 +1,208 @@
+/**
+ * The double-entry ledger (issue 8 "Ledger, balances, payouts"; decision 046). Every money movement of a store is one
+ * entry whose lines sum to zero; a line debits (amount > 0) or credits (amount < 0) one account. Entries are written in
+ * the transaction of the business change they record, and each has a key unique per store (`order:<id>:paid` …), so
+ * the same event posted twice — a replayed webhook, two racing requests, a retried job — posts once. Balances are sums
+ * of lines, never stored. Amounts are integer centavos.
+ *
+ * Accounts and their sign (what a seller sees is the negated sum of a credit-side account):
+ *   buyer_payment    debit: money the platform holds from buyers (clearing)
+ *   store_pending    credit: owed to the store, not yet released (delivery + BALANCE_RELEASE_DAYS)
+ *   store_available  credit: owed to the store, ready to pay out
+ *   platform_fee     credit: the platform's fee of each paid order (PLATFORM_FEE_BPS)
+ *   refunds          credit: owed back to buyers; debit when the provider refunded it
+ *   payouts          credit: paid out to the store's bank account
+ *   supplier         credit: owed to a dropshipping supplier (no posting yet)
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { ledgerEntries, ledgerLines } from '../../db/schema/balances.js';
+import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
+
+export const LEDGER_ACCOUNTS = [
+  'buyer_payment',
+  'store_pending',
+  'store_available',
+  'platform_fee',
+  'refunds',
+  'payouts',
+  'supplier',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** The platform's fee of a paid order, in basis points of its total (decision 046: 3.5 %). */
+export const PLATFORM_FEE_BPS = 350;
+
+/** The fee of an order total (centavos), rounded half up to a whole centavo; never more than the total. */
+export function platformFee(totalCents: number): number {
+  return Math.min(totalCents, Math.max(0, Math.round((totalCents * PLATFORM_FEE_BPS) / 10_000)));
+}
+
+export interface LedgerLineInput {
+  account: LedgerAccount;
+  amountCents: number;
+  orderId?: string | null;
+}
+
+export interface LedgerEntryInput {
+  key: string;
+  kind: 'order_paid' | 'order_cancelled' | 'refund' | 'release' | 'payout';
+  orderId?: string | null;
+  payoutId?: string | null;
+  memo?: string | null;
+  lines: LedgerLineInput[];
+}
+
+/** Thrown for an entry whose lines do not sum to zero or are not whole centavos: a programming error, never input. */
+export class UnbalancedEntryError extends Error {}
+
+/** Lines with zero amounts dropped and same-account lines merged; throws UnbalancedEntryError unless they balance. */
+export function normaliseLines(lines: LedgerLineInput[]): LedgerLineInput[] {
+  const merged = new Map<string, LedgerLineInput>();
+  for (const l of lines) {
+    if (!Number.isSafeInteger(l.amountCents)) throw new UnbalancedEntryError(`not whole centavos: ${l.amountCents}`);
+    const k = `${l.account}|${l.orderId ?? ''}`;
+    const prev = merged.get(k);
+    merged.set(k, { ...l, amountCents: (prev?.amountCents ?? 0) + l.amountCents });
+  }
+  const out = [...merged.values()].filter((l) => l.amountCents !== 0);
+  const sum = out.reduce((s, l) => s + l.amountCents, 0);
+  if (sum !== 0) throw new UnbalancedEntryError(`entry does not balance: ${sum}`);
+  return out;
+}
+
+/**
+ * Posts an entry inside the caller's transaction. Returns false (and writes nothing) when the store already has an
+ * entry with this key, or when every line is zero. Throws UnbalancedEntryError when the lines do not sum to zero.
+ */
+export async function postEntry(ctx: StoreTxContext, e: LedgerEntryInput): Promise<boolean> {
+  const { db: tx, storeId } = ctx;
+  const lines = normaliseLines(e.lines);
+  if (!lines.length) return false;
+  const [entry] = await tx
+    .insert(ledgerEntries)
+    .values({
+      storeId,
+      key: e.key,
+      kind: e.kind,
+      orderId: e.orderId ?? null,
+      payoutId: e.payoutId ?? null,
+      memo: e.memo ?? null,
+    })
+    .onConflictDoNothing({ target: [ledgerEntries.storeId, ledgerEntries.key] })
+    .returning({ id: ledgerEntries.id });
+  if (!entry) return false;
+  await tx.insert(ledgerLines).values(
+    lines.map((l) => ({
+      storeId,
+      entryId: entry.id,
+      account: l.account,
+      orderId: l.orderId ?? e.orderId ?? null,
+      amountCents: l.amountCents,
+    })),
+  );
+  return true;
+}
+
+/** Sum of lines per account of the store (or of one order of it): debit positive, credit negative. */
+export async function accountSums(ctx: StoreDbContext, orderId?: string): Promise<Record<LedgerAccount, number>> {
+  const { db, storeId } = ctx;
+  const rows = await db
+    .select({ account: ledgerLines.account, sum: sql<string>`coalesce(sum(${ledgerLines.amountCents}), 0)` })
+    .from(ledgerLines)
+    .where(and(eq(ledgerLines.storeId, storeId), orderId ? eq(ledgerLines.orderId, orderId) : undefined))
+    .groupBy(ledgerLines.account);
+  const out = Object.fromEntries(LEDGER_ACCOUNTS.map((a) => [a, 0])) as Record<LedgerAccount, number>;
+  for (const r of rows) out[r.account as LedgerAccount] = Number(r.sum);
+  return out;
+}
+
+/** Order paid through a provider: the buyer's money in, the store's share pending, the platform's fee recorded. */
+export async function postOrderPaid(
+  ctx: StoreTxContext,
+  input: { orderId: string; amountCents: number },
+): Promise<boolean> {
+  const fee = platformFee(input.amountCents);
+  return postEntry(ctx, {
+    key: `order:${input.orderId}:paid`,
+    kind: 'order_paid',
+    orderId: input.orderId,
+    memo: `fee_bps=${PLATFORM_FEE_BPS}`,
+    lines: [
+      { account: 'buyer_payment', amountCents: input.amountCents },
+      { account: 'store_pending', amountCents: -(input.amountCents - fee) },
+      { account: 'platform_fee', amountCents: -fee },
+    ],
+  });
+}
+
+/**
+ * Money that arrived for an order that is no longer waiting for it (cancelled meanwhile, or paid by hand): the
+ * platform holds it and owes it back to the buyer.
+ */
+export async function postPaymentOwedBack(
+  ctx: StoreTxContext,
+  input: { orderId: string; paymentId: string; amountCents: number },
+): Promise<boolean> {
+  return postEntry(ctx, {
+    key: `payment:${input.paymentId}:owed`,
+    kind: 'order_paid',
+    orderId: input.orderId,
+    lines: [
+      { account: 'buyer_payment', amountCents: input.amountCents },
+      { account: 'refunds', amountCents: -input.amountCents },
+    ],
+  });
+}
+
+/**
+ * A paid order cancelled: the store's pending share and the platform's fee of it become owed back to the buyer
+ * (refunds). Posts nothing for an order the ledger holds nothing of (paid by hand, never paid).
+ */
+export async function postOrderCancelled(ctx: StoreTxContext, orderId: string): Promise<boolean> {
+  const s = await accountSums(ctx, orderId);
+  const back = s.store_pending + s.store_available + s.platform_fee;
+  return postEntry(ctx, {
+    key: `order:${orderId}:cancelled`,
+    kind: 'order_cancelled',
+    orderId,
+    lines: [
+      { account: 'store_pending', amountCents: -s.store_pending },
+      { account: 'store_available', amountCents: -s.store_available },
+      { account: 'platform_fee', amountCents: -s.platform_fee },
+      { account: 'refunds', amountCents: back },
+    ],
+  });
+}
+
+/** The provider refunded `amountCents` of an order's payment: what was owed back leaves the platform. */
+export async function postRefundPaid(
+  ctx: StoreTxContext,
+  input: { orderId: string; refundKey: string; amountCents: number },
+): Promise<boolean> {
+  return postEntry(ctx, {
+    key: `refund:${input.refundKey}`,
+    kind: 'refund',
+    orderId: input.orderId,
+    lines: [
+      { account: 'refunds', amountCents: input.amountCents },
+      { account: 'buyer_payment', amountCents: -input.amountCents },
+    ],
+  });
+}
+
+/** A delivered order's pending share becomes available (once per order: key `order:<id>:released`). */
+export async function postOrderReleased(ctx: StoreTxContext, orderId: string): Promise<number> {
+  const s = await accountSums(ctx, orderId);
+  const pending = -s.store_pending;
+  if (pending <= 0) return 0;
+  const posted = await postEntry(ctx, {
+    key: `order:${orderId}:released`,
+    kind: 'release',
+    orderId,
+    lines: [
+      { account: 'store_pending', amountCents: pending },
+      { account: 'store_available', amountCents: -pending },
+    ],
+  });
+  return posted ? pending : 0;
+}

@@ -1,0 +1,140 @@
+/**
+ * Contracts of the seller's money screens (issue 8 "Ledger, balances, payouts, bank account" and "proof of delivery"):
+ * /admin/balance/summary, /admin/balance/payment-history, /admin/my-account-bank, /admin/entrega/:pedido_id.
+ * Amounts are integer centavos MXN.
+ */
+import { z } from 'zod';
+import { cents, text } from './common.js';
+
+/** GET /api/admin/balance/summary */
+export const balanceSummary = z.object({
+  /** Everything the store has earned and not been paid out: pending + available. */
+  totalCents: z.number().int(),
+  /** Ready to pay out (released BALANCE_RELEASE_DAYS after delivery). */
+  availableCents: z.number().int(),
+  /** Paid orders not yet released. */
+  pendingCents: z.number().int(),
+  paidOutCents: z.number().int(),
+  feesCents: z.number().int(),
+  /** Orders with money pending, and with money released. */
+  pendingOrders: z.number().int(),
+  availableOrders: z.number().int(),
+  releaseDays: z.number().int(),
+  /** Sales (store share of paid orders) per day, the last 14 days, oldest first. */
+  sales: z.array(z.object({ date: z.string(), cents: z.number().int() })),
+  bankAccount: z.object({ bankName: z.string(), clabeLast4: z.string() }).nullable(),
+});
+export type BalanceSummary = z.infer<typeof balanceSummary>;
+
+export const balanceMovement = z.object({
+  id: z.string(),
+  kind: z.enum(['order_paid', 'order_cancelled', 'refund', 'release', 'payout']),
+  orderId: z.string().nullable(),
+  /** Change of the store's pending and available balances (positive: more for the store). */
+  pendingCents: z.number().int(),
+  availableCents: z.number().int(),
+  createdAt: z.string(),
+});
+
+export const payoutView = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['paid']),
+  bankName: z.string(),
+  clabeLast4: z.string(),
+  createdAt: z.string(),
+});
+export type PayoutView = z.infer<typeof payoutView>;
+
+/** GET /api/admin/balance/payment-history */
+export const paymentHistory = z.object({
+  payouts: z.array(payoutView),
+  movements: z.array(balanceMovement),
+});
+export type PaymentHistory = z.infer<typeof paymentHistory>;
+
+/** POST /api/admin/balance/payouts: an amount, or everything available when left out. */
+export const payoutRequest = z.object({ amountCents: cents.min(1).optional() }).strict();
+export type PayoutRequest = z.infer<typeof payoutRequest>;
+
+/** A bank of mx-banks (banks.json). */
+export const bankOption = z.object({ code: z.string(), name: z.string(), fullName: z.string() });
+export type BankOption = z.infer<typeof bankOption>;
+
+/** PUT /api/admin/bank-account. The CLABE's check digit and bank prefix are checked on the server (clabe-validator). */
+export const bankAccountInput = z
+  .object({
+    holderName: text({ min: 2, max: 120 }),
+    bankCode: z.string().regex(/^\d{3}$/, { message: 'i18n:invalid_value' }),
+    clabe: z
+      .string()
+      .transform((s) => s.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^\d{18}$/, { message: 'i18n:clabe_format' })),
+    /** Optional debit card: only its last four digits are kept. */
+    cardNumber: z
+      .string()
+      .transform((s) => s.replace(/[\s-]/g, ''))
+      .pipe(z.string().regex(/^(\d{15,19})?$/, { message: 'i18n:invalid_card' }))
+      .optional(),
+  })
+  .strict();
+export type BankAccountInput = z.input<typeof bankAccountInput>;
+
+export const bankAccountView = z.object({
+  holderName: z.string(),
+  bankCode: z.string(),
+  bankName: z.string(),
+  /** The CLABE masked but for its last four digits. */
+  clabeMasked: z.string(),
+  /** "•••• 1234" or null. */
+  cardMasked: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type BankAccountView = z.infer<typeof bankAccountView>;
+
+export const bankAccountResponse = z.object({ account: bankAccountView.nullable(), banks: z.array(bankOption) });
+
+/** Largest signature image accepted (PNG bytes). */
+export const SIGNATURE_MAX_BYTES = 200_000;
+
+/** POST /api/admin/orders/:id/delivery (/admin/entrega/:pedido_id). */
+export const deliveryProofInput = z
+  .object({
+    piecesDelivered: z.number().int().min(1).max(100_000),
+    collectorName: text({ min: 2, max: 120 }),
+    /** data:image/png;base64,… as signature_pad's toDataURL() gives it. */
+    signature: z
+      .string()
+      .max(Math.ceil((SIGNATURE_MAX_BYTES * 4) / 3) + 32, { message: 'i18n:signature_too_big' })
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { message: 'i18n:signature_required' }),
+  })
+  .strict();
+export type DeliveryProofInput = z.infer<typeof deliveryProofInput>;
+
+export const deliveryProofView = z.object({
+  piecesDelivered: z.number().int(),
+  collectorName: z.string(),
+  /** data:image/png;base64,… */
+  signature: z.string(),
+  createdAt: z.string(),
+});
+export type DeliveryProofView = z.infer<typeof deliveryProofView>;
+
+/** POST /api/admin/orders/:id/refunds: part or all of a card payment back to the buyer. */
+export const refundRequest = z
+  .object({ amountCents: cents.min(1).max(100_000_000), reason: text({ max: 200 }).optional() })
+  .strict();
+export type RefundRequest = z.infer<typeof refundRequest>;
+
+export const refundView = z.object({
+  id: z.string(),
+  orderId: z.string(),
+  amountCents: z.number().int(),
+  status: z.enum(['pending', 'processing', 'succeeded', 'failed']),
+  failureCode: z.string().nullable(),
+  attempts: z.number().int(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type RefundView = z.infer<typeof refundView>;
+export const refundList = z.object({ refunds: z.array(refundView) });

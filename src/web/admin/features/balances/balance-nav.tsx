@@ -1,0 +1,22 @@
+/** The tabs between the money pages: summary, payment history, bank account. */
+import { NavLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../app/paths';
+
+export function BalanceNav() {
+  const { t } = useTranslation('balances');
+  const links = [
+    { to: paths.admin.balanceSummary(), label: t('nav.summary') },
+    { to: paths.admin.paymentHistory(), label: t('nav.history') },
+    { to: paths.admin.bankAccount(), label: t('nav.bank') },
+  ];
+  return (
+    <nav aria-label={t('nav.label')} className="balance-nav">
+      {links.map((l) => (
+        <NavLink key={l.to} to={l.to} end>
+          {l.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,106 @@
+/**
+ * /admin/my-account-bank (issue 8): the bank (mx-banks), holder, CLABE (format here; check digit and bank prefix on
+ * the server with clabe-validator) and an optional debit card, of which only the last four digits are kept and shown.
+ */
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { SelectField, TextField } from '../../../components/ui/field';
+import { Loading } from '../../../components/ui/loading';
+import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
+import { bankAccountInput } from '../../../../shared/contracts/balances';
+import { bankAccountQuery, useSaveBankAccount } from './api/balance';
+import { BalanceNav } from './balance-nav';
+
+type FormIn = z.input<typeof bankAccountInput>;
+type FormOut = z.output<typeof bankAccountInput>;
+
+export function BankAccountPage() {
+  const { t } = useTranslation('balances');
+  const q = useQuery(bankAccountQuery());
+  const save = useSaveBankAccount();
+  const form = useForm<FormIn, unknown, FormOut>({
+    resolver: zodResolver(bankAccountInput, formSchemaOptions),
+    defaultValues: { holderName: '', bankCode: '', clabe: '', cardNumber: '' },
+  });
+  const fieldError = useFieldErrors(form.formState.errors);
+  const account = q.data?.account;
+  useEffect(() => {
+    if (account) form.reset({ holderName: account.holderName, bankCode: account.bankCode, clabe: '', cardNumber: '' });
+  }, [account, form]);
+  const submit = form.handleSubmit((body) =>
+    save.mutate(
+      { ...body, cardNumber: body.cardNumber || undefined },
+      {
+        onSuccess: () => form.reset({ ...form.getValues(), clabe: '', cardNumber: '' }),
+        onError: (err) => setServerFieldErrors(err, form.setError),
+      },
+    ),
+  );
+  if (q.isPending) return <Loading />;
+  if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
+  return (
+    <div className="stack">
+      <h1>{t('bank.title')}</h1>
+      <BalanceNav />
+      {account && (
+        <section className="card stack" aria-labelledby="bank-current">
+          <h2 id="bank-current">{t('bank.current')}</h2>
+          <p data-testid="bank-current">
+            <strong>{account.bankName}</strong> · {t('bank.clabe')} {account.clabeMasked}
+            {account.cardMasked ? ` · ${t('bank.card')} ${account.cardMasked}` : ''}
+            <br />
+            <span className="muted small">{account.holderName}</span>
+          </p>
+        </section>
+      )}
+      <form className="card stack" onSubmit={submit} noValidate aria-labelledby="bank-form-title">
+        <h2 id="bank-form-title">{account ? t('bank.change') : t('bank.add')}</h2>
+        {save.isSuccess && <Alert kind="success">{t('bank.saved')}</Alert>}
+        {save.error && !form.formState.errors.clabe && <Alert kind="error">{save.error.message}</Alert>}
+        <TextField
+          label={t('bank.holder')}
+          autoComplete="name"
+          {...form.register('holderName')}
+          error={fieldError('holderName')}
+        />
+        <SelectField label={t('bank.bank')} {...form.register('bankCode')} error={fieldError('bankCode')}>
+          <option value="">{t('bank.chooseBank')}</option>
+          {q.data.banks.map((b) => (
+            <option key={b.code} value={b.code}>
+              {b.name} ({b.code})
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          label={t('bank.clabe')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={22}
+          hint={t('bank.clabeHint')}
+          {...form.register('clabe')}
+          error={fieldError('clabe')}
+        />
+        <TextField
+          label={t('bank.cardOptional')}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={23}
+          hint={t('bank.cardHint')}
+          {...form.register('cardNumber')}
+          error={fieldError('cardNumber')}
+        />
+        <Button type="submit" busy={save.isPending}>
+          {t('bank.save')}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+/** An order's proof of delivery for the seller (issue 8): read on the order page, recorded on /admin/entrega/:id. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { queryKeys } from '../../../lib/query-keys';
+import type { DeliveryProofInput, DeliveryProofView } from '../../../../shared/contracts/balances';
+
+/** GET /api/admin/orders/:id/delivery */
+export const adminDeliveryQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: queryKeys.admin.delivery(orderId),
+    queryFn: () =>
+      api.get<{ proof: DeliveryProofView | null }>(`/api/admin/orders/${encodeURIComponent(orderId)}/delivery`),
+    enabled: Boolean(orderId),
+  });
+
+/** POST /api/admin/orders/:id/delivery: records the proof; the order becomes delivered. */
+export function useRecordDelivery(orderId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DeliveryProofInput) =>
+      api.post<{ proof: DeliveryProofView }>(`/api/admin/orders/${encodeURIComponent(orderId)}/delivery`, body, {
+        waitForThrottle: true,
+      }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.order(orderId) });
+      void qc.invalidateQueries({ queryKey: queryKeys.admin.orders() });
+      void qc.invalidateQueries({ queryKey: ['admin', 'balance'] });
+    },
+  });
+}

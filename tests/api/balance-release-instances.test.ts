@@ -1,0 +1,154 @@
+/**
+ * The balance release runs once per order with two app instances on one PostgreSQL database (issue 8 "jobs run once
+ * with two app instances"): a delivered order's release job, enqueued again from both instances and worked by both at
+ * once, together with direct handler runs on each, posts one release. Runs where TEST_DATABASE_URL names a PostgreSQL
+ * server (as tests/api/jobs.test.ts's two-instance tests); on PGlite, balances.test.ts runs the job again instead.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase, type Database } from '../../src/server/db/client.js';
+import { ledgerEntries } from '../../src/server/db/schema/index.js';
+import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
+import { createTestDb, type TestDatabase } from '../helpers/test-db.js';
+import {
+  createCustomerFixture,
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  seedPostalCodesFixture,
+  TEST_ADDRESS,
+  type StoreFixture,
+} from '../helpers/factories.js';
+import { expectLedgerReconciles } from '../helpers/ledger.js';
+
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!onPostgres)('balance release with two app instances on one PostgreSQL database', () => {
+  let database: TestDatabase;
+  let secondDb: Database | null = null;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let dataDir: string;
+  let store: StoreFixture;
+  let seller: string;
+  let buyer: string;
+  let addressId: string;
+
+  beforeAll(async () => {
+    database = await createTestDb();
+    secondDb = await openDatabase({ url: database.url! });
+    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-release-two-'));
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      JOB_WORKERS: 'false',
+      BALANCE_RELEASE_DAYS: '0',
+    });
+    a = await buildApp({ db: database.db, config, logger: false });
+    b = await buildApp({ db: (secondDb ?? database).db, config, logger: false });
+    await Promise.all([a.ready(), b.ready()]);
+    await seedPostalCodesFixture(database.db);
+    store = await createStoreFixture(database.db);
+    await createProductFixture(database.db, store.id, {
+      codigo: 'RL',
+      variants: [{ sku: 'RL-1', options: {}, priceCents: 30000, stock: 30 }],
+    });
+    seller = (await createSellerFixture(a, store.id)).token;
+    buyer = (await createCustomerFixture(a, store)).token;
+    addressId = (
+      await a.inject({
+        method: 'POST',
+        url: '/api/addresses',
+        headers: { 'x-store-domain': store.hostname, authorization: `Bearer ${buyer}` },
+        payload: TEST_ADDRESS,
+      })
+    ).json().id;
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await secondDb?.close();
+    await database?.close();
+    await fs.rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('releases a delivered order once, whichever instance works its jobs', async () => {
+    const placed = await a.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { 'x-store-domain': store.hostname, authorization: `Bearer ${buyer}` },
+      payload: {
+        idempotencyKey: randomUUID(),
+        items: [{ codigo: 'RL', sku: 'RL-1', quantity: 1 }],
+        addressId,
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'card',
+        card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123', holderName: 'Ana' },
+      },
+    });
+    const orderId = placed.json().order.id;
+    const as = (app: FastifyInstance, url: string, payload: object) =>
+      app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${seller}` }, payload });
+    for (const status of ['ready_to_ship', 'on_the_way'])
+      expect((await as(a, `/api/admin/orders/${orderId}/status`, { status })).statusCode).toBe(200);
+    const png = (
+      await sharp({ create: { width: 30, height: 20, channels: 4, background: '#fff' } })
+        .png()
+        .toBuffer()
+    ).toString('base64');
+    // Both instances receive the proof at once: one delivery, one release job.
+    const proofs = await Promise.all(
+      [a, b].map((app) =>
+        as(app, `/api/admin/orders/${orderId}/delivery`, {
+          piecesDelivered: 1,
+          collectorName: 'Luis',
+          signature: `data:image/png;base64,${png}`,
+        }),
+      ),
+    );
+    expect(proofs.map((r) => r.statusCode)).toEqual([200, 200]);
+    // More release jobs for the same order from both instances (a retry, a duplicate), and direct handler runs.
+    await Promise.all([
+      a.jobs.enqueue('balance-release', { storeId: store.id, orderId }),
+      b.jobs.enqueue('balance-release', { storeId: store.id, orderId }),
+    ]);
+    const ctx = (app: FastifyInstance) => ({
+      db: app.db,
+      providers: app.providers,
+      log: app.log,
+      config: app.config,
+      jobId: 'test',
+      retryCount: 0,
+    });
+    const [, , ...direct] = await Promise.all([
+      a.jobs.drain(),
+      b.jobs.drain(),
+      balanceReleaseJob.handler({ storeId: store.id, orderId }, ctx(a)),
+      balanceReleaseJob.handler({ storeId: store.id, orderId }, ctx(b)),
+    ]);
+    await Promise.all([a.jobs.drain(), b.jobs.drain()]);
+    const releases = await database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.storeId, store.id), eq(ledgerEntries.kind, 'release')));
+    expect(releases).toHaveLength(1);
+    expect(direct.filter((r) => (r as { released: number }).released > 0).length).toBeLessThanOrEqual(1);
+    const summary = (
+      await b.inject({ url: '/api/admin/balance/summary', headers: { authorization: `Bearer ${seller}` } })
+    ).json();
+    expect(summary.pendingCents).toBe(0);
+    expect(summary.availableCents).toBeGreaterThan(0);
+    await expectLedgerReconciles(database.db, store.id);
+  });
+});
