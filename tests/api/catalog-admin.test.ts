@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import {
   createProductFixture,
+  completeCompanyProfileFixture,
   createSellerFixture,
   createStoreFixture,
   type StoreFixture,
@@ -103,6 +104,8 @@ describe('seller catalogue', () => {
     b = await createStoreFixture(t.database.db);
     sellerA = await createSellerFixture(t.app, a.id);
     sellerB = await createSellerFixture(t.app, b.id);
+    await completeCompanyProfileFixture(t.app, sellerA.token);
+    await completeCompanyProfileFixture(t.app, sellerB.token);
     photosA = { red: await upload(sellerA.token, '#c0392b'), blue: await upload(sellerA.token, '#2950c0') };
     photosB = { red: await upload(sellerB.token, '#c0392b'), blue: await upload(sellerB.token, '#2950c0') };
   });
@@ -126,6 +129,22 @@ describe('seller catalogue', () => {
     (await shop(`/api/reseller/producto/search?q=${encodeURIComponent(q)}`))
       .json()
       .items.map((i: { codigo: string }) => i.codigo) as string[];
+
+  it('refuses a product until the company profile is complete, naming what is missing (es, en)', async () => {
+    const c = await createStoreFixture(t.database.db);
+    const sellerC = await createSellerFixture(t.app, c.id);
+    const photos = { red: await upload(sellerC.token, '#c0392b'), blue: await upload(sellerC.token, '#2950c0') };
+    const es = await as(sellerC)('POST', '/api/admin/products', validProduct({}, photos));
+    expect(es.statusCode).toBe(422);
+    expect(es.json().code).toBe('COMPANY_PROFILE_INCOMPLETE');
+    expect(es.json().message).toMatch(/^Completa la información de tu empresa antes de subir productos. Falta: .*contacto/i);
+    expect(es.json().params.gaps).toContainEqual({ section: 'contacts', field: 'contacts' });
+    const en = await as(sellerC)('POST', '/api/admin/products', validProduct({}, photos), 'en');
+    expect(en.json().message).toMatch(/company/i);
+    expect((await as(sellerC)('GET', '/api/admin/products')).json().total).toBe(0);
+    await completeCompanyProfileFixture(t.app, sellerC.token);
+    expect((await as(sellerC)('POST', '/api/admin/products', validProduct({}, photos))).statusCode).toBe(201);
+  });
 
   it('creates a product with every section; model and code are generated; price is the lowest variant', async () => {
     const body = validProduct();

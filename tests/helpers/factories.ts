@@ -173,3 +173,31 @@ export const TEST_ADDRESS = {
   deliveryInstructions: 'Tocar el timbre',
   phone: '55 1234 5678',
 };
+
+/** The sections a company profile needs to be complete (decision 040), as the seller's forms send them. */
+export const COMPLETE_COMPANY_PROFILE = {
+  basic: { name: 'Comercializadora Prueba', businessType: 'manufacturer' },
+  products: { mainIndustry: 'Ropa y calzado' },
+  details: {
+    advantages: 'Fabricamos en México con materiales certificados y entregamos en 48 horas a todo el país.',
+    introduction:
+      'Somos una fábrica fundada en León, Guanajuato, con más de veinte años de experiencia en piel, textiles y diseño propio.',
+  },
+  contacts: { contacts: [{ name: 'Ana López', phone: '+52 477 123 4567', position: 'Ventas' }] },
+} as const;
+
+/**
+ * Completes the company profile of the seller's store through its API, so the seller may create products (SPEC §5
+ * "A seller must complete company information before uploading products").
+ */
+export async function completeCompanyProfileFixture(app: FastifyInstance, token: string): Promise<void> {
+  for (const [section, payload] of Object.entries(COMPLETE_COMPANY_PROFILE)) {
+    const res = await app.inject({
+      method: 'PUT',
+      url: `/api/proveedor/company_profile/${section}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload,
+    });
+    if (res.statusCode !== 200) throw new Error(`company profile ${section}: ${res.statusCode} ${res.body}`);
+  }
+}

@@ -26,6 +26,8 @@ import { getStoreLanguage, textSearchConfig } from '../stores/index.js';
 import { refreshSearchDocumentSql } from './search-document.js';
 import { isKnownHsCode } from './hs-codes.js';
 import { assertStoreFiles } from '../files/index.js';
+import { assertCompanyProfileComplete } from '../company/index.js';
+
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'locale'>;
 
@@ -54,11 +56,11 @@ function newCode(): string {
 }
 
 /**
- * Where the "complete company profile first" rule goes (issue 7): called before every product create. The company
- * module wires the real check at merge; until then every store may create products.
+ * SPEC §5 "A seller must complete company information before uploading products" (issue 7): called before every
+ * product create. Throws 422 COMPANY_PROFILE_INCOMPLETE naming what is missing (decision 040).
  */
 async function assertCanCreateProducts(ctx: Ctx): Promise<void> {
-  void ctx;
+  await assertCompanyProfileComplete(ctx);
 }
 
 /**
