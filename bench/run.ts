@@ -4,7 +4,9 @@
  * then the storefront's initial JavaScript (gzip) and checks that no admin code is in it. Writes bench/results-<pglite|postgresql>.json
  * and prints a Markdown table for docs/performance.md. Then the sign-in flood (flood.ts): a static JS file's latency
  * while sign-ins arrive faster than passwords can be hashed. `npm run bench -- flood` runs only the flood and writes
- * bench/results-flood.json. Load goes to 127.0.0.1 only, bounded in time.
+ * bench/results-flood.json. Then the checkout (bench/checkout.ts, issue 8): completed orders/s with 50 buyers and a sell-out
+ * race that must oversell nothing; `npm run bench -- checkout` runs only that and writes
+ * bench/results-checkout-<pglite|postgresql>.json. Load goes to 127.0.0.1 only, bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import autocannon from 'autocannon';
 import { signInFlood } from './flood.js';
+import { CHECKOUT_PRODUCTS, runCheckoutBench, type CheckoutFigures } from './checkout.js';
 import { runSearchBench } from './search-bench.js';
 import { searchPaths as searchMix } from './search-queries.js';
 
@@ -158,7 +161,39 @@ async function floodOnly(): Promise<void> {
   process.exit(0);
 }
 
+/** Issue 8: completed checkouts per second with CONNECTIONS buyers, and the sell-out race (bench/checkout.ts). */
+async function checkoutFigures(): Promise<CheckoutFigures> {
+  const server = await startServer(['--checkout']);
+  const figures = await runCheckoutBench(server.port, {
+    connections: CONNECTIONS,
+    seconds: DURATION_S,
+    warmupSeconds: WARMUP_S,
+    products: CHECKOUT_PRODUCTS,
+  });
+  server.child.kill('SIGTERM');
+  const s = figures.sellOut;
+  console.log(
+    `\nCheckout (${figures.connections} buyers, ${figures.seconds} s, ${process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite'}): ` +
+      `${figures.ordersPerSecond} completed orders/s (${figures.completed}), p50 ${figures.p50} ms, p95 ${figures.p95} ms, ` +
+      `p99 ${figures.p99} ms; answers ${JSON.stringify(figures.statuses)}\n` +
+      `Sell-out race for ${s.stock} units: ${s.sold} sold, ${s.stockLeft} left, oversold ${s.oversold}, ` +
+      `consistent ${s.consistent}; answers ${JSON.stringify(s.statuses)}`,
+  );
+  return figures;
+}
+
+async function checkoutOnly(): Promise<void> {
+  const figures = await checkoutFigures();
+  const database = process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite';
+  fs.writeFileSync(
+    `bench/results-checkout-${database}.json`,
+    JSON.stringify({ date: new Date().toISOString(), database, checkout: figures }, null, 2) + '\n',
+  );
+  process.exit(0);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('checkout')) return checkoutOnly();
   // Always measure the current sources.
   const { build } = await import('vite');
   await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
@@ -189,6 +224,8 @@ async function main(): Promise<void> {
   const flood = await signInFlood(floodServer.port);
   floodServer.child.kill('SIGTERM');
 
+  const checkout = await checkoutFigures();
+
   const bundle = bundleFigures();
   const report = {
     date: new Date().toISOString(),
@@ -207,6 +244,7 @@ async function main(): Promise<void> {
     },
     results,
     signInFlood: flood,
+    checkout,
     bundle,
   };
   const out = `bench/results-${report.settings.database}.json`;

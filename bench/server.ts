@@ -15,6 +15,9 @@ import { openDatabase } from '../src/server/db/client.js';
 import { buildApp } from '../src/server/app.js';
 import { seedBenchmarkStore } from '../src/server/seed/index.js';
 import { createStore } from '../src/server/modules/stores/index.js';
+import { createProduct } from '../src/server/modules/catalog/index.js';
+import { insertPostalCodes } from '../src/server/modules/accounts/index.js';
+import { CHECKOUT_PRODUCTS } from './checkout.js';
 
 async function bare(): Promise<void> {
   const app = Fastify({ logger: false });
@@ -98,4 +101,72 @@ async function flood(): Promise<void> {
   });
 }
 
-void (process.argv.includes('--bare') ? bare() : process.argv.includes('--flood') ? flood() : full());
+/**
+ * `--checkout`: issue 8's checkout benchmark. A store at checkout.localhost (PGlite, or the recreated PostgreSQL
+ * database of BENCH_DATABASE_URL) with two products and the sandbox card provider on, as a store in production would
+ * have a real one. Prints `READY <port>`.
+ */
+async function checkout(): Promise<void> {
+  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-checkout-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    PAYMENTS_SANDBOX: 'true',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    // The buyers all come from 127.0.0.1; each says who it is in X-Forwarded-For, as behind the shop's proxy, so the
+    // per-visitor unpaid-order limit (decision 028) counts each buyer, not the benchmark as one visitor.
+    TRUST_PROXY: '127.0.0.1',
+  });
+  const database = await openDatabase(
+    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
+  );
+  const db = database.db;
+  await insertPostalCodes({ db }, [
+    {
+      postalCode: '06700',
+      settlement: 'Roma Norte',
+      settlementType: 'Colonia',
+      municipality: 'Cuauhtémoc',
+      state: 'Ciudad de México',
+      city: 'Ciudad de México',
+    },
+  ]);
+  const { id: storeId } = await createStore(
+    { db },
+    { slug: 'checkout', name: 'Checkout', lang: 'es', hostnames: ['checkout.localhost'] },
+  );
+  for (const p of Object.values(CHECKOUT_PRODUCTS))
+    await createProduct(
+      { db, storeId },
+      {
+        codigo: p.codigo,
+        name: `Producto ${p.codigo}`,
+        usage: 'Uso general',
+        keywords: ['bench'],
+        department: { slug: 'general', name: 'General' },
+        category: { slug: 'varios', name: 'Varios' },
+        variants: [{ sku: `${p.codigo}-1`, options: {}, priceCents: 19_900, stock: p.stock }],
+      },
+    );
+  const app = await buildApp({ db, config, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const addr = app.server.address();
+  console.log(`READY ${typeof addr === 'object' && addr ? addr.port : 0}`);
+  process.on('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}
+
+void (process.argv.includes('--bare')
+  ? bare()
+  : process.argv.includes('--flood')
+    ? flood()
+    : process.argv.includes('--checkout')
+      ? checkout()
+      : full());

@@ -21,10 +21,14 @@ export const ERROR_STATUS = {
   ADDRESS_NOT_FOUND: 404,
   POSTAL_CODE_NOT_FOUND: 404,
   PAYMENT_NOT_FOUND: 404,
+  COUPON_NOT_FOUND: 404,
   SYNONYM_GROUP_NOT_FOUND: 404,
+  /** An upload that is not of the seller's store (or a private document's record that has no content). */
+  FILE_NOT_FOUND: 404,
   /** A background job's progress (GET /api/admin/jobs/:id) that is not of the seller's store, or does not exist. */
   JOB_NOT_FOUND: 404,
   EMAIL_TAKEN: 409,
+  COUPON_CODE_TAKEN: 409,
   PRODUCT_NOT_AVAILABLE: 409,
   INSUFFICIENT_STOCK: 409,
   OUT_OF_STOCK: 409,
@@ -39,6 +43,15 @@ export const ERROR_STATUS = {
   RESET_LINK_EXPIRED: 410,
   STORE_FLOOR_CODE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
+  /** Uploads (issue 7, SPEC §5): over 5 MB; no file; not an allowed type; a main photo too small or not 3:4-4:3. */
+  FILE_TOO_LARGE: 413,
+  FILE_REQUIRED: 400,
+  FILE_NOT_IMAGE: 415,
+  FILE_NOT_IMAGE_OR_PDF: 415,
+  IMAGE_TOO_SMALL: 422,
+  IMAGE_ASPECT_RATIO: 422,
+  /** A form points at a file that is not an upload of this store for that use. */
+  FILE_REFERENCE_INVALID: 422,
   UNSUPPORTED_MEDIA_TYPE: 415,
   MIN_ORDER_QUANTITY: 422,
   INVALID_PHONE: 422,
@@ -46,6 +59,8 @@ export const ERROR_STATUS = {
   PASSWORD_TOO_WEAK: 422,
   PASSWORD_BREACHED: 422,
   COUPON_NOT_VALID: 422,
+  /** A coupon's new use limit is under the uses orders already hold. */
+  COUPON_MAX_USES_BELOW_USES: 422,
   CART_EMPTY: 422,
   SHIPPING_NOT_AVAILABLE: 422,
   ADDRESS_REQUIRED: 422,

@@ -15,6 +15,8 @@ import shippingRoutes from './shipping/shipping.routes.js';
 import ordersRoutes from './orders/orders.routes.js';
 import storeFloorOrdersRoutes from './orders/store-floor.routes.js';
 import checkoutRoutes from './checkout/checkout.routes.js';
+import filesRoutes from './files/files.routes.js';
+import couponsRoutes from './coupons/coupons.routes.js';
 import seoRoutes from './web/seo.routes.js';
 import webRoutes from './web/web.routes.js';
 
@@ -34,6 +36,8 @@ export async function registerModules(
   await app.register(ordersRoutes);
   await app.register(storeFloorOrdersRoutes);
   await app.register(checkoutRoutes);
+  await app.register(filesRoutes);
+  await app.register(couponsRoutes);
   await app.register(seoRoutes);
   await app.register(webRoutes, { serveWeb: opts.serveWeb, indexHtml: opts.indexHtml });
 }

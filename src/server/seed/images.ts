@@ -6,26 +6,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { StorageProvider } from '../providers/storage/index.js';
+import { storeImageSizes as writeImageSizes } from '../modules/files/index.js';
 
-export const IMAGE_WIDTHS = [160, 480, 960] as const;
-
-/** Writes the size variants of `source` under `<keyBase>-<w>.webp`; returns the public URL base. */
-export async function storeImageSizes(
+/** The uploads' size variants of `source` under `<keyBase>-<w>.webp`, keeping sizes already on disk (re-seeding). */
+export function storeImageSizes(
   storage: StorageProvider,
   source: Buffer,
   keyBase: string,
   uploadsDir: string,
 ): Promise<string> {
-  for (const w of IMAGE_WIDTHS) {
-    const key = `${keyBase}-${w}.webp`;
-    if (fs.existsSync(path.join(uploadsDir, key))) continue;
-    const out = await sharp(source)
-      .resize({ width: w, height: w, fit: 'inside', withoutEnlargement: false })
-      .webp({ quality: w <= 160 ? 70 : 78 })
-      .toBuffer();
-    await storage.put(key, out);
-  }
-  return storage.url(keyBase);
+  return writeImageSizes(storage, source, keyBase, { skip: (key) => fs.existsSync(path.join(uploadsDir, key)) });
 }
 
 /** A 1600×600 carousel banner: a diagonal gradient in the store colours with the product photo on the right. */

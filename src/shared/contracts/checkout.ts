@@ -76,6 +76,8 @@ export const placeOrderBody = z.object({
   card: cardInput.optional(),
   /** The total the shopper saw; the order is refused with PRICE_CHANGED when the server's differs. */
   expectedTotalCents: cents.optional(),
+  /** A coupon of the store (issue 8): its discount comes off the products, never the shipping. */
+  couponCode: text({ min: 1, max: 30 }).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 /** The validated POST /api/pedido body, as the server's checkout takes it. */
@@ -136,6 +138,8 @@ export const orderView = z.object({
   shippingCents: cents,
   feeCents: cents,
   discountCents: cents,
+  /** The coupon applied (SPEC §3 Order "coupon (name, discount)"), or null. */
+  couponCode: z.string().nullable(),
   totalCents: cents,
   shippingType: shippingServiceName,
   shipping: z.object({

@@ -1,13 +1,18 @@
-/** Registers the admin message catalogue; imported only by the admin tree so the storefront bundle never carries it. */
+/** Registers the admin message catalogues; imported only by the admin tree so the storefront bundle never carries them. */
 import i18n from '../lib/i18n';
 import es from '../../locales/es/admin.json';
 import en from '../../locales/en/admin.json';
+import filesEs from '../../locales/es/files.json';
+import filesEn from '../../locales/en/files.json';
+import identityEs from '../../locales/es/identity.json';
+import identityEn from '../../locales/en/identity.json';
 
-i18n.addResourceBundle('es', 'admin', es, true, true);
-i18n.addResourceBundle('en', 'admin', en, true, true);
-
-import esIdentity from '../../locales/es/identity.json';
-import enIdentity from '../../locales/en/identity.json';
-
-i18n.addResourceBundle('es', 'identity', esIdentity, true, true);
-i18n.addResourceBundle('en', 'identity', enIdentity, true, true);
+const bundles: [string, object, object][] = [
+  ['admin', es, en],
+  ['files', filesEs, filesEn],
+  ['identity', identityEs, identityEn],
+];
+for (const [ns, esBundle, enBundle] of bundles) {
+  i18n.addResourceBundle('es', ns, esBundle, true, true);
+  i18n.addResourceBundle('en', ns, enBundle, true, true);
+}

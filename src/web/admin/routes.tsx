@@ -10,6 +10,8 @@ import { AdminLoginPage } from './features/auth/admin-login-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
+import { CouponsPage } from './features/coupons/coupons-page';
+import { PickupsPage } from './features/pickups/pickups-page';
 
 export function AdminRoutes() {
   return (
@@ -21,6 +23,8 @@ export function AdminRoutes() {
         <Route index element={<DashboardPage />} />
         <Route path="ventas" element={<SalesPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
+        <Route path="cupones" element={<CouponsPage />} />
+        <Route path="pickups" element={<PickupsPage />} />
         <Route path="colaboradores" element={<CollaboratorsPage />} />
         {/* A section of a later release says "coming soon"; any other path is the 404 page (issue 7). */}
         <Route path="*" element={<AdminFallbackPage />} />

@@ -22,6 +22,7 @@ export const queryKeys = {
     ['search', p.q, p.departamento, p.categoria, p.sort, p.page] as const,
   product: (codigo: string) => ['product', codigo] as const,
   cartQuote: (items: CartLineKey[]) => ['cart-quote', items] as const,
+  couponCheck: (code: string, items: CartLineKey[]) => ['coupon-check', code, items] as const,
   shippingRates: (postalCode: string | undefined, items: CartLineKey[]) => ['rates', postalCode, items] as const,
   postalCode: (cp: string) => ['postal-code', cp] as const,
   addresses: () => ['addresses'] as const,

@@ -11,6 +11,7 @@ export const THROTTLED_AS_READ = [
   '/api/visto',
   '/api/reseller/packaging/rate-service',
   '/api/cart/quote',
+  '/api/cart/coupon',
 ];
 
 export interface Throttle {

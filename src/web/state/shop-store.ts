@@ -54,6 +54,8 @@ export const STORAGE_KEYS = {
   shipping: 'servicioEnvio',
   searchedWords: 'palabrasbuscadas',
   recentlyViewed: 'vistosrecientes',
+  /** The coupon code the buyer applied (issue 8; decision 053): not a SPEC §4 key, kept beside them. */
+  coupon: 'cupon',
 } as const;
 
 function read<T>(key: string, fallback: T): T {
@@ -77,7 +79,10 @@ interface ShopState {
   shipping: ShippingService;
   searchedWords: string[];
   recentlyViewed: ViewedProduct[];
+  /** The applied coupon code (upper-case), or null. */
+  coupon: string | null;
   setCart(cart: CartItem[]): void;
+  setCoupon(code: string | null): void;
   addToCart(item: CartItem): void;
   setQuantity(sku: string, quantity: number): void;
   removeFromCart(sku: string): void;
@@ -96,10 +101,17 @@ export const useShop = create<ShopState>((set, get) => ({
   shipping: read<ShippingService>(STORAGE_KEYS.shipping, EMPTY_SHIPPING),
   searchedWords: read<string[]>(STORAGE_KEYS.searchedWords, []),
   recentlyViewed: read<ViewedProduct[]>(STORAGE_KEYS.recentlyViewed, []),
+  coupon: read<string | null>(STORAGE_KEYS.coupon, null),
 
   setCart(cart) {
     write(STORAGE_KEYS.cart, cart);
     set({ cart });
+  },
+  setCoupon(code) {
+    const value = code?.trim().toUpperCase() || null;
+    if (value) write(STORAGE_KEYS.coupon, value);
+    else localStorage.removeItem(STORAGE_KEYS.coupon);
+    set({ coupon: value });
   },
   addToCart(item) {
     const cart = get().cart;
@@ -117,6 +129,7 @@ export const useShop = create<ShopState>((set, get) => ({
   },
   clearCart() {
     get().setCart([]);
+    get().setCoupon(null);
   },
   setAddress(address) {
     const empty = !address || Object.values(address).every((v) => v === '' || v === undefined || v === null);

@@ -13,3 +13,6 @@ export * from './payments.js';
 export * from './checkout.js';
 export * from './sandbox.js';
 export * from './jobs.js';
+export * from './files.js';
+export * from './coupons.js';
+export * from './shipping.js';

@@ -15,6 +15,7 @@ import {
   viewTokenQuery,
 } from '../../../shared/contracts/checkout.js';
 import { uuid } from '../../../shared/contracts/common.js';
+import { couponCheckBody, couponCheckResponse } from '../../../shared/contracts/coupons.js';
 import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import * as checkout from './checkout.service.js';
 import { placeOrder } from './place-order.js';
@@ -60,6 +61,19 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => checkout.quoteCart(storeContext(request), request.body.items),
+  );
+
+  app.post(
+    '/api/cart/coupon',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'What a coupon takes off this cart now (422 COUPON_NOT_VALID with the reason otherwise)',
+        body: couponCheckBody,
+        response: { 200: couponCheckResponse },
+      },
+    },
+    async (request) => checkout.checkCoupon(storeContext(request), request.body.code, request.body.items),
   );
 
   app.post(

@@ -11,6 +11,8 @@ import { getVariantsForCheckout } from '../catalog/index.js';
 import { findPaymentForProvider, getPayment } from '../payments/index.js';
 import { getOrderForBuyer, loadOrder, reconcileOpenPayment, settlePayment } from '../orders/index.js';
 import { lineProblem } from './order-steps.js';
+import { priceCoupon } from '../coupons/index.js';
+import type { CouponCheckResponse } from '../../../shared/contracts/coupons.js';
 
 /** POST /api/cart/quote: current price, stock and problems of each cart line (nothing is reserved). */
 export async function quoteCart(ctx: StoreContext, items: CartLine[]): Promise<CartQuoteResponse> {
@@ -37,6 +39,16 @@ export async function quoteCart(ctx: StoreContext, items: CartLine[]): Promise<C
     };
   });
   return { lines, itemsCents: lines.reduce((s, l) => s + (l.problem ? 0 : l.lineTotalCents), 0) };
+}
+
+/**
+ * POST /api/cart/coupon: what `code` takes off the products of this cart now (lines with a problem do not count);
+ * nothing is reserved: the use is taken when the order is placed. Throws COUPON_NOT_VALID {reason}.
+ */
+export async function checkCoupon(ctx: StoreContext, code: string, items: CartLine[]): Promise<CouponCheckResponse> {
+  const { itemsCents } = await quoteCart(ctx, items);
+  const coupon = await priceCoupon(ctx, code, itemsCents);
+  return { code: coupon.code, discountCents: coupon.discountCents, itemsCents };
 }
 
 /**

@@ -17,6 +17,7 @@ import { getAddress } from '../accounts/index.js';
 import { quoteShipping } from '../shipping/index.js';
 import { createPaymentAttempt } from '../payments/index.js';
 import { insertOrder, type OrderRow } from '../orders/index.js';
+import { priceCoupon, redeemCoupon, type PricedCoupon } from '../coupons/index.js';
 import { checkOrderLimits } from './limits.js';
 
 /** Who places the order: the signed-in customer (or null for a guest), the email, and where the request came from. */
@@ -40,13 +41,14 @@ export interface OrderShippingChoice {
   shipping: { proveedor: string; servicio: string; precio: number; descripcion: string; entrega: string };
 }
 
-/** The order's amounts in centavos. */
+/** The order's amounts in centavos, and the coupon whose discount is in them. */
 export interface OrderTotals {
   itemsCents: number;
   shippingCents: number;
   feeCents: number;
   discountCents: number;
   totalCents: number;
+  coupon: PricedCoupon | null;
 }
 
 type LineProblem = CartQuoteResponse['lines'][number]['problem'];
@@ -148,18 +150,20 @@ export async function quoteOrderShipping(
 }
 
 /**
- * Step 4. Prices the order on the server (OXXO adds the store's fee) and checks it against the limits of decision 028
- * (limits.ts codes) and the total the shopper saw (PRICE_CHANGED {price, totalCents}).
+ * Step 4. Prices the order on the server (OXXO adds the store's fee, a coupon takes its discount off the products,
+ * never the shipping) and checks it against the limits of decision 028 (limits.ts codes) and the total the shopper saw
+ * (PRICE_CHANGED {price, totalCents}). Throws COUPON_NOT_VALID {reason} for a coupon that does not apply.
  */
 export async function priceOrder(
   ctx: Pick<StoreContext, 'db' | 'storeId' | 'locale'>,
-  input: Pick<PlaceOrderInput, 'paymentMethod' | 'expectedTotalCents'>,
+  input: Pick<PlaceOrderInput, 'paymentMethod' | 'expectedTotalCents' | 'couponCode'>,
   lines: OrderLine[],
   shippingCents: number,
 ): Promise<OrderTotals> {
   const itemsCents = lines.reduce((s, l) => s + lineTotalCents(l.variant.priceCents, l.quantity), 0);
   const feeCents = input.paymentMethod === 'oxxo' ? await getOxxoFeeCents(ctx) : 0;
-  const discountCents = 0;
+  const coupon = input.couponCode ? await priceCoupon(ctx, input.couponCode, itemsCents) : null;
+  const discountCents = coupon?.discountCents ?? 0;
   const totalCents = orderTotalCents({ itemsCents, shippingCents, feeCents, discountCents });
   checkOrderLimits(ctx.locale, {
     paymentMethod: input.paymentMethod,
@@ -169,7 +173,7 @@ export async function priceOrder(
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents) {
     throw new AppError('PRICE_CHANGED', { name: 'total', price: formatMoney(totalCents, ctx.locale), totalCents });
   }
-  return { itemsCents, shippingCents, feeCents, discountCents, totalCents };
+  return { itemsCents, shippingCents, feeCents, discountCents, totalCents, coupon };
 }
 
 /**
@@ -190,7 +194,8 @@ export async function holdStock(ctx: StoreTxContext, lines: OrderLine[]): Promis
 
 /**
  * Step 6 (in the transaction). Allocates the store's next folio and inserts the pending order with its lines, a
- * guest view token, and the stock hold of UNCONFIRMED_HOLD_MS (moved on once its payment is under way).
+ * guest view token, and the stock hold of UNCONFIRMED_HOLD_MS (moved on once its payment is under way); takes the
+ * coupon's use (COUPON_NOT_VALID {reason: 'used_up'} when another order took the last one).
  */
 export async function createOrderRows(
   ctx: StoreTxContext & Pick<StoreContext, 'locale'>,
@@ -199,13 +204,15 @@ export async function createOrderRows(
   order: { address: AddressInput | null; lines: OrderLine[]; shipping: OrderShippingChoice; totals: OrderTotals },
 ): Promise<OrderRow> {
   const folio = await nextFolio(ctx);
-  return insertOrder(ctx, {
+  const { coupon, ...amounts } = order.totals;
+  const row = await insertOrder(ctx, {
     folio,
     customerId: buyer.customerId,
     email: buyer.email,
     paymentMethod: input.paymentMethod,
     lang: ctx.locale,
-    ...order.totals,
+    ...amounts,
+    couponCode: coupon?.code ?? null,
     shippingType: input.shipping.servicio,
     shipping: order.shipping.shipping,
     address: order.address,
@@ -227,6 +234,10 @@ export async function createOrderRows(
       lineTotalCents: lineTotalCents(v.priceCents, quantity),
     })),
   });
+  // The coupon's use is taken in the order's transaction: if it ran out meanwhile, the order rolls back.
+  if (coupon)
+    await redeemCoupon(ctx, { couponId: coupon.couponId, orderId: row.id, discountCents: coupon.discountCents });
+  return row;
 }
 
 /**

@@ -34,6 +34,8 @@ export interface NewOrder {
   feeCents: number;
   discountCents: number;
   totalCents: number;
+  /** The coupon whose discount is in discountCents (upper-case code), or null. */
+  couponCode?: string | null;
   shippingType: 'economico' | 'paquete' | 'pickup';
   shipping: OrderShipping;
   address: OrderAddress | null;
@@ -117,6 +119,7 @@ export async function buildOrderView(ctx: DbContext, order: OrderRow): Promise<O
     shippingCents: order.shippingCents,
     feeCents: order.feeCents,
     discountCents: order.discountCents,
+    couponCode: order.couponCode,
     totalCents: order.totalCents,
     shippingType: order.shippingType as OrderView['shippingType'],
     shipping: order.shipping,

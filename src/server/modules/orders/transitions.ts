@@ -12,6 +12,7 @@ import { assertTransition } from '../../lib/state-machine.js';
 import type { OrderStatus } from '../../../shared/contracts/checkout.js';
 import { recordSale, releaseStock, reverseSale } from '../catalog/index.js';
 import { closePayment, getOrderPayment, refundCardPayment } from '../payments/index.js';
+import { releaseCouponUse } from '../coupons/index.js';
 import { nextStatuses } from './order-status.js';
 import type { OrderRow } from './orders.service.js';
 
@@ -51,7 +52,7 @@ function transitionTable(shippingType: string): Record<OrderStatus, OrderStatus[
 
 /**
  * Moves an order to `to` inside `tx` if the transition table allows it (INVALID_TRANSITION otherwise), the order row
- * locked first. Cancelling releases the order's stock and closes its open payment (expired); paying records the sale
+ * locked first. Cancelling releases the order's stock and coupon use and closes its open payment (expired); paying records the sale
  * and marks the time. Returns the order as it was before the change.
  */
 export async function applyTransition(
@@ -92,6 +93,7 @@ export async function applyTransition(
     if (order.paidAt) await reverseSale(ctx, items);
     const payment = await getOrderPayment(ctx, orderId);
     if (payment) await closePayment(ctx, payment, 'expired');
+    await releaseCouponUse(ctx, orderId);
   }
   if (to === 'paid') await recordSale(ctx, items);
   return order;

@@ -23,6 +23,8 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/mensajes', key: 'messages', permission: 'orders' },
   { to: '/admin/catalogoglobal', key: 'globalCatalog', permission: 'catalog' },
   { to: '/admin/balance/summary', key: 'balance', permission: 'money' },
+  { to: '/admin/cupones', key: 'coupons', ready: true, permission: 'money' },
+  { to: '/admin/pickups', key: 'pickups', ready: true, permission: 'orders' },
   { to: '/admin/website', key: 'website', permission: 'settings' },
   { to: '/admin/domains', key: 'domains', permission: 'settings' },
   { to: '/admin/mis-datos', key: 'company', permission: 'settings' },

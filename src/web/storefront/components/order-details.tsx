@@ -114,7 +114,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
         )}
         {order.discountCents > 0 && (
           <>
-            <dt>{t('summary.discount')}</dt>
+            <dt>
+              {order.couponCode ? t('summary.discountWithCode', { code: order.couponCode }) : t('summary.discount')}
+            </dt>
             <dd>−{money(order.discountCents)}</dd>
           </>
         )}

@@ -4,7 +4,16 @@ import { useMoney } from '../../components/ui/price';
 import type { CheckoutTotals } from '../shared/totals';
 
 /** Totals box: items + shipping + fee − discount = total (integer centavos, computed by `checkoutTotals`). */
-export function OrderSummary({ totals, children }: { totals: CheckoutTotals; children?: ReactNode }) {
+export function OrderSummary({
+  totals,
+  couponCode,
+  children,
+}: {
+  totals: CheckoutTotals;
+  /** The coupon whose discount is in the totals, named on the discount line. */
+  couponCode?: string | null;
+  children?: ReactNode;
+}) {
   const { t } = useTranslation('checkout');
   const money = useMoney();
   const { itemsCents, shippingCents, feeCents, discountCents, totalCents } = totals;
@@ -30,8 +39,8 @@ export function OrderSummary({ totals, children }: { totals: CheckoutTotals; chi
         )}
         {discountCents > 0 && (
           <>
-            <dt>{t('summary.discount')}</dt>
-            <dd>−{money(discountCents)}</dd>
+            <dt>{couponCode ? t('summary.discountWithCode', { code: couponCode }) : t('summary.discount')}</dt>
+            <dd data-testid="order-discount">−{money(discountCents)}</dd>
           </>
         )}
         <dt className="total">{t('summary.total')}</dt>

@@ -12,6 +12,8 @@ import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderSummary } from '../../components/order-summary';
 import { useCartQuote } from '../../shared/api/get-cart-quote';
 import { checkoutTotals } from '../../shared/totals';
+import { useCouponCheck } from '../../shared/api/check-coupon';
+import { CouponForm } from '../../components/coupon-form';
 
 export function CartPage() {
   const { t } = useTranslation('checkout');
@@ -21,6 +23,7 @@ export function CartPage() {
   const setQuantity = useShop((s) => s.setQuantity);
   const remove = useShop((s) => s.removeFromCart);
   const quote = useCartQuote();
+  const coupon = useCouponCheck();
   if (!cart.length) {
     return (
       <div className="container page">
@@ -118,7 +121,11 @@ export function CartPage() {
             })}
           </ul>
         </section>
-        <OrderSummary totals={checkoutTotals({ itemsCents, shippingCents: null })}>
+        <OrderSummary
+          totals={checkoutTotals({ itemsCents, shippingCents: null, discountCents: coupon.data?.discountCents ?? 0 })}
+          couponCode={coupon.data?.code}
+        >
+          <CouponForm />
           {hasProblem && <Alert kind="warning">{t('cart.fixProblems')}</Alert>}
           <Button block onClick={() => navigate(paths.checkoutAddress())} disabled={hasProblem || quote.isPending}>
             {t('cart.checkout')}

@@ -26,6 +26,8 @@ import { OrderSummary } from '../../components/order-summary';
 import { cartLines, useCartQuote } from '../../shared/api/get-cart-quote';
 import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { checkoutTotals } from '../../shared/totals';
+import { useCouponCheck } from '../../shared/api/check-coupon';
+import { CouponForm } from '../../components/coupon-form';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { usePlaceOrder } from './api/place-order';
 import { useSettleThreeDSecure } from './api/settle-three-d-secure';
@@ -70,6 +72,7 @@ export function PaymentPage() {
   const { cart, address, shipping, clearCart } = useShop();
   const config = useQuery(storeConfigQuery);
   const quote = useCartQuote();
+  const coupon = useCouponCheck();
   const place = usePlaceOrder();
   const settle = useSettleThreeDSecure();
   const form = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
@@ -91,13 +94,12 @@ export function PaymentPage() {
       </div>
     );
   }
-  // The quote has no discount yet (the server's orders carry discountCents 0): the total is still the shared
-  // orderTotalCents of src/shared/money.ts, so a discount counts here the moment there is one to show.
+  // The same orderTotalCents of src/shared/money.ts the server charges with; the coupon's discount is the server's.
   const totals = checkoutTotals({
     itemsCents: quote.data?.itemsCents ?? cart.reduce((s, l) => s + l.unitPriceCents * l.quantity, 0),
     shippingCents: typeof shipping.precio === 'number' ? shipping.precio : 0,
     feeCents: method === 'oxxo' ? (config.data?.oxxoFeeCents ?? 0) : 0,
-    discountCents: 0,
+    discountCents: coupon.data?.discountCents ?? 0,
   });
   const busy = place.isPending || settle.isPending;
   const error = settle.error ?? place.error;
@@ -117,6 +119,7 @@ export function PaymentPage() {
         shipping: { servicio: shipping.servicio as 'economico' | 'paquete' | 'pickup' },
         ...paymentOf(values),
         expectedTotalCents: totals.totalCents,
+        ...(coupon.data ? { couponCode: coupon.data.code } : {}),
       },
       {
         onSuccess: (r) => (r.order.payment?.status === 'requires_action' ? setChallenge(r) : finish(r)),
@@ -125,6 +128,7 @@ export function PaymentPage() {
           setServerFieldErrors(apiErr, form.setError, paymentFieldOf);
           if (attemptIsOver(apiErr)) attemptKey.current = crypto.randomUUID();
           if (['PRICE_CHANGED', 'INSUFFICIENT_STOCK', 'OUT_OF_STOCK'].includes(apiErr.code)) void quote.refetch();
+          if (apiErr.code === 'COUPON_NOT_VALID') void coupon.refetch();
         },
       },
     );
@@ -226,7 +230,8 @@ export function PaymentPage() {
             {t('back')}
           </Link>
         </form>
-        <OrderSummary totals={totals}>
+        <OrderSummary totals={totals} couponCode={coupon.data?.code}>
+          <CouponForm />
           <p className="small muted">
             {shipping.descripcion} · {shipping.entrega}
           </p>

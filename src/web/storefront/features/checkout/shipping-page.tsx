@@ -10,6 +10,32 @@ import { useMoney } from '../../../components/ui/price';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { cartLines } from '../../shared/api/get-cart-quote';
 import { shippingRatesQuery } from './api/get-shipping-rates';
+import { pickupBranchQuery } from './api/get-pickup-branch';
+import type { PickupBranch } from '../../../../shared/contracts/pickups';
+
+/** "Deportes Rosa, Calle Morelos 120, Centro, Guadalajara, Jalisco 44100 · lunes, miércoles y viernes desde las 11:30". */
+function BranchText({ branch }: { branch: NonNullable<PickupBranch['branch']> }) {
+  const { t, i18n } = useTranslation('checkout');
+  const list = new Intl.ListFormat(i18n.language === 'en' ? 'en' : 'es', { type: 'conjunction' });
+  const place = [
+    branch.companyName,
+    ...branch.streetLines,
+    branch.city,
+    [branch.state, branch.postalCode].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const days = list.format(branch.days.map((d) => t(`shipping.dayNames.${d}`)));
+  return (
+    <span className="small muted" style={{ display: 'block' }}>
+      {place}
+      <br />
+      {branch.days.length
+        ? t('shipping.branchHours', { days, hour: branch.hour })
+        : t('shipping.branchFrom', { hour: branch.hour })}
+    </span>
+  );
+}
 
 export function ShippingPage() {
   const { t } = useTranslation('checkout');
@@ -17,6 +43,7 @@ export function ShippingPage() {
   const navigate = useNavigate();
   const { cart, address, shipping, setShipping } = useShop();
   const rates = useQuery(shippingRatesQuery(address?.postalCode, cartLines(cart)));
+  const branch = useQuery(pickupBranchQuery());
   if (!address)
     return (
       <div className="container page">
@@ -63,11 +90,15 @@ export function ShippingPage() {
               />
               <span style={{ flex: 1 }}>
                 <strong>{t(`shipping.services.${r.servicio}`)}</strong>
-                <span className="small muted" style={{ display: 'block' }}>
-                  {r.servicio === 'pickup'
-                    ? t('shipping.pickupText')
-                    : `${r.proveedor} · ${t('shipping.days', { min: r.minDays, max: r.maxDays, count: r.maxDays })}`}
-                </span>
+                {r.servicio === 'pickup' && branch.data?.branch ? (
+                  <BranchText branch={branch.data.branch} />
+                ) : (
+                  <span className="small muted" style={{ display: 'block' }}>
+                    {r.servicio === 'pickup'
+                      ? t('shipping.pickupText')
+                      : `${r.proveedor} · ${t('shipping.days', { min: r.minDays, max: r.maxDays, count: r.maxDays })}`}
+                  </span>
+                )}
               </span>
               <strong>{r.precio === 0 ? t('summary.free') : money(r.precio)}</strong>
             </label>

@@ -1,0 +1,160 @@
+/**
+ * Issue 8's checkout benchmark: completed checkouts per second with BENCH_CONNECTIONS (50) buyers placing card orders at
+ * once (each a guest from its own address, a new idempotency key and email per order, one unit, economy shipping,
+ * sandbox card approved), then a
+ * sell-out race in which the same buyers fight for a product's last 300 units until the store says it is sold out.
+ * Reports orders/s, latency percentiles, answers by status, and whether any unit was oversold (units sold vs the stock
+ * left, read back from the storefront API). `npm run bench -- checkout` runs only this.
+ */
+import { randomUUID } from 'node:crypto';
+
+const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
+const ADDRESS = {
+  fullName: 'María López',
+  street: 'Calle Colima',
+  exteriorNumber: '123',
+  postalCode: '06700',
+  state: 'Ciudad de México',
+  municipality: 'Cuauhtémoc',
+  city: 'Ciudad de México',
+  neighborhood: 'Roma Norte',
+  phone: '5512345678',
+};
+const HOST = 'checkout.localhost';
+
+/** Products of the checkout benchmark (made by bench/server.ts --checkout): plenty of stock, and 300 last units. */
+export const CHECKOUT_PRODUCTS = {
+  plenty: { codigo: 'BENCH-A', stock: 1_000_000 },
+  last: { codigo: 'BENCH-Z', stock: 300 },
+};
+
+export interface CheckoutFigures {
+  connections: number;
+  seconds: number;
+  ordersPerSecond: number;
+  completed: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  statuses: Record<string, number>;
+  sellOut: {
+    stock: number;
+    sold: number;
+    stockLeft: number;
+    oversold: number;
+    /** Stock left equals stock minus units sold: no unit lost or created. */
+    consistent: boolean;
+    refused: number;
+    statuses: Record<string, number>;
+  };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(1);
+}
+
+async function placeOrder(
+  port: number,
+  codigo: string,
+  buyerIp: string,
+): Promise<{ status: number; ms: number; paid: boolean; code?: string }> {
+  const started = performance.now();
+  const res = await fetch(`http://127.0.0.1:${port}/api/pedido`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-store-domain': HOST,
+      'accept-language': 'es',
+      'x-forwarded-for': buyerIp,
+    },
+    body: JSON.stringify({
+      idempotencyKey: randomUUID(),
+      email: `buyer-${randomUUID()}@example.com`,
+      items: [{ codigo, sku: `${codigo}-1`, quantity: 1 }],
+      address: ADDRESS,
+      shipping: { servicio: 'economico' },
+      paymentMethod: 'card',
+      card: CARD,
+    }),
+  });
+  const body = (await res.json().catch(() => null)) as { order?: { status?: string }; code?: string } | null;
+  return {
+    status: res.status,
+    ms: performance.now() - started,
+    paid: res.status === 201 && body?.order?.status === 'paid',
+    code: body?.code,
+  };
+}
+
+/** `connections` buyers ordering `codigo` in a loop until `stop(answer)` says so; every answer recorded. */
+async function buyers(port: number, codigo: string, connections: number, stop: (last: { code?: string }) => boolean) {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let paid = 0;
+  let stopped = false;
+  await Promise.all(
+    Array.from({ length: connections }, async (_, i) => {
+      const ip = `10.0.${Math.floor(i / 250)}.${(i % 250) + 1}`;
+      while (!stopped) {
+        const r = await placeOrder(port, codigo, ip);
+        latencies.push(r.ms);
+        const key = r.code ? `${r.status} ${r.code}` : String(r.status);
+        statuses[key] = (statuses[key] ?? 0) + 1;
+        if (r.paid) paid++;
+        if (stop(r)) stopped = true;
+      }
+    }),
+  );
+  return { latencies: latencies.sort((a, b) => a - b), statuses, paid };
+}
+
+async function stockOf(port: number, codigo: string): Promise<number> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/productos/${codigo}`, { headers: { 'x-store-domain': HOST } });
+  const p = (await res.json()) as { variants: { stock: number }[] };
+  return p.variants.reduce((s, v) => s + v.stock, 0);
+}
+
+/** Runs the warm-up, the measured throughput run and the sell-out race against the `--checkout` bench server. */
+export async function runCheckoutBench(
+  port: number,
+  opts: {
+    connections: number;
+    seconds: number;
+    warmupSeconds: number;
+    products: typeof CHECKOUT_PRODUCTS;
+  },
+): Promise<CheckoutFigures> {
+  const warmEnd = Date.now() + opts.warmupSeconds * 1000;
+  await buyers(port, opts.products.plenty.codigo, opts.connections, () => Date.now() > warmEnd);
+  const started = Date.now();
+  const end = started + opts.seconds * 1000;
+  const run = await buyers(port, opts.products.plenty.codigo, opts.connections, () => Date.now() > end);
+  const elapsed = (Date.now() - started) / 1000;
+
+  const last = opts.products.last;
+  const soldOut = (r: { code?: string }) => r.code === 'OUT_OF_STOCK' || r.code === 'INSUFFICIENT_STOCK';
+  const race = await buyers(port, last.codigo, opts.connections, soldOut);
+  const stockLeft = await stockOf(port, last.codigo);
+  return {
+    connections: opts.connections,
+    seconds: +elapsed.toFixed(1),
+    ordersPerSecond: +(run.paid / elapsed).toFixed(1),
+    completed: run.paid,
+    p50: percentile(run.latencies, 50),
+    p95: percentile(run.latencies, 95),
+    p99: percentile(run.latencies, 99),
+    statuses: run.statuses,
+    sellOut: {
+      stock: last.stock,
+      sold: race.paid,
+      stockLeft,
+      oversold: Math.max(0, race.paid - last.stock),
+      consistent: stockLeft === last.stock - race.paid,
+      refused: Object.entries(race.statuses)
+        .filter(([k]) => k.startsWith('409'))
+        .reduce((s, [, n]) => s + n, 0),
+      statuses: race.statuses,
+    },
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * Uploaded files of a store (issue 7): product and colour photos, logos, banners, company documents, signatures.
+ * Owned by the files module. An image is stored as WebP sizes under `url` + "-<width>.webp"; a PDF as one file at `url`.
+ */
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { stores } from './stores.js';
+
+export const files = pgTable(
+  'files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** What the file is for (FilePurpose in src/shared/contracts/files.ts); decides the rules it was checked with. */
+    purpose: text('purpose').notNull(),
+    /** image | pdf */
+    kind: text('kind').notNull(),
+    /** Public URL: the WebP base of an image (sizes appended), or the PDF itself. */
+    url: text('url').notNull(),
+    /** Bytes of the file as uploaded. */
+    bytes: integer('bytes').notNull(),
+    /** Pixels of the uploaded image (null for a PDF). */
+    width: integer('width'),
+    height: integer('height'),
+    originalName: text('original_name').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('files_store_idx').on(t.storeId, t.createdAt)],
+);

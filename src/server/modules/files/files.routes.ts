@@ -1,0 +1,104 @@
+/**
+ * HTTP routes of the files module (issue 7): `POST /api/proveedor/files?purpose=…` (multipart, field `file`) stores one
+ * upload of the seller's store; `GET /api/proveedor/files/:id` reads its record; `GET /api/proveedor/files/:id/content`
+ * downloads a private document. Multipart is accepted by these routes only.
+ */
+import multipart from '@fastify/multipart';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { filePurpose, MAX_FILE_BYTES, uploadedFile, type FilePurpose } from '../../../shared/contracts/files.js';
+import { uuid } from '../../../shared/contracts/common.js';
+import { AppError } from '../../lib/app-error.js';
+import { sellerContext, type Permission } from '../../plugins/request-context.js';
+import { getStoreFile, readPrivateFile, uploadFile } from './files.service.js';
+
+/** Who may upload what: catalogue photos need catalogue rights, a delivery signature orders, the rest settings. */
+const PURPOSE_PERMISSION: Record<FilePurpose, Permission> = {
+  product_photo: 'catalog',
+  colour_photo: 'catalog',
+  packaging_photo: 'catalog',
+  logo: 'settings',
+  icon: 'settings',
+  banner: 'settings',
+  carousel: 'settings',
+  company_photo: 'settings',
+  certificate: 'settings',
+  document: 'settings',
+  signature: 'orders',
+};
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, {
+    // One file per request; a byte more than the limit is refused with FILE_TOO_LARGE instead of being kept.
+    limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
+  });
+
+  app.post(
+    '/api/proveedor/files',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Upload one file (multipart field `file`) of the seller’s store for `purpose`',
+        consumes: ['multipart/form-data'],
+        querystring: z.object({ purpose: filePurpose }),
+        response: { 201: uploadedFile },
+      },
+    },
+    async (request, reply) => {
+      const ctx = sellerContext(request, PURPOSE_PERMISSION[request.query.purpose]);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+      let part;
+      try {
+        part = await request.file();
+      } catch {
+        throw new AppError('BAD_REQUEST');
+      }
+      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new AppError('FILE_TOO_LARGE', { maxMb: MAX_FILE_BYTES / 1024 / 1024 });
+        throw new AppError('BAD_REQUEST');
+      }
+      const file = await uploadFile(ctx, { purpose: request.query.purpose, data, originalName: part.filename ?? '' });
+      return reply.code(201).send(file);
+    },
+  );
+
+  app.get(
+    '/api/proveedor/files/:id',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'One upload of the seller’s store',
+        params: z.object({ id: uuid }),
+        response: { 200: uploadedFile },
+      },
+    },
+    async (request) => getStoreFile(sellerContext(request, 'settings'), request.params.id),
+  );
+
+  app.get(
+    '/api/proveedor/files/:id/content',
+    {
+      schema: {
+        tags: ['files'],
+        summary: 'Download a private document of the seller’s store (licences, tax and address proofs)',
+        params: z.object({ id: uuid }),
+      },
+    },
+    async (request, reply) => {
+      const file = await readPrivateFile(sellerContext(request, 'settings'), request.params.id);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', `attachment; filename="${file.fileName}"`)
+        .header('cache-control', 'private, no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.data);
+    },
+  );
+};
+
+export default routes;

@@ -1,0 +1,3 @@
+/** The files module's public face: uploads of a store and the checks other modules use on file references. */
+export { assertStoreFiles, getStoreFile, readPrivateFile, uploadFile } from './files.service.js';
+export { IMAGE_WIDTHS, WIDE_IMAGE_WIDTH, storeImageSizes } from './image-sizes.js';

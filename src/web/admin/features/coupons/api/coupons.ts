@@ -1,0 +1,21 @@
+/** The seller's coupons (issue 8): GET/POST /api/admin/coupons, PUT /api/admin/coupons/:id. */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../../lib/api-client';
+import type { Coupon, CouponInput } from '../../../../../shared/contracts/coupons';
+
+const KEY = ['admin', 'coupons'] as const;
+
+export const couponsQuery = () =>
+  queryOptions({ queryKey: KEY, queryFn: () => api.get<{ coupons: Coupon[] }>('/api/admin/coupons') });
+
+/** Creates (no id) or changes (id) a coupon; the list refreshes. Waits for the SPEC §9 throttle. */
+export function useSaveCoupon(id: string | null) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: CouponInput) =>
+      id
+        ? api.put<Coupon>(`/api/admin/coupons/${encodeURIComponent(id)}`, input, { waitForThrottle: true })
+        : api.post<Coupon>('/api/admin/coupons', input, { waitForThrottle: true }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
+  });
+}
