@@ -19,6 +19,9 @@ import {
 } from '../helpers/factories.js';
 import { buildUrl, listOperations, validObject, validValue, type Operation } from '../security/openapi.js';
 
+/** A weekday as the pickups contract spells it. */
+const DAY = 'mon';
+
 /** Seller APIs anyone may call (sign-in). */
 const PUBLIC_ROUTES = new Set(['POST /api/admin/login']);
 /** Seller APIs any member (or a platform account without a chosen store) may call, whatever their permissions. */
@@ -41,6 +44,12 @@ describe('permissions of every seller API, generated from the OpenAPI document',
       permissions: [],
       terms: [`alfa${randomUUID().slice(0, 6)}`, `beta${randomUUID().slice(0, 6)}`],
       page: 1,
+      hour: '09:00',
+      phoneNumber: '55 1234 5678',
+      phone: '55 1234 5678',
+      days: [DAY],
+      opensAt: '09:00',
+      closesAt: '18:00',
     })[name];
 
   /** A valid request of `op`, aimed at store A's ids where the parameter names one of them. */
