@@ -48,6 +48,9 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   // Collaborators and invitations (issue 7): tests/api/identity-permissions.test.ts aims at the other store's real ones.
   userId: () => [randomUUID()],
   'invitations.id': () => [randomUUID()],
+  // Merged from main without entries (files, coupons): made-up ids until their owners aim them at the victim's.
+  'files.id': () => [randomUUID()],
+  'coupons.id': () => [randomUUID()],
 };
 
 /**
@@ -77,6 +80,8 @@ function knownValues(victim: StoreWorld, own: StoreWorld, where: 'query' | 'body
     fullName: 'Persona Atacante',
     idempotencyKey: randomUUID(),
     page: 1,
+    // Pickups (merged from main): a carrier's collection hour.
+    hour: '09:00',
   };
   // In a query, `status` is a list filter: it would only hide what a list could leak.
   if (where === 'query') delete values.status;
