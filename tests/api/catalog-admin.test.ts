@@ -137,7 +137,9 @@ describe('seller catalogue', () => {
     const es = await as(sellerC)('POST', '/api/admin/products', validProduct({}, photos));
     expect(es.statusCode).toBe(422);
     expect(es.json().code).toBe('COMPANY_PROFILE_INCOMPLETE');
-    expect(es.json().message).toMatch(/^Completa la información de tu empresa antes de subir productos. Falta: .*contacto/i);
+    expect(es.json().message).toMatch(
+      /^Completa la información de tu empresa antes de subir productos. Falta: .*contacto/i,
+    );
     expect(es.json().params.gaps).toContainEqual({ section: 'contacts', field: 'contacts' });
     const en = await as(sellerC)('POST', '/api/admin/products', validProduct({}, photos), 'en');
     expect(en.json().message).toMatch(/company/i);

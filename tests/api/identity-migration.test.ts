@@ -1,5 +1,6 @@
 /**
- * The hand-written block of drizzle/0011_identity.sql (issue 7) on legacy seller rows: each owner/collaborator row
+ * The hand-written identity block of the migrations (issue 7; in drizzle/0008_store_builder_and_money.sql) on legacy
+ * seller rows: each owner/collaborator row
  * becomes a membership of one platform account per email, existing sessions keep their store, collaborators keep
  * every permission, and the migrated sellers sign in at /admin/login (with the picker when in several stores).
  */
@@ -12,7 +13,13 @@ import { createStoreFixture, TEST_PASSWORD } from '../helpers/factories.js';
 import { hashPassword } from '../../src/server/modules/accounts/password.js';
 import { newToken, hashToken } from '../../src/server/lib/tokens.js';
 
-const migration = fs.readFileSync(path.resolve(__dirname, '../../drizzle/0011_identity.sql'), 'utf8');
+const drizzleDir = path.resolve(__dirname, '../../drizzle');
+/** The migration holding the identity block, wherever the migrations were renumbered to. */
+const migration = fs
+  .readdirSync(drizzleDir)
+  .filter((f) => f.endsWith('.sql'))
+  .map((f) => fs.readFileSync(path.join(drizzleDir, f), 'utf8'))
+  .find((sqlText) => sqlText.includes('-- ===== HAND-WRITTEN (identity'))!;
 const block = migration.slice(
   migration.indexOf('-- ===== HAND-WRITTEN'),
   migration.indexOf('-- ===== END HAND-WRITTEN'),

@@ -28,7 +28,6 @@ import { isKnownHsCode } from './hs-codes.js';
 import { assertStoreFiles } from '../files/index.js';
 import { assertCompanyProfileComplete } from '../company/index.js';
 
-
 type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'locale'>;
 
 /** URL slug of a department or category name: lower case, no accents, words joined by "-". */
