@@ -48,9 +48,6 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   // Collaborators and invitations (issue 7): tests/api/identity-permissions.test.ts aims at the other store's real ones.
   userId: () => [randomUUID()],
   'invitations.id': () => [randomUUID()],
-  // Merged from main without entries (files, coupons): made-up ids until their owners aim them at the victim's.
-  'files.id': () => [randomUUID()],
-  'coupons.id': () => [randomUUID()],
 };
 
 /**
