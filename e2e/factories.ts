@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { apiUrl, storeUrl } from './urls';
+import { COMPLETE_COMPANY_PROFILE } from '../tests/helpers/company-profile';
 
 /** A signed-in user: the bearer token the web app keeps in localStorage. */
 export interface Session {
@@ -40,9 +41,13 @@ export const E2E_ADDRESS = {
 export const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
 const BUYER_PASSWORD = 'Jardín-Original-77';
 
-async function call<T>(path: string, init: { body?: unknown; host?: string; token?: string }, ok: number): Promise<T> {
+async function call<T>(
+  path: string,
+  init: { body?: unknown; host?: string; token?: string; method?: 'POST' | 'PUT' },
+  ok: number,
+): Promise<T> {
   const res = await fetch(apiUrl(path), {
-    method: 'POST',
+    method: init.method ?? 'POST',
     headers: {
       'content-type': 'application/json',
       ...(init.host ? { 'x-store-domain': init.host } : {}),
@@ -73,6 +78,12 @@ export const factories = {
   ): Promise<StoreFixture> {
     const s = await call<Omit<StoreFixture, 'url'>>('/__e2e/stores', { body: opts }, 201);
     return { ...s, url: (path = '/') => storeUrl(s.slug, path) };
+  },
+
+  /** Completes the seller's store's company profile, so the seller may create products (SPEC §5). */
+  async companyProfile(seller: Session): Promise<void> {
+    for (const [section, body] of Object.entries(COMPLETE_COMPANY_PROFILE))
+      await call(`/api/proveedor/company_profile/${section}`, { method: 'PUT', token: seller.token, body }, 200);
   },
 
   /** An owner of the store, signed in to the admin. */

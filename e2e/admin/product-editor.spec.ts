@@ -29,6 +29,7 @@ test('a seller creates a product with colours and sizes; a shopper sees the red 
   test.setTimeout(90_000);
   const store = await factory.store({ products: 0 });
   const seller = await factory.seller(store);
+  await factory.companyProfile(seller); // SPEC §5: company information first (the refusal: tests/api/catalog-admin)
   const adminContext = await newContext();
   await signInSeller(adminContext, seller);
   const page = await adminContext.newPage();

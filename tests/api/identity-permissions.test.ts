@@ -43,6 +43,12 @@ describe('permissions of every seller API, generated from the OpenAPI document',
       page: 1,
       phoneNumber: '55 1234 5678',
       phone: '55 1234 5678',
+      supportPhone: '55 1234 5678',
+      clabe: '002180000000000003',
+      url: 'https://www.example.com/imagen.png',
+      facebook: 'https://www.facebook.com/tienda',
+      instagram: 'https://www.instagram.com/tienda',
+      youtube: 'https://www.youtube.com/@tienda',
       days: ['mon'],
     })[name];
 

@@ -8,6 +8,7 @@ import type { Db } from '../../src/server/db/client.js';
 import { createStore } from '../../src/server/modules/stores/index.js';
 import { createProduct, type NewProduct } from '../../src/server/modules/catalog/index.js';
 import { createUser, insertPostalCodes } from '../../src/server/modules/accounts/index.js';
+import { COMPLETE_COMPANY_PROFILE } from './company-profile.js';
 import type { Permission } from '../../src/shared/contracts/identity.js';
 
 /** A password strong enough for the sign-up check (zxcvbn score ≥ 3, decision 024). */
@@ -173,18 +174,6 @@ export const TEST_ADDRESS = {
   deliveryInstructions: 'Tocar el timbre',
   phone: '55 1234 5678',
 };
-
-/** The sections a company profile needs to be complete (decision 040), as the seller's forms send them. */
-export const COMPLETE_COMPANY_PROFILE = {
-  basic: { name: 'Comercializadora Prueba', businessType: 'manufacturer' },
-  products: { mainIndustry: 'Ropa y calzado' },
-  details: {
-    advantages: 'Fabricamos en México con materiales certificados y entregamos en 48 horas a todo el país.',
-    introduction:
-      'Somos una fábrica fundada en León, Guanajuato, con más de veinte años de experiencia en piel, textiles y diseño propio.',
-  },
-  contacts: { contacts: [{ name: 'Ana López', phone: '+52 477 123 4567', position: 'Ventas' }] },
-} as const;
 
 /**
  * Completes the company profile of the seller's store through its API, so the seller may create products (SPEC §5

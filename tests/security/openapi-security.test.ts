@@ -48,6 +48,10 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   // Collaborators and invitations (issue 7): tests/api/identity-permissions.test.ts aims at the other store's real ones.
   userId: () => [randomUUID()],
   'invitations.id': () => [randomUUID()],
+  // A content page's kind names a page, not a store's row: the store comes from the domain or the seller's session.
+  kind: () => ['aviso', 'faq'],
+  // Refunds (issue 8) of the victim's orders: tests/api/balances.test.ts aims at another store's real ones.
+  refundId: () => [randomUUID()],
 };
 
 /**

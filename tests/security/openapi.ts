@@ -95,7 +95,23 @@ function flatten(s: JsonSchema, ref: (r: string) => JsonSchema | undefined): Jso
 const typeOf = (s: JsonSchema) => (Array.isArray(s.type) ? s.type.find((t) => t !== 'null') : s.type);
 export const patternsOf = (s: JsonSchema) => (s as { patterns?: string[] }).patterns ?? [];
 
-const STRING_CANDIDATES = ['Prueba', 'abcdefghijklmnop', '12345', '1234567890123', 'A1', 'x', '10:00', '2026-01-15'];
+const STRING_CANDIDATES = [
+  'Prueba',
+  'abcdefghijklmnop',
+  '12345',
+  '1234567890123',
+  'A1',
+  'x',
+  '10:00',
+  '2026-01-15',
+  '#1a2b3c',
+  '002',
+  '002180000000000003',
+  '610910',
+  'MX',
+  '/uploads/a.png',
+  'data:image/png;base64,iVBORw0KGgo=',
+];
 
 /** A value `schema` accepts. `known(name)` may supply it by property or parameter name (undefined: generate). */
 export function validValue(schema: JsonSchema, name: string, known: (name: string) => unknown): unknown {

@@ -66,13 +66,11 @@ export const bankAccountInput = z
   .object({
     holderName: text({ min: 2, max: 120 }),
     bankCode: z.string().regex(/^\d{3}$/, { message: 'i18n:invalid_value' }),
-    clabe: z
-      .string()
+    clabe: text({ max: 40 })
       .transform((s) => s.replace(/[\s-]/g, ''))
       .pipe(z.string().regex(/^\d{18}$/, { message: 'i18n:clabe_format' })),
     /** Optional debit card: only its last four digits are kept. */
-    cardNumber: z
-      .string()
+    cardNumber: text({ max: 40 })
       .transform((s) => s.replace(/[\s-]/g, ''))
       .pipe(z.string().regex(/^(\d{15,19})?$/, { message: 'i18n:invalid_card' }))
       .optional(),
