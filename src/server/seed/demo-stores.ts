@@ -12,6 +12,14 @@ export interface DemoStore {
   settings: StoreSettings;
   colors: { from: string; to: string };
   banners: { codigo: string; title: string; buttonTitle: string; buttonUrl: string }[];
+  /** A complete company profile (decision 040), so the demo seller may create products and /somos has content. */
+  company: {
+    name: string;
+    mainIndustry: string;
+    advantages: string;
+    introduction: string;
+    contact: { name: string; phone: string; position: string };
+  };
 }
 
 export const DEMO_PASSWORD = 'Vitrina2026!';
@@ -31,6 +39,15 @@ export const DEMO_STORES: DemoStore[] = [
     catalog: 'luma',
     ownerEmail: 'vendedor@demo.vitrina.mx',
     ownerName: 'Carlos Hernández',
+    company: {
+      name: 'Vitrina Deportes S.A. de C.V.',
+      mainIndustry: 'Ropa y equipo deportivo',
+      advantages:
+        'Surtimos ropa y equipo deportivo de marcas reconocidas, con envío a todo México y pago con tarjeta o en OXXO.',
+      introduction:
+        'Somos una tienda mexicana de ropa y equipo deportivo fundada en la Ciudad de México. Elegimos cada prenda por su calidad y atendemos a clientes de todo el país.',
+      contact: { name: 'Carlos Hernández', phone: '+52 55 5555 0101', position: 'Director comercial' },
+    },
     colors: { from: '#0b4f8a', to: '#1f8a70' },
     settings: {
       supportPhone: '+52 55 5555 0101',
@@ -83,6 +100,15 @@ export const DEMO_STORES: DemoStore[] = [
     catalog: 'vendure',
     ownerEmail: 'vendedor@hogar.vitrina.mx',
     ownerName: 'Ana Gutiérrez',
+    company: {
+      name: 'Casa & Tech S.A. de C.V.',
+      mainIndustry: 'Home and technology',
+      advantages:
+        'We source home goods and electronics from trusted brands, ship across Mexico and accept cards and OXXO cash.',
+      introduction:
+        'Casa & Tech is a Guadalajara store for the home and the desk: furniture, kitchen, audio and computing. We test what we sell and answer every question within a day.',
+      contact: { name: 'Ana Gutiérrez', phone: '+52 33 5555 0202', position: 'Owner' },
+    },
     colors: { from: '#4c1d95', to: '#be185d' },
     settings: {
       supportPhone: '+52 33 5555 0202',

@@ -14,6 +14,8 @@ import type { Providers } from '../providers/index.js';
 import { countStores, createStore, getStoreBySlug, updateStore } from '../modules/stores/index.js';
 import { addReview, createProduct, refreshRating } from '../modules/catalog/index.js';
 import { createUser, hasPostalCodes, insertPostalCodes } from '../modules/accounts/index.js';
+import { saveCompanySection } from '../modules/company/index.js';
+import { COMPANY_SECTION_BODIES } from '../../shared/contracts/company.js';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_STORES, type DemoStore } from './demo-stores.js';
 import { storeBanner, storeImageSizes, storeInitialsIcon } from './images.js';
 import { readCatalog, SEED_DATA_DIR } from './seed-catalog.js';
@@ -42,6 +44,19 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
       while (next < items.length) await fn(items[next++]);
     }),
   );
+}
+
+/** The demo store's company profile, complete (decision 040), through the company module's own form saves. */
+async function seedCompanyProfile(ctx: { db: Db; storeId: string }, c: DemoStore['company']): Promise<void> {
+  const forms = COMPANY_SECTION_BODIES;
+  await saveCompanySection(ctx, 'basic', forms.basic.parse({ name: c.name, businessType: 'trading_company' }));
+  await saveCompanySection(ctx, 'products', forms.products.parse({ mainIndustry: c.mainIndustry }));
+  await saveCompanySection(
+    ctx,
+    'details',
+    forms.details.parse({ advantages: c.advantages, introduction: c.introduction }),
+  );
+  await saveCompanySection(ctx, 'contacts', forms.contacts.parse({ contacts: [c.contact] }));
 }
 
 async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
@@ -128,6 +143,7 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
     }
   }
   await refreshRating({ db, storeId });
+  await seedCompanyProfile({ db, storeId }, demo.company);
 
   const banners = [];
   for (const b of demo.banners) {

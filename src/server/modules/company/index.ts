@@ -1,2 +1,7 @@
 /** Public face of the company module (issue 7 "Company profile"): what other modules may call. */
-export { assertCompanyProfileComplete, getCompanyProfileGaps, getCompanyProfileStatus } from './company.service.js';
+export {
+  assertCompanyProfileComplete,
+  getCompanyProfileGaps,
+  getCompanyProfileStatus,
+  saveCompanySection,
+} from './company.service.js';
