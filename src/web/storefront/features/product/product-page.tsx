@@ -61,7 +61,7 @@ export function ProductPage() {
 }
 
 function ProductView({ p }: { p: ProductDetail }) {
-  const { t } = useTranslation('storefront');
+  const { t, i18n } = useTranslation('storefront');
   const money = useMoney();
   const format = useFormat();
   const cart = useShop((s) => s.cart);
@@ -286,7 +286,9 @@ function ProductView({ p }: { p: ProductDetail }) {
           {p.optionNames.map((name) => (
             <fieldset key={name} className="option-group">
               <legend>
-                {t(`product.optionName.${name}`, { defaultValue: name.charAt(0).toUpperCase() + name.slice(1) })}
+                {i18n.exists(`storefront:product.optionName.${name}`)
+                  ? t(`product.optionName.${name}`)
+                  : name.charAt(0).toUpperCase() + name.slice(1)}
                 {selected[name] ? `: ${selected[name]}` : ''}
               </legend>
               <div className="option-list">
