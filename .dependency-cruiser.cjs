@@ -72,7 +72,8 @@ module.exports = {
     },
     {
       name: 'shared-is-plain',
-      comment: 'src/shared is used by server and web: it imports only zod, libphonenumber-js, gtin (barcode check digits) and other shared files.',
+      comment:
+        'src/shared is used by server and web: it imports only zod, libphonenumber-js, gtin (barcode check digits) and other shared files.',
       severity: 'error',
       from: { path: '^src/shared/', pathNot: TESTS },
       to: { pathNot: ['^src/shared/', '(^|/)node_modules/(zod|libphonenumber-js|gtin)/'] },
