@@ -105,6 +105,9 @@ describe('ledger property', () => {
               break;
             }
             case 'cancel': {
+              // The app never cancels an order whose money was released: release follows delivery, and a delivered
+              // order cannot be cancelled (orders/order-status.ts); money back after delivery is a refund record.
+              if (model.done.has(`release:${op.order}`)) break;
               await tx((c) => postOrderCancelled(c, ids[op.order]!));
               const back =
                 model.get(op.order, 'store_pending') +
@@ -192,7 +195,8 @@ describe('ledger property', () => {
         expect(sums.store_available).toBeLessThanOrEqual(0);
         expect(sums.store_pending).toBeLessThanOrEqual(0);
       }),
-      { numRuns: 30 },
+      // LEDGER_PROPERTY_RUNS=3000 explores further (a failure prints its seed and path to replay it).
+      { numRuns: Number(process.env.LEDGER_PROPERTY_RUNS ?? 100) },
     );
   }, 120_000);
 });
