@@ -149,9 +149,13 @@ describe(`the job queue (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
     const sameSlot = minute() === slot;
     expect(first).toContain('test-cron');
     expect(first.includes('test-never')).toBe(new Date().getUTCMonth() === 0 && new Date().getUTCDate() === 1);
+    // Both ticks inside one minute slot: the second must not fire. Across a boundary (the minute turned between the
+    // ticks, or before the first), each tick may fire once for its own slot.
     if (sameSlot) expect(second).not.toContain('test-cron');
     await jobs.drain();
-    expect(calls.cron).toBe(sameSlot ? 1 : 2);
+    // Every send runs exactly once, and within one slot there is exactly one.
+    expect(calls.cron).toBe([first, second].filter((sent) => sent.includes('test-cron')).length);
+    if (sameSlot) expect(calls.cron).toBe(1);
   });
 
   it('commits a job with its transaction and drops it with a rollback', async () => {
