@@ -48,6 +48,9 @@ test(
 
     // Complete information: the character counter marks a text over its limit (SPEC §5).
     await page.getByRole('tab', { name: /Información completa/ }).click();
+    // Its upload fields keep their file inputs hidden: nothing widens the page (the phone project is 390 px wide).
+    await expect(page.getByRole('tabpanel').getByRole('button', { name: 'Elegir archivo' }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     const advantages = page.getByLabel('Ventajas', { exact: true });
     await advantages.fill('x'.repeat(1001));
     await expect(page.getByText('Excede el límite de 1000 caracteres')).toBeVisible();
