@@ -28,6 +28,8 @@ import type { JobDefinition } from './jobs/index.js';
 import { pgliteAnalyzeJob } from './jobs/maintenance.js';
 import jobsRoutes from './plugins/job-progress.routes.js';
 import { balanceReleaseJob, orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
+import { balanceReleaseCatchUpJob } from './modules/orders/index.js';
+import { refundReconcileJob } from './modules/balances/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
 import { forgetStoreLanguage } from './modules/stores/index.js';
 
@@ -37,6 +39,8 @@ const APP_JOBS = [
   passwordResetEmailJob,
   paymentSweepJob,
   balanceReleaseJob,
+  balanceReleaseCatchUpJob,
+  refundReconcileJob,
   pgliteAnalyzeJob,
 ] as unknown as readonly JobDefinition<never>[];
 

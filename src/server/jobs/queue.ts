@@ -31,6 +31,10 @@ export interface JobPayloads {
   'payment-sweep': Record<string, never>;
   /** A delivered order's pending money released to available (BALANCE_RELEASE_DAYS after delivery; decision 047). */
   'balance-release': { storeId: string; orderId: string };
+  /** Delivered orders past their release date whose money is still pending, released (hourly; decision 067). */
+  'balance-release-catchup': Record<string, never>;
+  /** Refunds left processing by a crash asked of the provider again with the same key and finished (decision 067). */
+  'refund-reconcile': Record<string, never>;
   /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
   'pglite-analyze': Record<string, never>;
 }

@@ -10,6 +10,7 @@ export {
   postOrderCancelled,
   postRefundPaid,
   postOrderReleased,
+  ordersWithPendingMoney,
   type LedgerAccount,
 } from './ledger.js';
 export {
@@ -20,4 +21,13 @@ export {
   getBankAccount,
   saveBankAccount,
 } from './balances.service.js';
-export { requestRefund, sendRefund, getRefund, listRefunds } from './refunds.js';
+export {
+  requestRefund,
+  sendRefund,
+  getRefund,
+  listRefunds,
+  reconcileStuckRefunds,
+  refundAttemptKey,
+  REFUND_STUCK_AFTER_MS,
+} from './refunds.js';
+export { refundReconcileJob } from './balance-jobs.js';

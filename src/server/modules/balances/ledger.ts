@@ -16,6 +16,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries, ledgerLines } from '../../db/schema/balances.js';
+import type { Db } from '../../db/client.js';
 import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
 
 export const LEDGER_ACCOUNTS = [
@@ -205,4 +206,28 @@ export async function postOrderReleased(ctx: StoreTxContext, orderId: string): P
     ],
   });
   return posted ? pending : 0;
+}
+
+/**
+ * Orders of any store whose share is still pending (sum of `store_pending` lines below zero), oldest first, up to
+ * `limit`: the candidates of the release catch-up (decision 067). Paid orders not yet delivered are among them; the
+ * caller keeps those delivered long enough ago.
+ */
+export async function ordersWithPendingMoney(
+  db: Db,
+  limit = 1000,
+): Promise<{ storeId: string; orderId: string; pendingCents: number }[]> {
+  const rows = await db
+    .select({
+      storeId: ledgerLines.storeId,
+      orderId: sql<string>`${ledgerLines.orderId}`,
+      sum: sql<string>`sum(${ledgerLines.amountCents})`,
+    })
+    .from(ledgerLines)
+    .where(and(eq(ledgerLines.account, 'store_pending'), sql`${ledgerLines.orderId} is not null`))
+    .groupBy(ledgerLines.storeId, ledgerLines.orderId)
+    .having(sql`sum(${ledgerLines.amountCents}) < 0`)
+    .orderBy(sql`min(${ledgerLines.createdAt})`)
+    .limit(limit);
+  return rows.map((r) => ({ storeId: r.storeId, orderId: r.orderId, pendingCents: -Number(r.sum) }));
 }

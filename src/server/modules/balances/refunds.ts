@@ -1,16 +1,23 @@
 /**
- * Refunds as records with amounts (issue 8; decision 046): part or all of an order's card payment back to the buyer,
- * through the payment provider. Requesting one (inside the caller's transaction, the order row locked) records it as
- * `pending` and moves the amount from the store's balance of the order (pending first, then available) to `refunds`
- * (owed to the buyer). Sending it asks the provider (no transaction held open); a refusal leaves it `failed` and still
- * owed, and the seller may retry: each attempt has its own idempotency key. Only one attempt runs at a time (the row
- * moves to `processing` by a conditional update), so two retries never refund twice. The platform keeps its fee.
+ * Refunds as records with amounts (issue 8; decisions 046, 067): part or all of an order's card payment back to the
+ * buyer, through the payment provider. Requesting one (inside the caller's transaction, the order row locked) records
+ * it as `pending` and moves the amount from the store's balance of the order (pending first, then available) to
+ * `refunds` (owed to the buyer). Sending it first commits the row as `processing` with its attempt number, which names
+ * the attempt's idempotency key `refund_<id>_<attempt>`, then asks the provider (no transaction held open), then marks
+ * the outcome and posts the ledger entry in one transaction. A refusal leaves it `failed` and still owed, and the
+ * seller may retry with a new attempt (a new key). Only one attempt runs at a time (the row moves to `processing` by a
+ * conditional update), so two retries never refund twice. If the process dies (or the provider cannot be reached)
+ * between the claim and the outcome, the row stays `processing`: the `refund-reconcile` job asks the provider again
+ * with the same key (which refunds at most once) and finishes it. The platform keeps its fee.
  */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { refunds } from '../../db/schema/balances.js';
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { BaseContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
+import type { Db } from '../../db/client.js';
+import type { Providers } from '../../providers/index.js';
+import { getPayment } from '../payments/index.js';
 import type { RefundView } from '../../../shared/contracts/balances.js';
 import { accountSums, postEntry, postRefundPaid } from './ledger.js';
 
@@ -75,9 +82,13 @@ export async function requestRefund(
   return toView(row!);
 }
 
+/** The idempotency key of attempt `attempt` of refund `refundId`: the same attempt asked twice refunds once. */
+export const refundAttemptKey = (refundId: string, attempt: number) => `refund_${refundId}_${attempt}`;
+
 /**
  * Asks the provider to refund a pending or failed refund (its payment's provider reference `providerRef`). Returns the
- * refund as it ends: `succeeded` (the ledger records the money leaving the platform) or `failed` (still owed; retry).
+ * refund as it ends: `succeeded` (the ledger records the money leaving the platform), `failed` (still owed; retry), or
+ * `processing` when the provider could not be reached (the reconcile job asks again with the same key).
  * Throws REFUND_NOT_FOUND, REFUND_IN_PROGRESS (409: another attempt is running, or it already succeeded).
  */
 export async function sendRefund(
@@ -95,16 +106,30 @@ export async function sendRefund(
     await getRefund(ctx, refundId);
     throw new AppError('REFUND_IN_PROGRESS');
   }
-  let outcome: { status: 'succeeded' | 'failed'; failureCode?: string };
+  let outcome: RefundOutcome;
   try {
     outcome = await ctx.providers.payments.refundPayment({
       providerRef,
       amountCents: claimed.amountCents,
-      idempotencyKey: `refund_${claimed.id}_${claimed.attempts}`,
+      idempotencyKey: refundAttemptKey(claimed.id, claimed.attempts),
     });
   } catch {
-    outcome = { status: 'failed', failureCode: 'provider_unreachable' };
+    // The provider may or may not have refunded: a new attempt (new key) could refund twice. It stays processing and
+    // the reconcile job asks again with this attempt's key.
+    return toView(claimed);
   }
+  return (await finishRefund(db, claimed, outcome)) ?? getRefund(ctx, refundId);
+}
+
+type RefundOutcome = { status: 'succeeded' | 'failed'; failureCode?: string };
+
+/**
+ * Records the provider's answer to attempt `claimed.attempts` of a refund, in one transaction: the row leaves
+ * `processing` (only if it is still in it at that attempt) and, when it succeeded, the ledger entry is posted.
+ * Returns null when another run already finished it.
+ */
+async function finishRefund(db: Db, claimed: RefundRow, outcome: RefundOutcome): Promise<RefundView | null> {
+  const storeId = claimed.storeId;
   return runTransaction(db, async (tx) => {
     const [row] = await tx
       .update(refunds)
@@ -113,15 +138,67 @@ export async function sendRefund(
         failureCode: outcome.status === 'failed' ? (outcome.failureCode ?? 'failed') : null,
         updatedAt: new Date(),
       })
-      .where(and(eq(refunds.storeId, storeId), eq(refunds.id, refundId), eq(refunds.status, 'processing')))
+      .where(
+        and(
+          eq(refunds.storeId, storeId),
+          eq(refunds.id, claimed.id),
+          eq(refunds.status, 'processing'),
+          eq(refunds.attempts, claimed.attempts),
+        ),
+      )
       .returning();
+    if (!row) return null;
     if (outcome.status === 'succeeded')
       await postRefundPaid(
         { db: tx, storeId },
         { orderId: claimed.orderId, refundKey: claimed.id, amountCents: claimed.amountCents },
       );
-    return toView(row!);
+    return toView(row);
   });
+}
+
+/** How long a refund may stay `processing` before the reconcile job asks the provider about it (decision 067). */
+export const REFUND_STUCK_AFTER_MS = 2 * 60_000;
+
+/**
+ * The `refund-reconcile` job's work (decision 067): every refund of any store left `processing` for longer than
+ * `stuckAfterMs` (a crash or an unreachable provider between the claim and the outcome) is asked of the provider
+ * again with the same attempt's idempotency key, which refunds at most once, and finished like a live attempt (the
+ * ledger entry posted once: its key is unique). Up to `limit` per run, oldest first. An unreachable provider leaves
+ * it for the next run. Returns how many were finished.
+ */
+export async function reconcileStuckRefunds(
+  ctx: { db: Db; providers: Providers; log?: { warn: (o: object, m: string) => void } },
+  opts: { now?: Date; stuckAfterMs?: number; limit?: number } = {},
+): Promise<{ reconciled: number; succeeded: number; failed: number }> {
+  const cutoff = new Date((opts.now ?? new Date()).getTime() - (opts.stuckAfterMs ?? REFUND_STUCK_AFTER_MS));
+  const stuck = await ctx.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.status, 'processing'), lt(refunds.updatedAt, cutoff)))
+    .orderBy(asc(refunds.updatedAt))
+    .limit(opts.limit ?? 100);
+  const out = { reconciled: 0, succeeded: 0, failed: 0 };
+  for (const r of stuck) {
+    let outcome: RefundOutcome;
+    try {
+      const payment = await getPayment({ db: ctx.db, storeId: r.storeId }, r.paymentId);
+      if (!payment.providerRef) throw new Error('payment without provider reference');
+      outcome = await ctx.providers.payments.refundPayment({
+        providerRef: payment.providerRef,
+        amountCents: r.amountCents,
+        idempotencyKey: refundAttemptKey(r.id, r.attempts),
+      });
+    } catch (err) {
+      ctx.log?.warn({ err, refundId: r.id }, 'refund reconcile: provider not reached');
+      continue;
+    }
+    const done = await finishRefund(ctx.db, r, outcome);
+    if (!done) continue;
+    out.reconciled++;
+    out[done.status === 'succeeded' ? 'succeeded' : 'failed']++;
+  }
+  return out;
 }
 
 /** A refund of the store. Throws REFUND_NOT_FOUND. */

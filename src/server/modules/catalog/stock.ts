@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { productVariants, products } from '../../db/schema/catalog.js';
+import type { ProductPackaging } from '../../db/schema/catalog.js';
 import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
 
 export interface CheckoutVariant {
@@ -22,6 +23,8 @@ export interface CheckoutVariant {
   lengthCm: number;
   widthCm: number;
   heightCm: number;
+  /** The product's packaging (SPEC §3): pieces per package, its dimensions and gross weight, when given. */
+  packaging: ProductPackaging;
   imageUrl: string | null;
   available: boolean;
 }
@@ -61,6 +64,7 @@ export async function getVariantsForCheckout(ctx: StoreDbContext, skus: string[]
       lengthCm: products.lengthCm,
       widthCm: products.widthCm,
       heightCm: products.heightCm,
+      packaging: products.packaging,
       // The variant's colour photo when it has one (the cart line and the order keep the chosen colour's photo).
       imageUrl: sql<string | null>`coalesce(${productVariants.imageUrl}, ${products.imageUrl})`,
       visible: products.visible,

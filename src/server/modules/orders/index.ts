@@ -25,4 +25,10 @@ export {
   sendStatusUpdate,
   NOTIFIED_STATUSES,
 } from './order-emails.js';
-export { orderEmailJob, paymentSweepJob, balanceReleaseJob } from './order-jobs.js';
+export {
+  orderEmailJob,
+  paymentSweepJob,
+  balanceReleaseJob,
+  balanceReleaseCatchUpJob,
+  releaseOverdueBalances,
+} from './order-jobs.js';

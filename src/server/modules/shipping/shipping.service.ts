@@ -1,12 +1,75 @@
 /**
- * Shipping quotes for a cart to a Mexican postal code (SPEC §2 /micarrito/envio, §9 shipping kinds): the
- * destination state comes from SEPOMEX, parcels from the products' weight and packaging dimensions, prices from the
- * configured ShippingProvider (built-in table rates). Prices are integer centavos.
+ * Shipping quotes for a cart to a Mexican postal code (SPEC §2 /micarrito/envio, §9 shipping kinds; issue 8
+ * "Rates from each product's packaging"; decision 068): the destination state comes from SEPOMEX, the origin state
+ * from the postal code of the store's pickup location (Mexico City when it has none), the parcels from each
+ * product's packaging (packages = ⌈units of the product in the cart / pieces per package⌉ of its gross weight and
+ * outer dimensions) or, for a product without complete packaging data, from its unit weight and dimensions; prices from the configured
+ * ShippingProvider (built-in table rates). Prices are integer centavos.
  */
-import type { StoreContext } from '../../lib/context.js';
-import type { ShippingQuote } from '../../providers/shipping/index.js';
+import type { StoreContext, StoreDbContext } from '../../lib/context.js';
+import type { Parcel, ShippingQuote } from '../../providers/shipping/index.js';
+import type { ProductPackaging } from '../../db/schema/catalog.js';
+import { AppError } from '../../lib/app-error.js';
 import { lookupPostalCode } from '../accounts/index.js';
 import { getVariantsForCheckout } from '../catalog/index.js';
+import { getPickupSettings } from './pickups.service.js';
+
+/** What parcels need of a cart line: the product's unit weight and dimensions and its packaging. */
+export interface ParcelSource {
+  weightGrams: number;
+  lengthCm: number;
+  widthCm: number;
+  heightCm: number;
+  packaging?: ProductPackaging | null;
+}
+
+const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;
+
+/**
+ * The parcels of `quantity` units of a product (decision 068): with complete packaging data (pieces per package,
+ * length, width, height and gross weight, all positive) ⌈quantity / pieces⌉ packages of the package's gross weight
+ * and dimensions; otherwise `quantity` units of the product's own weight and dimensions (the rule before packaging).
+ */
+export function parcelsFor(source: ParcelSource, quantity: number): Parcel {
+  const p = source.packaging ?? {};
+  if (
+    positive(p.piecesPerPackage) &&
+    positive(p.lengthCm) &&
+    positive(p.widthCm) &&
+    positive(p.heightCm) &&
+    positive(p.grossWeightGrams)
+  )
+    return {
+      weightGrams: p.grossWeightGrams,
+      lengthCm: p.lengthCm,
+      widthCm: p.widthCm,
+      heightCm: p.heightCm,
+      quantity: Math.ceil(quantity / Math.max(1, Math.floor(p.piecesPerPackage))),
+    };
+  return {
+    weightGrams: source.weightGrams,
+    lengthCm: source.lengthCm,
+    widthCm: source.widthCm,
+    heightCm: source.heightCm,
+    quantity,
+  };
+}
+
+/**
+ * The state parcels leave from: that of the postal code of the store's pickup location (/admin/pickups), or
+ * undefined (the provider's default, Mexico City) when the store has none or its code is not in the catalogue.
+ */
+export async function originState(ctx: StoreDbContext): Promise<string | undefined> {
+  const settings = await getPickupSettings(ctx);
+  const postalCode = settings?.location.address.postalCode;
+  if (!postalCode) return undefined;
+  try {
+    return (await lookupPostalCode(ctx, postalCode)).state;
+  } catch (e) {
+    if (e instanceof AppError && e.code === 'POSTAL_CODE_NOT_FOUND') return undefined;
+    throw e;
+  }
+}
 
 /**
  * Quotes every service for `items` to `postalCode`; `ctx.db` may be a transaction. Throws POSTAL_CODE_NOT_FOUND.
@@ -22,19 +85,15 @@ export async function quoteShipping(
     input.items.map((i) => i.sku),
   );
   const bySku = new Map(variants.map((v) => [v.sku, v]));
-  const parcels = input.items.flatMap((i) => {
+  // Units of one product (several variants, several lines) share its packages.
+  const byProduct = new Map<string, { source: ParcelSource; quantity: number }>();
+  for (const i of input.items) {
     const v = bySku.get(i.sku);
-    return v
-      ? [
-          {
-            weightGrams: v.weightGrams,
-            lengthCm: v.lengthCm,
-            widthCm: v.widthCm,
-            heightCm: v.heightCm,
-            quantity: i.quantity,
-          },
-        ]
-      : [];
-  });
-  return ctx.providers.shipping.quote({ state: place.state, parcels });
+    if (!v) continue;
+    const line = byProduct.get(v.productId) ?? { source: v, quantity: 0 };
+    line.quantity += i.quantity;
+    byProduct.set(v.productId, line);
+  }
+  const parcels = [...byProduct.values()].map((l) => parcelsFor(l.source, l.quantity));
+  return ctx.providers.shipping.quote({ originState: await originState(ctx), state: place.state, parcels });
 }
