@@ -99,6 +99,7 @@ describe('balances (release after 0 days)', () => {
   let t: TestApp;
   const shops: Shop[] = [];
   let refundFails = 0;
+  let refundThrowsAfter = 0;
 
   beforeAll(async () => {
     t = await createTestApp(
@@ -115,7 +116,13 @@ describe('balances (release after 0 days)', () => {
               refundFails--;
               return { status: 'failed', failureCode: 'processing_error' };
             }
-            return real.refundPayment(i);
+            const outcome = await real.refundPayment(i);
+            if (refundThrowsAfter > 0) {
+              // The provider refunded, but its answer never arrived (a timeout, a dropped connection).
+              refundThrowsAfter--;
+              throw new Error('socket hang up');
+            }
+            return outcome;
           },
           parseWebhook: (b, h) => real.parseWebhook(b, h),
           routes: real.routes,
@@ -320,6 +327,94 @@ describe('balances (release after 0 days)', () => {
     expect((await api(t, other.seller, 'POST', `/api/admin/orders/${o.id}/refunds/${id}/retry`)).statusCode).toBe(404);
   });
 
+  it('a crash between the provider refund and its ledger entry is reconciled by the job, exactly once', async () => {
+    const s = await shop();
+    const o = await placePaidOrder(t, s, 2);
+    const share = o.totalCents - platformFee(o.totalCents);
+    await setStatus(t, s, o.id, 'ready_to_ship');
+    await setStatus(t, s, o.id, 'on_the_way');
+    const db = t.database.db;
+    const rows = (r: unknown) => (Array.isArray(r) ? r : (r as { rows: unknown[] }).rows) as Record<string, unknown>[];
+    const providerRefunds = async (refundId: string) =>
+      Number(
+        rows(
+          await db.execute(
+            sql`select count(*)::int as n from sandbox_refunds where idempotency_key like ${`refund_${refundId}_%`}`,
+          ),
+        )[0]!.n,
+      );
+    const refundEntries = async () =>
+      (await db.select({ key: ledgerEntries.key }).from(ledgerEntries).where(eq(ledgerEntries.storeId, s.store.id)))
+        .map((e) => e.key)
+        .filter((k) => k.startsWith('refund:'));
+    const reconcile = async () => {
+      await t.app.jobs.enqueue('refund-reconcile', {});
+      await t.app.jobs.drain();
+    };
+    const backdate = (id: string) =>
+      db.execute(sql`update refunds set updated_at = now() - interval '5 minutes' where id = ${id}`);
+
+    // The provider refunds, then the write that marks it succeeded and posts its entry fails (the process "dies").
+    await db.execute(sql`create or replace function test_refund_crash() returns trigger language plpgsql as $$
+      begin if new.status = 'succeeded' then raise exception 'simulated crash'; end if; return new; end $$`);
+    await db.execute(
+      sql`create trigger test_refund_crash before update on refunds for each row execute function test_refund_crash()`,
+    );
+    let crashed;
+    try {
+      crashed = await api(t, s.seller, 'POST', `/api/admin/orders/${o.id}/refunds`, { amountCents: 700 });
+    } finally {
+      await db.execute(sql`drop trigger test_refund_crash on refunds`);
+      await db.execute(sql`drop function test_refund_crash()`);
+    }
+    expect(crashed.statusCode).toBe(500);
+    let [stuck] = (await api(t, s.seller, 'GET', `/api/admin/orders/${o.id}/refunds`)).json().refunds;
+    expect(stuck).toMatchObject({ amountCents: 700, status: 'processing', attempts: 1 });
+    expect(await providerRefunds(stuck.id), 'the provider refunded').toBe(1);
+    expect(await refundEntries(), 'but the ledger does not know').toEqual([]);
+    const retry = await api(
+      t,
+      s.seller,
+      'POST',
+      `/api/admin/orders/${o.id}/refunds/${stuck.id}/retry`,
+      undefined,
+      'en',
+    );
+    expect(retry.statusCode, 'the seller cannot start a second refund').toBe(409);
+    expect(retry.json().message).toBe('That refund is already being processed or was already made.');
+
+    await reconcile();
+    expect(
+      (await api(t, s.seller, 'GET', `/api/admin/orders/${o.id}/refunds`)).json().refunds[0].status,
+      'a refund processing for less than 2 minutes may still be live: left alone',
+    ).toBe('processing');
+    await backdate(stuck.id);
+    await reconcile();
+    await reconcile();
+    [stuck] = (await api(t, s.seller, 'GET', `/api/admin/orders/${o.id}/refunds`)).json().refunds;
+    expect(stuck).toMatchObject({ status: 'succeeded', attempts: 1 });
+    expect(await providerRefunds(stuck.id), 'asked again with the same key: refunded once').toBe(1);
+    expect(await refundEntries()).toEqual([`refund:${stuck.id}`]);
+    expect((await summary(t, s)).pendingCents).toBe(share - 700);
+
+    // A provider whose answer is lost (it refunded, the call threw) leaves it processing, never failed (a new attempt
+    // would refund twice); the job finishes it.
+    refundThrowsAfter = 1;
+    const lost = await api(t, s.seller, 'POST', `/api/admin/orders/${o.id}/refunds`, { amountCents: 300 });
+    expect(lost.statusCode, lost.body).toBe(201);
+    expect(lost.json()).toMatchObject({ status: 'processing', attempts: 1 });
+    await backdate(lost.json().id);
+    await reconcile();
+    expect((await api(t, s.seller, 'GET', `/api/admin/orders/${o.id}/refunds`)).json().refunds[0]).toMatchObject({
+      id: lost.json().id,
+      status: 'succeeded',
+      attempts: 1,
+    });
+    expect(await providerRefunds(lost.json().id)).toBe(1);
+    expect(await refundEntries()).toHaveLength(2);
+    expect((await summary(t, s)).pendingCents).toBe(share - 1000);
+  });
+
   it('checks the bank and CLABE (check digit, bank prefix) in Spanish and English; keeps only the card’s last 4', async () => {
     const s = await shop();
     const put = (payload: object, lang = 'es') => api(t, s.seller, 'PUT', '/api/admin/bank-account', payload, lang);
@@ -418,5 +513,40 @@ describe('balances (release after 7 days)', () => {
     );
     const rows = (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows) as { later: boolean }[];
     expect(rows).toEqual([{ later: true }]);
+  });
+  it('the catch-up releases every delivered order past its release date whose release is missing, once', async () => {
+    const db = t.database.db;
+    const late = await placePaidOrder(t, s);
+    await deliver(t, s, late.id);
+    const recent = await placePaidOrder(t, s);
+    await deliver(t, s, recent.id);
+    // `late` was delivered 8 days ago, before the release job existed: it has no job.
+    await db.execute(sql`delete from pgboss.job where name = 'balance-release' and data->>'orderId' = ${late.id}`);
+    await db.execute(
+      sql`update order_status_history set created_at = now() - interval '8 days' where order_id = ${late.id} and to_status = 'delivered'`,
+    );
+    const before = await summary(t, s);
+    const share = late.totalCents - platformFee(late.totalCents);
+    const catchUp = async () => {
+      const id = await t.app.jobs.enqueue('balance-release-catchup', {});
+      await t.app.jobs.drain();
+      return (await t.app.jobs.getJob('balance-release-catchup', id!))?.output;
+    };
+    expect(await catchUp()).toEqual({ orders: 1, releasedCents: share });
+    const after = await summary(t, s);
+    expect(after.availableCents).toBe(before.availableCents + share);
+    expect(after.pendingCents, 'recent deliveries and undelivered orders stay pending').toBe(
+      before.pendingCents - share,
+    );
+    expect(await catchUp(), 'once per order').toEqual({ orders: 0, releasedCents: 0 });
+    // Its own job arriving late releases nothing more.
+    await t.app.jobs.enqueue('balance-release', { storeId: s.store.id, orderId: late.id });
+    await t.app.jobs.drain();
+    expect((await summary(t, s)).availableCents).toBe(after.availableCents);
+    const releases = await db
+      .select({ key: ledgerEntries.key })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.key, `order:${late.id}:released`));
+    expect(releases).toHaveLength(1);
   });
 });
