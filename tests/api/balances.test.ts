@@ -271,13 +271,23 @@ describe('balances (release after 0 days)', () => {
       message:
         'Only part of a card-paid order that is on its way or delivered can be refunded; otherwise cancel the order.',
     });
+    const refundList = async () => (await api(t, s.seller, 'GET', `/api/admin/orders/${o.id}/refunds`)).json();
+    expect(await refundList(), 'paid, not yet on its way: nothing to refund here').toEqual({
+      refunds: [],
+      refundableCents: 0,
+    });
     await setStatus(t, s, o.id, 'ready_to_ship');
     await setStatus(t, s, o.id, 'on_the_way');
+    expect((await refundList()).refundableCents, 'the store’s share of the payment').toBe(share);
 
     const first = await refund({ amountCents: 1000, reason: 'Una taza llegó rota' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ amountCents: 1000, status: 'succeeded', attempts: 1 });
     expect((await summary(t, s)).pendingCents).toBe(share - 1000);
+    expect(await refundList()).toMatchObject({
+      refunds: [{ amountCents: 1000, status: 'succeeded', reason: 'Una taza llegó rota' }],
+      refundableCents: share - 1000,
+    });
 
     const tooMuch = await refund({ amountCents: share }, 'es');
     expect(tooMuch.statusCode).toBe(422);
@@ -293,6 +303,7 @@ describe('balances (release after 0 days)', () => {
     const refused = await refund({ amountCents: 500 });
     expect(refused.json()).toMatchObject({ status: 'failed', failureCode: 'processing_error', attempts: 1 });
     expect((await summary(t, s)).pendingCents, 'still owed: off the store’s balance').toBe(share - 1500);
+    expect((await refundList()).refundableCents, 'a refused refund still counts').toBe(share - 1500);
     const id = refused.json().id;
     const retries = await Promise.all(
       Array.from({ length: 20 }, () => api(t, s.seller, 'POST', `/api/admin/orders/${o.id}/refunds/${id}/retry`)),

@@ -135,4 +135,10 @@ export const refundView = z.object({
   createdAt: z.string(),
 });
 export type RefundView = z.infer<typeof refundView>;
-export const refundList = z.object({ refunds: z.array(refundView) });
+/**
+ * GET /api/admin/orders/:id/refunds: the order's refunds, newest first, and what can still be refunded now
+ * (centavos; 0 when the order cannot be refunded: not paid by card through the provider, or not on its way or
+ * delivered).
+ */
+export const refundList = z.object({ refunds: z.array(refundView), refundableCents: z.number().int() });
+export type RefundList = z.infer<typeof refundList>;

@@ -14,6 +14,8 @@ import catalogEs from '../../locales/es/catalog.json';
 import catalogEn from '../../locales/en/catalog.json';
 import balancesEs from '../../locales/es/balances.json';
 import balancesEn from '../../locales/en/balances.json';
+import refundsEs from '../../locales/es/refunds.json';
+import refundsEn from '../../locales/en/refunds.json';
 
 const bundles: [string, object, object][] = [
   ['admin', es, en],
@@ -23,6 +25,7 @@ const bundles: [string, object, object][] = [
   ['website', websiteEs, websiteEn],
   ['catalog', catalogEs, catalogEn],
   ['balances', balancesEs, balancesEn],
+  ['refunds', refundsEs, refundsEn],
 ];
 for (const [ns, esBundle, enBundle] of bundles) {
   i18n.addResourceBundle('es', ns, esBundle, true, true);

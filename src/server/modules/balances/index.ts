@@ -22,6 +22,7 @@ export {
   saveBankAccount,
 } from './balances.service.js';
 export {
+  refundable,
   requestRefund,
   sendRefund,
   getRefund,

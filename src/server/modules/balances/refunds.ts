@@ -37,6 +37,29 @@ function toView(r: RefundRow): RefundView {
 }
 
 /**
+ * What can still be refunded of payment `paymentId` (of `paymentAmountCents`) of order `orderId`, centavos: at most what
+ * the payment has left to refund (requested refunds count, whatever their status) and what the store still holds of
+ * the order (its pending share, then available money of the order that the store has not paid out). Read-only: a
+ * caller that goes on to refund holds the order row locked.
+ */
+export async function refundable(
+  ctx: StoreDbContext,
+  input: { orderId: string; paymentId: string; paymentAmountCents: number },
+): Promise<{ maxCents: number; fromPending: number }> {
+  const { db, storeId } = ctx;
+  const [{ done }] = await db
+    .select({ done: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.storeId, storeId), eq(refunds.paymentId, input.paymentId)));
+  const order = await accountSums(ctx, input.orderId);
+  const store = await accountSums(ctx);
+  const fromPending = Math.max(0, -order.store_pending);
+  const fromAvailable = Math.max(0, Math.min(-order.store_available, -store.store_available));
+  const maxCents = Math.max(0, Math.min(input.paymentAmountCents - Number(done), fromPending + fromAvailable));
+  return { maxCents, fromPending };
+}
+
+/**
  * Records a refund of `amountCents` of payment `paymentId` (of `paymentAmountCents`) of order `orderId`, inside the
  * caller's transaction with the order row locked. At most what the payment has left to refund and what the store
  * still holds of the order (its pending share, then available money). Throws REFUND_EXCEEDS_REFUNDABLE (422, max).
@@ -46,15 +69,7 @@ export async function requestRefund(
   input: { orderId: string; paymentId: string; paymentAmountCents: number; amountCents: number; reason?: string },
 ): Promise<RefundView> {
   const { db: tx, storeId } = ctx;
-  const [{ done }] = await tx
-    .select({ done: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
-    .from(refunds)
-    .where(and(eq(refunds.storeId, storeId), eq(refunds.paymentId, input.paymentId)));
-  const order = await accountSums(ctx, input.orderId);
-  const store = await accountSums(ctx);
-  const fromPending = -order.store_pending;
-  const fromAvailable = Math.max(0, Math.min(-order.store_available, -store.store_available));
-  const max = Math.max(0, Math.min(input.paymentAmountCents - Number(done), fromPending + fromAvailable));
+  const { maxCents: max, fromPending } = await refundable(ctx, input);
   if (input.amountCents > max) throw new AppError('REFUND_EXCEEDS_REFUNDABLE', { max });
   const [row] = await tx
     .insert(refunds)

@@ -7,22 +7,26 @@
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { withTx, type StoreContext } from '../../lib/context.js';
-import type { RefundRequest, RefundView } from '../../../shared/contracts/balances.js';
+import type { RefundList, RefundRequest, RefundView } from '../../../shared/contracts/balances.js';
 import { getOrderPayment, type PaymentRow } from '../payments/index.js';
-import { getRefund, listRefunds, requestRefund, sendRefund } from '../balances/index.js';
+import { getRefund, listRefunds, refundable, requestRefund, sendRefund } from '../balances/index.js';
 import { loadOrder } from './orders.service.js';
 import { lockOrder } from './transitions.js';
 
 function refundablePayment(ctx: StoreContext, payment: PaymentRow | null): PaymentRow & { providerRef: string } {
-  if (
+  if (!isRefundable(ctx, payment)) throw new AppError('REFUND_NOT_ALLOWED');
+  return payment as PaymentRow & { providerRef: string };
+}
+
+/** Whether a refund can go back through the provider: a succeeded card payment of the current provider. */
+function isRefundable(ctx: StoreContext, payment: PaymentRow | null): boolean {
+  return !(
     !payment ||
     payment.method !== 'card' ||
     payment.status !== 'succeeded' ||
     !payment.providerRef ||
     payment.provider !== ctx.providers.payments.name
-  )
-    throw new AppError('REFUND_NOT_ALLOWED');
-  return payment as PaymentRow & { providerRef: string };
+  );
 }
 
 /**
@@ -57,8 +61,24 @@ export async function retryRefund(ctx: StoreContext, orderId: string, refundId: 
   return sendRefund(ctx, refundId, payment.providerRef);
 }
 
-/** The refunds of an order of the store. Throws ORDER_NOT_FOUND. */
-export async function orderRefunds(ctx: StoreContext, orderId: string): Promise<RefundView[]> {
-  await loadOrder(ctx, orderId);
-  return listRefunds(ctx, orderId);
+/**
+ * The refunds of an order of the store, newest first, and what can be refunded now (centavos; 0 when the order is
+ * not on its way or delivered, or was not paid by card through the provider). Throws ORDER_NOT_FOUND.
+ */
+export async function orderRefunds(ctx: StoreContext, orderId: string): Promise<RefundList> {
+  const order = await loadOrder(ctx, orderId);
+  const refunds = await listRefunds(ctx, orderId);
+  const payment = await getOrderPayment(ctx, orderId);
+  const open = order.status === 'on_the_way' || order.status === 'delivered';
+  const refundableCents =
+    open && payment && isRefundable(ctx, payment)
+      ? (
+          await refundable(ctx, {
+            orderId,
+            paymentId: payment.id,
+            paymentAmountCents: payment.amountCents,
+          })
+        ).maxCents
+      : 0;
+  return { refunds, refundableCents };
 }

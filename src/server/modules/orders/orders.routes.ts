@@ -144,7 +144,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/admin/orders/:id/refunds',
     { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: refundList } } },
-    async (request) => ({ refunds: await orderRefunds(sellerContext(request, 'money'), request.params.id) }),
+    async (request) => orderRefunds(sellerContext(request, 'money'), request.params.id),
   );
 
   app.post(

@@ -17,6 +17,7 @@ import type { OrderStatus } from '../../../../shared/contracts/checkout';
 import { adminOrderQuery } from './api/get-order';
 import { useChangeOrderStatus } from './api/change-order-status';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
+import { OrderRefunds } from './order-refunds';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');
@@ -100,6 +101,7 @@ export function OrderStatusPage() {
           </div>
         )}
       </section>
+      <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />
       <div className="admin-columns">
         <section className="card stack">
           <h2>{t('order.items')}</h2>

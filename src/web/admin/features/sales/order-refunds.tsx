@@ -1,0 +1,211 @@
+/**
+ * The refunds section of the seller's order page (issue 8 "Refunds are records with amounts (partial allowed), through
+ * the provider, in the ledger; a refund the provider refuses can be retried"; decision 067). Lists the order's refunds
+ * with amount and status, refunds part or all of what is refundable (the seller types pesos; the form sends integer
+ * centavos, never more than refundable, after a confirmation), and retries a refused one.
+ */
+import '../../../lib/zod-csp';
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/field';
+import { Loading } from '../../../components/ui/loading';
+import { useMoney } from '../../../components/ui/price';
+import type { RefundView } from '../../../../shared/contracts/balances';
+import { orderRefundsQuery, useCreateRefund, useRetryRefund } from './api/refunds';
+
+/** Pesos as typed ("150", "150.5", "1,234.50" is refused: digits and one decimal separator only) to centavos. */
+export function pesosToCents(typed: string): number {
+  const s = typed.trim().replace(',', '.');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(s)) return NaN;
+  const [whole, frac = ''] = s.split('.');
+  return Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+}
+
+const centsToPesos = (c: number) => (c / 100).toFixed(2);
+
+const formSchema = (maxCents: number) =>
+  z.object({
+    amount: z
+      .string()
+      .trim()
+      .min(1, { message: 'errors.amountRequired' })
+      .refine((v) => !Number.isNaN(pesosToCents(v)), { message: 'errors.amountInvalid' })
+      .refine((v) => Number.isNaN(pesosToCents(v)) || pesosToCents(v) > 0, { message: 'errors.amountPositive' })
+      .refine((v) => Number.isNaN(pesosToCents(v)) || pesosToCents(v) <= maxCents, {
+        message: 'errors.amountTooHigh',
+      }),
+    reason: z.string().trim().max(200, { message: 'errors.reasonTooLong' }),
+  });
+type FormValues = z.infer<ReturnType<typeof formSchema>>;
+
+function RefundOutcome({ refund }: { refund: RefundView }) {
+  const { t } = useTranslation('refunds');
+  const money = useMoney();
+  const amount = money(refund.amountCents);
+  if (refund.status === 'succeeded') return <Alert kind="success">{t('done', { amount })}</Alert>;
+  if (refund.status === 'failed') return <Alert kind="warning">{t('refused', { amount })}</Alert>;
+  return <Alert kind="info">{t('processingNote', { amount })}</Alert>;
+}
+
+function RefundRow({
+  refund,
+  orderId,
+  onResult,
+}: {
+  refund: RefundView;
+  orderId: string;
+  onResult: (r: RefundView) => void;
+}) {
+  const { t, i18n } = useTranslation('refunds');
+  const money = useMoney();
+  const retry = useRetryRefund(orderId);
+  const amount = money(refund.amountCents);
+  const when = new Date(refund.createdAt).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
+  const failure = refund.failureCode
+    ? t(`failureCodes.${refund.failureCode}`, { defaultValue: t('failureCodes.other', { code: refund.failureCode }) })
+    : null;
+  return (
+    <li className="refund-item">
+      <div className="row refund-head">
+        <strong>{amount}</strong>
+        <span className={`badge badge-refund-${refund.status}`}>{t(`status.${refund.status}`)}</span>
+      </div>
+      <div className="small muted">
+        {when} · {t('attempts', { count: refund.attempts })}
+      </div>
+      {refund.reason && <div className="small">{refund.reason}</div>}
+      {refund.status === 'failed' && failure && <div className="small">{t('failure', { code: failure })}</div>}
+      {refund.status === 'failed' && (
+        <div className="stack">
+          {retry.error && <Alert kind="error">{retry.error.message}</Alert>}
+          <Button
+            variant="secondary"
+            busy={retry.isPending}
+            aria-label={t('retryLabel', { amount })}
+            onClick={() => retry.mutate(refund.id, { onSuccess: onResult })}
+          >
+            {t('retry')}
+          </Button>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** The refunds card of order `orderId`; shown for card orders and for any order that has refunds. */
+export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paymentMethod: string }) {
+  const { t } = useTranslation('refunds');
+  const money = useMoney();
+  const list = useQuery(orderRefundsQuery(orderId));
+  const create = useCreateRefund(orderId);
+  const [confirming, setConfirming] = useState<{ amountCents: number; reason?: string } | null>(null);
+  const [result, setResult] = useState<RefundView | null>(null);
+  const max = list.data?.refundableCents ?? 0;
+  const resolver = useMemo(() => zodResolver(formSchema(max)), [max]);
+  const form = useForm<FormValues>({ resolver, defaultValues: { amount: '', reason: '' } });
+  const errors = form.formState.errors;
+  const errorText = (name: keyof FormValues) => {
+    const key = errors[name]?.message;
+    return key ? t(key, { max: money(max) }) : undefined;
+  };
+
+  if (paymentMethod !== 'card' && !list.data?.refunds.length) return null;
+
+  const submit = form.handleSubmit((v) => {
+    setResult(null);
+    create.reset();
+    setConfirming({ amountCents: pesosToCents(v.amount), reason: v.reason || undefined });
+  });
+  const send = () => {
+    if (!confirming) return;
+    create.mutate(confirming, {
+      onSuccess: (r) => {
+        setResult(r);
+        form.reset({ amount: '', reason: '' });
+      },
+      onSettled: () => setConfirming(null),
+    });
+  };
+
+  return (
+    <section className="card stack" aria-labelledby="refunds-title">
+      <h2 id="refunds-title">{t('title')}</h2>
+      {list.isPending ? (
+        <Loading />
+      ) : list.error ? (
+        <Alert kind="error">{list.error.message}</Alert>
+      ) : (
+        <>
+          {result && <RefundOutcome refund={result} />}
+          {create.error && <Alert kind="error">{create.error.message}</Alert>}
+          {list.data.refunds.length === 0 ? (
+            <p className="muted">{t('empty')}</p>
+          ) : (
+            <ul className="refund-list" aria-label={t('listLabel')}>
+              {list.data.refunds.map((r) => (
+                <RefundRow key={r.id} refund={r} orderId={orderId} onResult={setResult} />
+              ))}
+            </ul>
+          )}
+          {max > 0 ? (
+            <form className="stack" onSubmit={submit} noValidate aria-labelledby="refunds-title">
+              <p className="small muted">{t('intro')}</p>
+              <p>{t('refundable', { amount: money(max) })}</p>
+              <TextField
+                label={t('amount')}
+                hint={t('amountHint')}
+                inputMode="decimal"
+                autoComplete="off"
+                error={errorText('amount')}
+                {...form.register('amount')}
+              />
+              <div>
+                <Button
+                  variant="ghost"
+                  onClick={() => form.setValue('amount', centsToPesos(max), { shouldValidate: true })}
+                >
+                  {t('all', { amount: money(max) })}
+                </Button>
+              </div>
+              <TextField
+                label={t('reason')}
+                hint={t('reasonHint')}
+                maxLength={200}
+                error={errorText('reason')}
+                {...form.register('reason')}
+              />
+              {confirming ? (
+                <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="refund-q">
+                  <p id="refund-q">{t('confirm', { amount: money(confirming.amountCents) })}</p>
+                  <div className="row">
+                    <Button variant="danger" busy={create.isPending} onClick={send}>
+                      {t('confirmYes')}
+                    </Button>
+                    <Button variant="secondary" disabled={create.isPending} onClick={() => setConfirming(null)}>
+                      {t('confirmNo')}
+                    </Button>
+                  </div>
+                </div>
+              ) : (
+                <div>
+                  <Button type="submit">{t('submit')}</Button>
+                </div>
+              )}
+            </form>
+          ) : (
+            <p className="small muted">{list.data.refunds.length ? t('nothingLeft') : t('notRefundable')}</p>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
