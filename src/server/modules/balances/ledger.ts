@@ -16,8 +16,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries, ledgerLines } from '../../db/schema/balances.js';
-import type { Db } from '../../db/client.js';
-import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
+import type { DbContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 
 export const LEDGER_ACCOUNTS = [
   'buyer_payment',
@@ -214,10 +213,10 @@ export async function postOrderReleased(ctx: StoreTxContext, orderId: string): P
  * caller keeps those delivered long enough ago.
  */
 export async function ordersWithPendingMoney(
-  db: Db,
+  ctx: DbContext,
   limit = 1000,
 ): Promise<{ storeId: string; orderId: string; pendingCents: number }[]> {
-  const rows = await db
+  const rows = await ctx.db
     .select({
       storeId: ledgerLines.storeId,
       orderId: sql<string>`${ledgerLines.orderId}`,

@@ -14,9 +14,7 @@ import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { refunds } from '../../db/schema/balances.js';
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import type { BaseContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
-import type { Db } from '../../db/client.js';
-import type { Providers } from '../../providers/index.js';
+import type { BaseContext, DbOrTx, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { getPayment } from '../payments/index.js';
 import type { RefundView } from '../../../shared/contracts/balances.js';
 import { accountSums, postEntry, postRefundPaid } from './ledger.js';
@@ -143,7 +141,7 @@ type RefundOutcome = { status: 'succeeded' | 'failed'; failureCode?: string };
  * `processing` (only if it is still in it at that attempt) and, when it succeeded, the ledger entry is posted.
  * Returns null when another run already finished it.
  */
-async function finishRefund(db: Db, claimed: RefundRow, outcome: RefundOutcome): Promise<RefundView | null> {
+async function finishRefund(db: DbOrTx, claimed: RefundRow, outcome: RefundOutcome): Promise<RefundView | null> {
   const storeId = claimed.storeId;
   return runTransaction(db, async (tx) => {
     const [row] = await tx
@@ -183,7 +181,7 @@ export const REFUND_STUCK_AFTER_MS = 2 * 60_000;
  * it for the next run. Returns how many were finished.
  */
 export async function reconcileStuckRefunds(
-  ctx: { db: Db; providers: Providers; log?: { warn: (o: object, m: string) => void } },
+  ctx: Pick<BaseContext, 'db' | 'providers'> & { log?: Pick<BaseContext['log'], 'warn'> },
   opts: { now?: Date; stuckAfterMs?: number; limit?: number } = {},
 ): Promise<{ reconciled: number; succeeded: number; failed: number }> {
   const cutoff = new Date((opts.now ?? new Date()).getTime() - (opts.stuckAfterMs ?? REFUND_STUCK_AFTER_MS));

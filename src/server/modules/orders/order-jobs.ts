@@ -16,7 +16,7 @@ import { lockOrder } from './transitions.js';
 import { runTransaction } from '../../db/transaction.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { orderStatusHistory, orders } from '../../db/schema/orders.js';
-import type { Db } from '../../db/client.js';
+import type { BaseContext, DbOrTx } from '../../lib/context.js';
 import { ordersWithPendingMoney, postOrderReleased } from '../balances/index.js';
 
 /** An email to the buyer about an order, built from the order as it is when the job runs. */
@@ -79,7 +79,7 @@ export const balanceReleaseJob = defineJob(
 );
 
 /** Releases a delivered order's pending money, once (order row locked; ledger key per order). Returns centavos. */
-async function releaseOrder(db: Db, storeId: string, orderId: string): Promise<number> {
+async function releaseOrder(db: DbOrTx, storeId: string, orderId: string): Promise<number> {
   return runTransaction(db, async (tx) => {
     const txCtx = { db: tx, storeId };
     const order = await lockOrder(txCtx, orderId).catch(() => null);
@@ -95,12 +95,12 @@ async function releaseOrder(db: Db, storeId: string, orderId: string): Promise<n
  * Returns how many orders and centavos it released.
  */
 export async function releaseOverdueBalances(
-  ctx: { db: Db; config: { BALANCE_RELEASE_DAYS: number } },
+  ctx: Pick<BaseContext, 'db'> & { config: Pick<BaseContext['config'], 'BALANCE_RELEASE_DAYS'> },
   now = new Date(),
 ): Promise<{ orders: number; releasedCents: number }> {
   const cutoff = new Date(now.getTime() - ctx.config.BALANCE_RELEASE_DAYS * 86_400_000);
   const out = { orders: 0, releasedCents: 0 };
-  const pending = await ordersWithPendingMoney(ctx.db, 5000);
+  const pending = await ordersWithPendingMoney(ctx, 5000);
   for (let i = 0; i < pending.length; i += 200) {
     const chunk = pending.slice(i, i + 200);
     const due = await ctx.db

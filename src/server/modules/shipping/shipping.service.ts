@@ -8,10 +8,9 @@
  */
 import type { StoreContext, StoreDbContext } from '../../lib/context.js';
 import type { Parcel, ShippingQuote } from '../../providers/shipping/index.js';
-import type { ProductPackaging } from '../../db/schema/catalog.js';
 import { AppError } from '../../lib/app-error.js';
 import { lookupPostalCode } from '../accounts/index.js';
-import { getVariantsForCheckout } from '../catalog/index.js';
+import { getVariantsForCheckout, type CheckoutVariant } from '../catalog/index.js';
 import { getPickupSettings } from './pickups.service.js';
 
 /** What parcels need of a cart line: the product's unit weight and dimensions and its packaging. */
@@ -20,7 +19,7 @@ export interface ParcelSource {
   lengthCm: number;
   widthCm: number;
   heightCm: number;
-  packaging?: ProductPackaging | null;
+  packaging?: CheckoutVariant['packaging'] | null;
 }
 
 const positive = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n) && n > 0;

@@ -139,6 +139,7 @@ export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paym
   return (
     <section className="card stack" aria-labelledby="refunds-title">
       <h2 id="refunds-title">{t('title')}</h2>
+      <p className="small muted">{t('intro')}</p>
       {list.isPending ? (
         <Loading />
       ) : list.error ? (
@@ -158,8 +159,7 @@ export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paym
           )}
           {max > 0 ? (
             <form className="stack" onSubmit={submit} noValidate aria-labelledby="refunds-title">
-              <p className="small muted">{t('intro')}</p>
-              <p>{t('refundable', { amount: money(max) })}</p>
+              <p className="refund-max">{t('refundable', { amount: money(max) })}</p>
               <TextField
                 label={t('amount')}
                 hint={t('amountHint')}
@@ -170,7 +170,7 @@ export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paym
               />
               <div>
                 <Button
-                  variant="ghost"
+                  variant="secondary"
                   onClick={() => form.setValue('amount', centsToPesos(max), { shouldValidate: true })}
                 >
                   {t('all', { amount: money(max) })}

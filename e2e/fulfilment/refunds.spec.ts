@@ -1,0 +1,73 @@
+/**
+ * Issue 8 "Refunds are records with amounts (partial allowed)": on a phone, the seller refunds part of a card order on
+ * its way from the order page (pesos typed, never more than refundable, confirmed), sees it listed as refunded, then
+ * refunds the rest with "refund everything"; nothing is left to refund.
+ */
+import { apiUrl, centsOf, expect, platformUrl, test } from '../fixtures';
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+test('the seller refunds part, then all, of a card order from the order page', async ({
+  page,
+  factory,
+  signInSeller,
+  throttle,
+}) => {
+  const store = await factory.store({ products: 1 });
+  const seller = await factory.seller(store);
+  const { order } = await factory.order(store, { quantity: 2 });
+  for (const status of ['ready_to_ship', 'on_the_way']) {
+    const res = await fetch(apiUrl(`/api/admin/orders/${order.id}/status`), {
+      method: 'POST',
+      headers: { authorization: `Bearer ${seller.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ status }),
+    });
+    expect(res.status).toBe(200);
+  }
+  const share = order.totalCents - Math.round((order.totalCents * 350) / 10_000);
+
+  await signInSeller(page.context(), seller);
+  await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+  await page.goto(platformUrl(`/admin/orderStatus?id=${order.id}`));
+  const section = page.getByRole('region', { name: 'Reembolsos' });
+  await expect(section.getByText('Este pedido no tiene reembolsos.')).toBeVisible();
+  const refundable = section.getByText(/^Puedes reembolsar hasta /);
+  expect(centsOf((await refundable.textContent())!)).toBe(share);
+
+  // More than refundable, and not an amount: translated messages under the field, nothing sent.
+  const amount = section.getByLabel('Monto a reembolsar (pesos)');
+  await amount.fill(((share + 100) / 100).toFixed(2));
+  await section.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+  await expect(section.getByText(/^Puedes reembolsar como máximo /)).toBeVisible();
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await amount.fill('diez');
+  await expect(section.getByText('Escribe un monto en pesos, con hasta dos decimales.')).toBeVisible();
+
+  // Part of it: $10.50 = 1,050 centavos, after a confirmation.
+  await amount.fill('10.50');
+  await section.getByLabel('Motivo (opcional)').fill('Una taza llegó rota');
+  await section.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+  await expect(section.getByRole('alertdialog')).toContainText('¿Reembolsar $10.50 a la tarjeta del comprador?');
+  await throttle(page);
+  await section.getByRole('button', { name: 'Sí, reembolsar' }).click();
+  await expect(section.getByText('Reembolsamos $10.50 a la tarjeta del comprador.')).toBeVisible();
+  const items = section.getByRole('list', { name: 'Reembolsos del pedido' }).getByRole('listitem');
+  await expect(items).toHaveCount(1);
+  await expect(items.first()).toContainText('$10.50');
+  await expect(items.first()).toContainText('Reembolsado');
+  await expect(items.first()).toContainText('Una taza llegó rota');
+  await expect(amount).toHaveValue('');
+  await expect.poll(async () => centsOf((await refundable.textContent())!)).toBe(share - 1050);
+
+  // The rest with "refund everything".
+  await section.getByRole('button', { name: /^Reembolsar todo / }).click();
+  expect(Math.round(Number(await amount.inputValue()) * 100)).toBe(share - 1050);
+  await section.getByRole('button', { name: 'Reembolsar', exact: true }).click();
+  await throttle(page);
+  await section.getByRole('button', { name: 'Sí, reembolsar' }).click();
+  await expect(items).toHaveCount(2);
+  await expect(section.getByText('Ya no queda nada por reembolsar de este pedido.')).toBeVisible();
+  await expect(amount).toBeHidden();
+  // Phone first: nothing overflows sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
