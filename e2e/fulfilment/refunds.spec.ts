@@ -5,9 +5,7 @@
  */
 import { apiUrl, centsOf, expect, platformUrl, test } from '../fixtures';
 
-test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-
-test('the seller refunds part, then all, of a card order from the order page', async ({
+test('the seller refunds part, then all, of a card order from the order page @phone-only', async ({
   page,
   factory,
   signInSeller,

@@ -158,7 +158,7 @@ export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paym
             </ul>
           )}
           {max > 0 ? (
-            <form className="stack" onSubmit={submit} noValidate aria-labelledby="refunds-title">
+            <form className="stack refund-form" onSubmit={submit} noValidate aria-labelledby="refunds-title">
               <p className="refund-max">{t('refundable', { amount: money(max) })}</p>
               <TextField
                 label={t('amount')}
