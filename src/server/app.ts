@@ -29,6 +29,7 @@ import { pgliteAnalyzeJob } from './jobs/maintenance.js';
 import jobsRoutes from './plugins/job-progress.routes.js';
 import { balanceReleaseJob, orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
+import { catalogExportJob, catalogImportJob } from './modules/catalog/index.js';
 import { forgetStoreLanguage } from './modules/stores/index.js';
 
 /** Every job the app runs: each module defines its own (decision 034); the database's own maintenance too. */
@@ -38,6 +39,8 @@ const APP_JOBS = [
   paymentSweepJob,
   balanceReleaseJob,
   pgliteAnalyzeJob,
+  catalogImportJob,
+  catalogExportJob,
 ] as unknown as readonly JobDefinition<never>[];
 
 declare module 'fastify' {
