@@ -5,9 +5,6 @@
  * import gives the same catalogue; another store cannot read the job or the file; the catalogue permission is needed;
  * 20 parallel uploads never answer 500.
  */
-import fs from 'node:fs';
-import path from 'node:path';
-import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import {
@@ -19,116 +16,7 @@ import {
 } from '../helpers/factories.js';
 import { multipartBody } from '../helpers/uploads.js';
 import { readShopifyCsv } from '../../src/server/modules/catalog/shopify-csv.js';
-
-interface SeedProduct {
-  codigo: string;
-  name: string;
-  description: string;
-  keywords: string[];
-  department: string;
-  category: string;
-  brand: string | null;
-  compareAtCents: number | null;
-  weightGrams: number;
-  variants: { sku: string; options: Record<string, string>; priceCents: number; stock: number }[];
-}
-interface SeedCatalog {
-  departments: { slug: string; name: string; categories: { slug: string; name: string }[] }[];
-  products: SeedProduct[];
-}
-
-const CATALOG_DIR = path.resolve(__dirname, '../../seed-data/catalog');
-const load = (file: string): SeedCatalog =>
-  JSON.parse(zlib.gunzipSync(fs.readFileSync(path.join(CATALOG_DIR, file))).toString('utf8'));
-
-const HEADER = [
-  'Handle',
-  'Title',
-  'Body (HTML)',
-  'Vendor',
-  'Product Category',
-  'Type',
-  'Tags',
-  'Published',
-  'Option1 Name',
-  'Option1 Value',
-  'Option2 Name',
-  'Option2 Value',
-  'Option3 Name',
-  'Option3 Value',
-  'Variant SKU',
-  'Variant Grams',
-  'Variant Inventory Tracker',
-  'Variant Inventory Qty',
-  'Variant Inventory Policy',
-  'Variant Fulfillment Service',
-  'Variant Price',
-  'Variant Compare At Price',
-  'Variant Requires Shipping',
-  'Variant Taxable',
-  'Variant Barcode',
-  'Image Src',
-  'Image Position',
-  'Image Alt Text',
-  'Gift Card',
-  'SEO Title',
-  'SEO Description',
-  'Variant Image',
-  'Variant Weight Unit',
-  'Status',
-];
-const q = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const OPTION_NAMES: Record<string, string> = { talla: 'Size', color: 'Color' };
-const price = (c: number) => (c / 100).toFixed(2);
-
-/**
- * The committed Luma (179) and Vendure (54) catalogues as one Shopify product CSV, as Shopify writes it: HTML bodies
- * with line breaks inside quoted cells, Type = category, Product Category = department, images as remote https URLs.
- * `prefix` makes handles and SKUs unique per file.
- */
-function shopifyCsv(prefix: string): { csv: string; products: SeedProduct[]; rows: number } {
-  const products: SeedProduct[] = [];
-  const lines = [HEADER.join(',')];
-  for (const file of ['luma.json.gz', 'vendure.json.gz']) {
-    const cat = load(file);
-    for (const p of cat.products) {
-      const dep = cat.departments.find((d) => d.slug === p.department)!;
-      const category = dep.categories.find((c) => c.slug === p.category)!;
-      products.push(p);
-      const names = Object.keys(p.variants[0]!.options);
-      p.variants.forEach((v, i) => {
-        const row: Record<string, string> = {
-          Handle: `${prefix}-${p.codigo}`.toLowerCase(),
-          'Option1 Name': i === 0 ? (OPTION_NAMES[names[0]!] ?? names[0] ?? 'Title') : '',
-          'Option1 Value': names[0] ? v.options[names[0]]! : 'Default Title',
-          'Option2 Name': i === 0 && names[1] ? (OPTION_NAMES[names[1]] ?? names[1]) : '',
-          'Option2 Value': names[1] ? v.options[names[1]]! : '',
-          'Variant SKU': `${prefix}-${v.sku}`.slice(0, 60),
-          'Variant Grams': String(p.weightGrams),
-          'Variant Inventory Qty': String(v.stock),
-          'Variant Price': price(v.priceCents),
-          'Variant Compare At Price': p.compareAtCents ? price(p.compareAtCents) : '',
-          'Variant Weight Unit': 'g',
-        };
-        if (i === 0)
-          Object.assign(row, {
-            Title: p.name,
-            'Body (HTML)': `<p>${p.description.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/\n/g, '<br>\n')}</p>`,
-            Vendor: p.brand ?? '',
-            'Product Category': dep.name,
-            Type: category.name,
-            Tags: p.keywords.join(', '),
-            Published: 'TRUE',
-            Status: 'active',
-            'Image Src': `https://cdn.shopify.com/s/files/1/0001/products/${p.codigo}.jpg`,
-            'Image Position': '1',
-          });
-        lines.push(HEADER.map((h) => q(row[h] ?? '')).join(','));
-      });
-    }
-  }
-  return { csv: `${lines.join('\n')}\n`, products, rows: lines.length - 1 };
-}
+import { load, price, shopifyCsv } from '../helpers/shopify-csv.js';
 
 describe('catalogue CSV import and export', () => {
   let t: TestApp;
@@ -222,13 +110,14 @@ describe('catalogue CSV import and export', () => {
     const before = await count(sellerB.token);
     const { csv } = shopifyCsv('bad');
     const lines = csv.split('\n');
-    // Data rows are one physical line each here except inside quoted bodies: find rows by their SKU cell.
+    // A product's first row spans several lines (its HTML body); later variant rows are one line each: the bad rows
+    // are later ones, found by their SKU cell (the reported line is where a row starts).
     const lineOf = (sku: string) => lines.findIndex((l) => l.includes(`,bad-${sku},`)) + 1;
     const luma = load('luma.json.gz').products.filter((p) => p.variants.length >= 3);
     const [p1, p2, p3] = [luma[3]!, luma[10]!, luma[20]!];
     const badPrice = lineOf(p1.variants[1]!.sku);
     const badQty = lineOf(p2.variants[2]!.sku);
-    const dupSku = lineOf(p3.variants[0]!.sku);
+    const dupSku = lineOf(p3.variants[1]!.sku);
     lines[badPrice - 1] = lines[badPrice - 1]!.replace(
       `,${price(p1.variants[1]!.priceCents)},`,
       ',doce pesos,',
@@ -237,13 +126,18 @@ describe('catalogue CSV import and export', () => {
       `,${p2.weightGrams},,${p2.variants[2]!.stock},`,
       `,${p2.weightGrams},,muchos,`,
     );
-    lines[dupSku - 1] = lines[dupSku - 1]!.replace(`,bad-${p3.variants[0]!.sku},`, `,bad-${p1.variants[0]!.sku},`);
+    lines[dupSku - 1] = lines[dupSku - 1]!.replace(`,bad-${p3.variants[1]!.sku},`, `,bad-${p1.variants[2]!.sku},`);
+    // A first row (several lines long) is reported at the line where it starts.
+    const p4 = luma.find((p, i) => i > 30 && !/[",]/.test(p.name))!;
+    const shortTitle = lines.findIndex((l) => l.startsWith(`bad-${p4.codigo.toLowerCase()},${p4.name},`)) + 1;
+    lines[shortTitle - 1] = lines[shortTitle - 1]!.replace(`,${p4.name},`, ',Ab,');
     const run = await importFile(sellerB.token, lines.join('\n'));
     expect(run.progress.status).toBe('failed');
     expect(run.progress.errors).toEqual([
       { at: badPrice, code: 'CSV_ROW_INVALID', params: { field: 'Variant Price', reason: 'invalid_price' } },
       { at: badQty, code: 'CSV_ROW_INVALID', params: { field: 'Variant Inventory Qty', reason: 'invalid_integer' } },
       { at: dupSku, code: 'CSV_ROW_INVALID', params: { field: 'Variant SKU', reason: 'duplicate_sku' } },
+      { at: shortTitle, code: 'CSV_ROW_INVALID', params: { field: 'Title', reason: 'too_short' } },
     ].sort((x, y) => x.at - y.at));
     expect(run.result).toMatchObject({ created: 0, updated: 0 });
     expect(await count(sellerB.token)).toBe(before);

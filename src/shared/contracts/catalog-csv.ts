@@ -35,7 +35,6 @@ export const CSV_ROW_REASONS = [
   'sku_taken',
   'duplicate_variant',
   'too_many_variants',
-  'options_without_product',
   'malformed',
   'too_many_rows',
   'no_rows',
