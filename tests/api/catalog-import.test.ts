@@ -53,9 +53,8 @@ describe('catalogue CSV import and export', () => {
   const result = async (token: string, id: string) =>
     t.app.inject({ method: 'GET', url: `/api/admin/jobs/${id}/csv-result`, headers: auth(token) });
   const count = async (token: string) =>
-    (
-      await t.app.inject({ method: 'GET', url: '/api/admin/products?pageSize=1', headers: auth(token) })
-    ).json().total as number;
+    (await t.app.inject({ method: 'GET', url: '/api/admin/products?pageSize=1', headers: auth(token) })).json()
+      .total as number;
   const importFile = async (token: string, csv: string) => {
     const res = await upload(token, csv);
     expect(res.statusCode, res.body).toBe(202);
@@ -118,10 +117,7 @@ describe('catalogue CSV import and export', () => {
     const badPrice = lineOf(p1.variants[1]!.sku);
     const badQty = lineOf(p2.variants[2]!.sku);
     const dupSku = lineOf(p3.variants[1]!.sku);
-    lines[badPrice - 1] = lines[badPrice - 1]!.replace(
-      `,${price(p1.variants[1]!.priceCents)},`,
-      ',doce pesos,',
-    );
+    lines[badPrice - 1] = lines[badPrice - 1]!.replace(`,${price(p1.variants[1]!.priceCents)},`, ',doce pesos,');
     lines[badQty - 1] = lines[badQty - 1]!.replace(
       `,${p2.weightGrams},,${p2.variants[2]!.stock},`,
       `,${p2.weightGrams},,muchos,`,
@@ -133,12 +129,14 @@ describe('catalogue CSV import and export', () => {
     lines[shortTitle - 1] = lines[shortTitle - 1]!.replace(`,${p4.name},`, ',Ab,');
     const run = await importFile(sellerB.token, lines.join('\n'));
     expect(run.progress.status).toBe('failed');
-    expect(run.progress.errors).toEqual([
-      { at: badPrice, code: 'CSV_ROW_INVALID', params: { field: 'Variant Price', reason: 'invalid_price' } },
-      { at: badQty, code: 'CSV_ROW_INVALID', params: { field: 'Variant Inventory Qty', reason: 'invalid_integer' } },
-      { at: dupSku, code: 'CSV_ROW_INVALID', params: { field: 'Variant SKU', reason: 'duplicate_sku' } },
-      { at: shortTitle, code: 'CSV_ROW_INVALID', params: { field: 'Title', reason: 'too_short' } },
-    ].sort((x, y) => x.at - y.at));
+    expect(run.progress.errors).toEqual(
+      [
+        { at: badPrice, code: 'CSV_ROW_INVALID', params: { field: 'Variant Price', reason: 'invalid_price' } },
+        { at: badQty, code: 'CSV_ROW_INVALID', params: { field: 'Variant Inventory Qty', reason: 'invalid_integer' } },
+        { at: dupSku, code: 'CSV_ROW_INVALID', params: { field: 'Variant SKU', reason: 'duplicate_sku' } },
+        { at: shortTitle, code: 'CSV_ROW_INVALID', params: { field: 'Title', reason: 'too_short' } },
+      ].sort((x, y) => x.at - y.at),
+    );
     expect(run.result).toMatchObject({ created: 0, updated: 0 });
     expect(await count(sellerB.token)).toBe(before);
   }, 120_000);
@@ -153,7 +151,10 @@ describe('catalogue CSV import and export', () => {
     const okB = await importFile(sellerB.token, csv);
     expect(okB.progress.status).toBe('completed');
     const before = await count(sellerA.token);
-    const clash = await importFile(sellerA.token, csv.replace('nuevo-uno', 'otro-uno').replace('nuevo-dos', 'otro-dos'));
+    const clash = await importFile(
+      sellerA.token,
+      csv.replace('nuevo-uno', 'otro-uno').replace('nuevo-dos', 'otro-dos'),
+    );
     expect(clash.progress.status).toBe('failed');
     expect(clash.progress.errors).toEqual([
       { at: 3, code: 'CSV_ROW_INVALID', params: { field: 'Variant SKU', reason: 'sku_taken' } },
@@ -182,15 +183,26 @@ describe('catalogue CSV import and export', () => {
     const exp = await t.app.inject({ method: 'POST', url: '/api/admin/products/export', headers: auth(sellerA.token) });
     expect(exp.statusCode, exp.body).toBe(202);
     const { jobId } = exp.json();
-    const early = await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${jobId}/csv`, headers: auth(sellerA.token) });
+    const early = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/jobs/${jobId}/csv`,
+      headers: auth(sellerA.token),
+    });
     expect(early.statusCode).toBe(409);
     expect(early.json().code).toBe('CSV_NOT_READY');
     await t.app.jobs.drain();
-    expect((await progress(sellerA.token, jobId)).json()).toMatchObject({ status: 'completed', kind: 'catalog-export' });
+    expect((await progress(sellerA.token, jobId)).json()).toMatchObject({
+      status: 'completed',
+      kind: 'catalog-export',
+    });
     const res = (await result(sellerA.token, jobId)).json();
     const total = await count(sellerA.token);
     expect(res).toMatchObject({ kind: 'export', ready: true, products: total });
-    const file = await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${jobId}/csv`, headers: auth(sellerA.token) });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/jobs/${jobId}/csv`,
+      headers: auth(sellerA.token),
+    });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toMatch(/^text\/csv/);
     expect(file.headers['content-disposition']).toMatch(/attachment; filename="products_export_/);
@@ -209,7 +221,11 @@ describe('catalogue CSV import and export', () => {
       const items: { name: string; priceCents: number; totalStock: number; variantCount: number }[] = [];
       for (let page = 1; ; page++) {
         const r = (
-          await t.app.inject({ method: 'GET', url: `/api/admin/products?pageSize=100&page=${page}`, headers: auth(token) })
+          await t.app.inject({
+            method: 'GET',
+            url: `/api/admin/products?pageSize=100&page=${page}`,
+            headers: auth(token),
+          })
         ).json();
         items.push(...r.items.map((i: (typeof items)[number]) => [i.name, i.priceCents, i.totalStock, i.variantCount]));
         if (page * 100 >= r.total) break;
@@ -229,7 +245,11 @@ describe('catalogue CSV import and export', () => {
     const exp = await t.app.inject({ method: 'POST', url: '/api/admin/products/export', headers: auth(sellerA.token) });
     const { jobId } = exp.json();
     await t.app.jobs.drain();
-    for (const url of [`/api/admin/jobs/${jobId}`, `/api/admin/jobs/${jobId}/csv-result`, `/api/admin/jobs/${jobId}/csv`]) {
+    for (const url of [
+      `/api/admin/jobs/${jobId}`,
+      `/api/admin/jobs/${jobId}/csv-result`,
+      `/api/admin/jobs/${jobId}/csv`,
+    ]) {
       const other = await t.app.inject({ method: 'GET', url, headers: auth(sellerB.token) });
       expect(other.statusCode, url).toBe(404);
       expect(other.json().code).toBe('JOB_NOT_FOUND');
@@ -244,7 +264,11 @@ describe('catalogue CSV import and export', () => {
     ];
     for (const r of denied) expect(r.statusCode).toBe(403);
     const catalogue = await createCollaboratorFixture(t.app, a.id, ['catalog']);
-    const ok = await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${jobId}/csv`, headers: auth(catalogue.token) });
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/jobs/${jobId}/csv`,
+      headers: auth(catalogue.token),
+    });
     expect(ok.statusCode).toBe(200);
     const anonymous = await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${jobId}/csv` });
     expect(anonymous.statusCode).toBe(401);

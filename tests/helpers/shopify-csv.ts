@@ -117,4 +117,3 @@ export function shopifyCsv(prefix: string): { csv: string; products: SeedProduct
   }
   return { csv: `${lines.join('\n')}\n`, products, rows: lines.length - 1 };
 }
-

@@ -12,12 +12,7 @@ import { uuid } from '../../../shared/contracts/common.js';
 import { CSV_MAX_BYTES, csvJobResult, csvJobStarted } from '../../../shared/contracts/catalog-csv.js';
 import { AppError } from '../../lib/app-error.js';
 import { requestOrigin, sellerContext } from '../../plugins/request-context.js';
-import {
-  getCsvExportFile,
-  getCsvJobResult,
-  requestCsvExport,
-  requestCsvImport,
-} from './catalog-csv.service.js';
+import { getCsvExportFile, getCsvJobResult, requestCsvExport, requestCsvImport } from './catalog-csv.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, {

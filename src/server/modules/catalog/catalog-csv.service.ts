@@ -10,22 +10,12 @@
  * file gives the same catalogue back. Every query is scoped by ctx.storeId.
  */
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
-import {
-  catalogCsvTransfers,
-  categories,
-  departments,
-  productVariants,
-  products,
-} from '../../db/schema/catalog.js';
+import { catalogCsvTransfers, categories, departments, productVariants, products } from '../../db/schema/catalog.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { createJobProgress, enqueue, getJobProgress, updateJobProgress } from '../../jobs/index.js';
-import {
-  CSV_MAX_BYTES,
-  type CsvJobResult,
-  type CsvJobStarted,
-} from '../../../shared/contracts/catalog-csv.js';
+import { CSV_MAX_BYTES, type CsvJobResult, type CsvJobStarted } from '../../../shared/contracts/catalog-csv.js';
 import { INDUSTRIES } from '../../../shared/contracts/catalog-admin.js';
 import { getStoreLanguage, textSearchConfig } from '../stores/index.js';
 import { assertCompanyProfileComplete } from '../company/index.js';
@@ -122,10 +112,7 @@ function checkUpload(data: Buffer): void {
  * (COMPANY_PROFILE_INCOMPLETE, 422), the size (≤ 5 MB, CSV_TOO_LARGE 413), UTF-8 and the header (CSV_INVALID,
  * CSV_MISSING_COLUMNS 422), then keeps the file and enqueues its job in one transaction. Returns the job id.
  */
-export async function requestCsvImport(
-  ctx: Ctx,
-  input: { data: Buffer; fileName: string },
-): Promise<CsvJobStarted> {
+export async function requestCsvImport(ctx: Ctx, input: { data: Buffer; fileName: string }): Promise<CsvJobStarted> {
   await assertCompanyProfileComplete(ctx);
   checkUpload(input.data);
   const jobId = await runTransaction(ctx.db, async (tx) => {
@@ -536,7 +523,8 @@ export async function runCsvExport(ctx: DbCtx, jobId: string, origin: string): P
     const vs = byProduct.get(p.id) ?? [];
     const optionNames = [...new Set(vs.flatMap((v) => Object.keys(v.options)))].slice(0, 3);
     const images = [...new Set([...p.photos.map((f) => f.url), ...(p.imageUrl ? [p.imageUrl] : [])])];
-    if (p.imageUrl && images[0] !== p.imageUrl) images.splice(images.indexOf(p.imageUrl), 1), images.unshift(p.imageUrl);
+    if (p.imageUrl && images[0] !== p.imageUrl)
+      (images.splice(images.indexOf(p.imageUrl), 1), images.unshift(p.imageUrl));
     const count = Math.max(vs.length, images.length);
     for (let i = 0; i < count; i++) {
       const v = vs[i];

@@ -102,7 +102,6 @@ const COLUMNS = {
   [META.industry]: [META.industry.toLowerCase()],
 } as Record<string, string[]>;
 
-
 const SIZE_SUFFIX = /-(160|480|960|1600)\.webp$/;
 
 /** Plain text of an HTML description: paragraphs and line breaks kept as new lines, tags dropped, entities decoded. */

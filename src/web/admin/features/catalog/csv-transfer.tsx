@@ -141,12 +141,7 @@ function JobPanel({ job, onClose }: { job: Job; onClose: () => void }) {
       {status === 'completed' && job.kind === 'import' && result.data && (
         <Alert kind="success">
           {t('importDone', { created: result.data.created, updated: result.data.updated })}
-          {result.data.imagesSkipped > 0 && (
-            <>
-              {' '}
-              {t('imagesSkipped', { count: result.data.imagesSkipped })}
-            </>
-          )}
+          {result.data.imagesSkipped > 0 && <> {t('imagesSkipped', { count: result.data.imagesSkipped })}</>}
         </Alert>
       )}
       {status === 'completed' && job.kind === 'export' && result.data && (
