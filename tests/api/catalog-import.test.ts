@@ -175,6 +175,9 @@ describe('catalogue CSV import and export', () => {
     const big = await upload(sellerA.token, `Handle,Title\n${'a,bbb\n'.repeat(900_000)}`, 'en');
     expect(big.statusCode).toBe(413);
     expect(big.json()).toMatchObject({ code: 'CSV_TOO_LARGE', message: 'The CSV file must be smaller than 5 MB.' });
+    const nul = await upload(sellerA.token, 'Handle,Title\nx,Algo\u0000bueno\n', 'es');
+    expect(nul.statusCode).toBe(422);
+    expect(nul.json().code).toBe('CSV_INVALID');
     const empty = await upload(sellerA.token, '', 'es');
     expect(empty.statusCode).toBe(400);
   });

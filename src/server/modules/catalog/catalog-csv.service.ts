@@ -101,6 +101,8 @@ function checkUpload(data: Buffer): void {
   } catch {
     throw new AppError('CSV_INVALID');
   }
+  // A NUL byte is never in a text CSV (and PostgreSQL text cannot hold it).
+  if (data.includes(0)) throw new AppError('CSV_INVALID');
   const header = readHeader(data);
   if (!header || header.length < 2) throw new AppError('CSV_INVALID');
   const missing = missingColumns(header);
@@ -203,14 +205,14 @@ function industryOf(p: CsvProduct): (typeof INDUSTRIES)[number] {
 }
 
 /** Department and category names of an imported product (decision 063). */
-function taxonomyOf(p: CsvProduct): { department: string; category: string } {
+function taxonomyOf(p: CsvProduct): { department: string; category: string; given: boolean } {
   const path = p.productCategory
     .split('>')
     .map((s) => s.trim())
     .filter(Boolean);
   const department = (p.department || path[0] || 'General').slice(0, 80);
   const category = (p.type || path[path.length - 1] || department).slice(0, 80);
-  return { department, category };
+  return { department, category, given: Boolean(p.department || path.length || p.type) };
 }
 
 function shortDescriptionOf(p: CsvProduct): string {
@@ -258,7 +260,11 @@ export async function runCsvImport(ctx: DbCtx, jobId: string): Promise<{ created
   try {
     await assertCompanyProfileComplete({ ...ctx, locale: 'es' });
   } catch {
-    return fail([{ field: '', reason: 'required' }]);
+    await updateJobProgress(ctx.db, ctx.storeId, jobId, {
+      status: 'failed',
+      errors: [{ code: 'COMPANY_PROFILE_INCOMPLETE' }],
+    });
+    return { created: 0, updated: 0 };
   }
 
   let result: { created: number; updated: number; imagesSkipped: number };
@@ -348,7 +354,8 @@ async function writeImport(
   // Departments and categories, once per pair.
   const taxonomy = new Map<string, { depId: string; catId: string }>();
   for (const p of items) {
-    const { department, category } = taxonomyOf(p);
+    const { department, category, given } = taxonomyOf(p);
+    if (!given && byHandle.has(p.handle)) continue;
     const key = `${department}\u0000${category}`;
     if (taxonomy.has(key)) continue;
     const { dep, cat } = await resolveTaxonomy(ctx, department, category);
@@ -358,7 +365,7 @@ async function writeImport(
   const now = new Date();
   const productRow = (p: CsvProduct) => {
     const { department, category } = taxonomyOf(p);
-    const tax = taxonomy.get(`${department}\u0000${category}`)!;
+    const tax = taxonomy.get(`${department}\u0000${category}`);
     const prices = p.variants.map((v) => v.priceCents);
     const compare = Math.max(0, ...p.variants.map((v) => v.compareAtCents ?? 0));
     const grams = Math.max(0, ...p.variants.map((v) => v.grams ?? 0));
@@ -369,16 +376,16 @@ async function writeImport(
         const list = (attributes[optionKey(name)] ??= []);
         if (!list.includes(value)) list.push(value);
       }
-    const tags = p.tags ?? [...new Set([category.toLowerCase(), department.toLowerCase()])];
+    const tags = p.tags ?? [...new Set([category, department].map((w) => w.toLowerCase().slice(0, 40)))];
     return {
       values: {
         name: p.title,
         shortDescription: shortDescriptionOf(p),
         description: p.description,
         brand: p.vendor || null,
-        industry: industryOf(p),
-        departmentId: tax.depId,
-        categoryId: tax.catId,
+        // An update keeps the product's industry and taxonomy when the file gives none.
+        ...((p.industry || p.productCategory || !byHandle.has(p.handle)) && { industry: industryOf(p) }),
+        ...(tax && { departmentId: tax.depId, categoryId: tax.catId }),
         priceCents: Math.min(...prices),
         compareAtCents: compare > Math.min(...prices) ? compare : null,
         ...(grams > 0 && { weightGrams: grams }),

@@ -105,7 +105,7 @@ function JobPanel({ job, onClose }: { job: Job; onClose: () => void }) {
   const p = progress.data;
   const percent = p ? (status === 'completed' ? 100 : p.total ? Math.floor((p.done / p.total) * 100) : 0) : 0;
   const lines = (p?.errors ?? []).filter((e) => e.code === 'CSV_ROW_INVALID');
-  const jobFailed = (p?.errors ?? []).some((e) => e.code === 'CSV_JOB_FAILED');
+  const jobFailed = (p?.errors ?? []).some((e) => e.code !== 'CSV_ROW_INVALID');
   const title = job.kind === 'import' ? t('importing', { name: job.name }) : t('exporting');
 
   return (
