@@ -45,3 +45,41 @@ test(
     await expect(page.getByRole('link', { name: first.name }).first()).toBeVisible();
   },
 );
+
+test(
+  'a file with bad lines lists each line with its column and reason, and imports nothing',
+  { tag: '@phone' },
+  async ({ page, context, factory, signInSeller }, testInfo) => {
+    const store = await factory.store({ products: 0 });
+    const seller = await factory.seller(store);
+    await factory.companyProfile(seller);
+    await signInSeller(context, seller);
+    const file = testInfo.outputPath('malas.csv');
+    fs.writeFileSync(
+      file,
+      [
+        'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty',
+        'gorra-lona,Gorra de lona,Color,Rojo,GORRA-R,199.00,4',
+        'gorra-lona,,,Azul,GORRA-A,ciento diez,2',
+        'mochila,Mochila urbana,Title,Default Title,MOCH-1,899.00,muchas',
+      ].join('\n'),
+    );
+    await page.goto(platformUrl('/admin/catalogo'));
+    await expect(page.getByRole('heading', { name: 'Aún no tienes productos' })).toBeVisible();
+    await page.getByLabel('Elegir archivo CSV para importar').setInputFiles(file);
+    await expect(
+      page.getByText('No se importó nada: corrige estas líneas del archivo y vuelve a subirlo.'),
+    ).toBeVisible({
+      timeout: 60_000,
+    });
+    const lines = page.getByRole('list', { name: '2 líneas con errores' }).getByRole('listitem');
+    await expect(lines).toHaveCount(2);
+    await expect(lines.nth(0)).toContainText('Línea 3');
+    await expect(lines.nth(0)).toContainText('Variant Price');
+    await expect(lines.nth(0)).toContainText('El precio debe ser un número mayor que 0');
+    await expect(lines.nth(1)).toContainText('Línea 4');
+    await expect(lines.nth(1)).toContainText('Variant Inventory Qty');
+    await page.screenshot({ path: testInfo.outputPath('catalog-import-bad-lines.png'), fullPage: true });
+    await expect(page.getByRole('heading', { name: 'Aún no tienes productos' })).toBeVisible();
+  },
+);
