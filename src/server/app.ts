@@ -31,6 +31,7 @@ import { balanceReleaseJob, orderEmailJob, paymentSweepJob } from './modules/ord
 import { balanceReleaseCatchUpJob } from './modules/orders/index.js';
 import { refundReconcileJob } from './modules/balances/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
+import { catalogExportJob, catalogImportJob } from './modules/catalog/index.js';
 import { forgetStoreLanguage } from './modules/stores/index.js';
 
 /** Every job the app runs: each module defines its own (decision 034); the database's own maintenance too. */
@@ -42,6 +43,8 @@ const APP_JOBS = [
   balanceReleaseCatchUpJob,
   refundReconcileJob,
   pgliteAnalyzeJob,
+  catalogImportJob,
+  catalogExportJob,
 ] as unknown as readonly JobDefinition<never>[];
 
 declare module 'fastify' {

@@ -27,6 +27,16 @@ export const ERROR_STATUS = {
   FILE_NOT_FOUND: 404,
   /** A background job's progress (GET /api/admin/jobs/:id) that is not of the seller's store, or does not exist. */
   JOB_NOT_FOUND: 404,
+  /** Catalogue CSV import and export (issue 7; decision 063): over 5 MB; not a UTF-8 CSV; without Handle or Title. */
+  CSV_TOO_LARGE: 413,
+  CSV_INVALID: 422,
+  CSV_MISSING_COLUMNS: 422,
+  /** A bad line of an imported CSV (job progress errors, params { field, reason }). */
+  CSV_ROW_INVALID: 422,
+  /** An export's file asked for before its job finished. */
+  CSV_NOT_READY: 409,
+  /** A CSV job that failed for a reason other than its rows. */
+  CSV_JOB_FAILED: 503,
   EMAIL_TAKEN: 409,
   COUPON_CODE_TAKEN: 409,
   PRODUCT_NOT_AVAILABLE: 409,

@@ -10,6 +10,7 @@ import storeFloorAccessRoutes from './accounts/store-floor.routes.js';
 import identityRoutes from './accounts/identity.routes.js';
 import catalogRoutes from './catalog/catalog.routes.js';
 import catalogAdminRoutes from './catalog/admin-products.routes.js';
+import catalogCsvRoutes from './catalog/catalog-csv.routes.js';
 import searchRoutes from './search/search.routes.js';
 import synonymRoutes from './search/synonyms.routes.js';
 import analyticsRoutes from './analytics/analytics.routes.js';
@@ -35,6 +36,7 @@ export async function registerModules(
   await app.register(identityRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
+  await app.register(catalogCsvRoutes);
   await app.register(searchRoutes);
   await app.register(synonymRoutes);
   await app.register(analyticsRoutes);

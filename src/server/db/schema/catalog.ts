@@ -177,6 +177,8 @@ export const products = pgTable(
     searchVector: tsvector('search_vector'),
     /** Unaccented lower-case name, for trigram typo tolerance and prefix suggestions. */
     searchName: text('search_name').notNull().default(''),
+    /** The Shopify CSV Handle a product was imported with (decision 063): a later import with it updates the product. */
+    importHandle: text('import_handle'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -189,6 +191,7 @@ export const products = pgTable(
     index('products_store_price_idx').on(t.storeId, t.priceCents),
     index('products_store_created_idx').on(t.storeId, t.createdAt),
     index('products_store_sold_idx').on(t.storeId, t.soldCount),
+    uniqueIndex('products_store_import_handle_uq').on(t.storeId, t.importHandle),
     index('products_search_gin').using('gin', t.searchVector),
     index('products_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
   ],
@@ -242,4 +245,30 @@ export const reviews = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('reviews_store_product_idx').on(t.storeId, t.productId)],
+);
+
+/**
+ * A Shopify-format CSV import or export of a store (issue 7; decisions 063, 064). The id is the job's progress id
+ * (job_progress, GET /api/admin/jobs/:id). An import holds the uploaded file until its job has run (then emptied); an
+ * export holds the file it produced until it is downloaded or replaced by a newer one.
+ */
+export const catalogCsvTransfers = pgTable(
+  'catalog_csv_transfers',
+  {
+    id: uuid('id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['import', 'export'] }).notNull(),
+    fileName: text('file_name').notNull().default(''),
+    /** The CSV text (an import's upload until it has run; an export's result once ready). */
+    content: text('content'),
+    /** What the run did: products created and updated, images skipped (imports), products written (exports). */
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    imagesSkipped: integer('images_skipped').notNull().default(0),
+    products: integer('products').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('catalog_csv_transfers_store_idx').on(t.storeId, t.createdAt)],
 );

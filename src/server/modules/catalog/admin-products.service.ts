@@ -48,7 +48,8 @@ function fieldErrors(ctx: Ctx, list: { path: string; code: string }[]): AppError
   return new AppError('VALIDATION_FAILED', {}, fields);
 }
 
-function newCode(): string {
+/** A new product code (decision 043): 10 characters of Crockford-like base32. */
+export function newCode(): string {
   // 10 characters of Crockford-like base32 (no I, L, O, U): unambiguous when read aloud or typed.
   const alphabet = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
   return [...randomBytes(10)].map((b) => alphabet[b % 32]).join('');
@@ -85,7 +86,8 @@ async function withStoreFiles(ctx: Ctx, input: ProductInputParsed): Promise<Prod
   };
 }
 
-async function resolveTaxonomy(ctx: StoreDbContext, department: string, category: string) {
+/** The department and category of these names (created when new; same slug = same row). */
+export async function resolveTaxonomy(ctx: StoreDbContext, department: string, category: string) {
   const { db, storeId } = ctx;
   const depSlug = slugify(department);
   const [dep] = await db

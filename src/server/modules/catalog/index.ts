@@ -34,3 +34,4 @@ export {
   type TextMatch,
   type TaxonomyCount,
 } from './text-search.js';
+export { catalogImportJob, catalogExportJob } from './catalog-csv.jobs.js';

@@ -15,6 +15,7 @@ import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import { ProductImage } from '../../../components/ui/product-image';
 import { adminProductsQuery, useArchiveProduct } from './api/products';
+import { CsvTransfer } from './csv-transfer';
 import './catalog.css';
 
 const STOCK = ['all', 'out', 'in'] as const;
@@ -63,6 +64,7 @@ export function CatalogPage() {
           {t('list.new')}
         </Link>
       </div>
+      <CsvTransfer />
       <div role="tablist" aria-label={t('list.tabs')} className="catalog-tabs">
         {(['active', 'archived'] as const).map((id) => (
           <button

@@ -1,0 +1,605 @@
+/**
+ * Catalogue import and export in Shopify's product CSV format (issue 7 "Catalogue"; decisions 063, 064), run as
+ * background jobs with a progress the admin polls (GET /api/admin/jobs/:id).
+ *
+ * Import: the upload is checked (size, CSV header, the company profile) and kept with its job; the job reads every row
+ * first and reports each bad line (`{ at: line, code: 'CSV_ROW_INVALID', params: { field, reason } }`); only when no
+ * line is bad does it write every product in ONE transaction, so a file is imported whole or not at all. A product
+ * whose Handle (or code) the store already has is updated; the others are created. Export: a job writes every product
+ * of the store (archived ones with Status "archived"), all variants, as a file the seller downloads; importing that
+ * file gives the same catalogue back. Every query is scoped by ctx.storeId.
+ */
+import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { catalogCsvTransfers, categories, departments, productVariants, products } from '../../db/schema/catalog.js';
+import { runTransaction } from '../../db/transaction.js';
+import type { StoreContext } from '../../lib/context.js';
+import { AppError } from '../../lib/app-error.js';
+import { createJobProgress, enqueue, getJobProgress, updateJobProgress } from '../../jobs/index.js';
+import { CSV_MAX_BYTES, type CsvJobResult, type CsvJobStarted } from '../../../shared/contracts/catalog-csv.js';
+import { INDUSTRIES } from '../../../shared/contracts/catalog-admin.js';
+import { getStoreLanguage, textSearchConfig } from '../stores/index.js';
+import { assertCompanyProfileComplete } from '../company/index.js';
+import { newCode, resolveTaxonomy } from './admin-products.service.js';
+import { refreshSearchDocumentSql } from './search-document.js';
+import {
+  META_COLUMNS,
+  centsToPrice,
+  imageBase,
+  missingColumns,
+  readHeader,
+  readShopifyCsv,
+  textToHtml,
+  writeCsv,
+  type CsvProblem,
+  type CsvProduct,
+  type ExportRow,
+} from './shopify-csv.js';
+
+type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'locale'>;
+type DbCtx = Pick<StoreContext, 'db' | 'storeId'>;
+
+export const CSV_IMPORT_JOB = 'catalog-import';
+export const CSV_EXPORT_JOB = 'catalog-export';
+export interface CsvImportPayload {
+  storeId: string;
+  jobId: string;
+}
+export interface CsvExportPayload {
+  storeId: string;
+  jobId: string;
+  /** The store's public origin, for absolute image URLs in the file. */
+  origin: string;
+}
+
+/** Option names → the product form's attribute kinds (others are kept as written, lower case). */
+const OPTION_KINDS: Record<string, string> = {
+  color: 'color',
+  colour: 'color',
+  colores: 'color',
+  size: 'size',
+  talla: 'size',
+  tamaño: 'size',
+  tamano: 'size',
+  width: 'width',
+  ancho: 'width',
+  capacity: 'capacity',
+  capacidad: 'capacity',
+  type: 'type',
+  tipo: 'type',
+};
+const KIND_NAMES: Record<string, string> = {
+  color: 'Color',
+  size: 'Size',
+  width: 'Width',
+  capacity: 'Capacity',
+  type: 'Type',
+  talla: 'Size',
+};
+
+/** Shopify's top-level product categories → Vitrina's industries (decision 063). */
+const INDUSTRY_BY_CATEGORY: [RegExp, (typeof INDUSTRIES)[number]][] = [
+  [/^apparel|^clothing|^ropa/i, 'apparel'],
+  [/shoe|footwear|calzado/i, 'footwear'],
+  [/^furniture|^muebles/i, 'furniture'],
+  [/^home|^hogar|kitchen/i, 'home'],
+  [/^electronics|^electr/i, 'electronics'],
+  [/^food|^alimentos/i, 'food'],
+  [/beauty|health|belleza/i, 'beauty'],
+  [/^toys|juguetes/i, 'toys'],
+  [/^sporting|^sports|deporte/i, 'sports'],
+  [/^hardware|construc/i, 'construction'],
+  [/^vehicles|automo/i, 'automotive'],
+  [/^business|industrial/i, 'industrial'],
+];
+
+/** Throws CSV_TOO_LARGE (413), FILE_REQUIRED (400), CSV_INVALID (422), CSV_MISSING_COLUMNS (422). */
+function checkUpload(data: Buffer): void {
+  if (data.length === 0) throw new AppError('FILE_REQUIRED');
+  if (data.length > CSV_MAX_BYTES) throw new AppError('CSV_TOO_LARGE', { maxMb: CSV_MAX_BYTES / 1024 / 1024 });
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(data);
+  } catch {
+    throw new AppError('CSV_INVALID');
+  }
+  // A NUL byte is never in a text CSV (and PostgreSQL text cannot hold it).
+  if (data.includes(0)) throw new AppError('CSV_INVALID');
+  const header = readHeader(data);
+  if (!header || header.length < 2) throw new AppError('CSV_INVALID');
+  const missing = missingColumns(header);
+  if (missing.length) throw new AppError('CSV_MISSING_COLUMNS', { columns: missing.join(', ') });
+}
+
+/**
+ * Starts an import of a Shopify product CSV (POST /api/admin/products/import): checks the company profile
+ * (COMPANY_PROFILE_INCOMPLETE, 422), the size (≤ 5 MB, CSV_TOO_LARGE 413), UTF-8 and the header (CSV_INVALID,
+ * CSV_MISSING_COLUMNS 422), then keeps the file and enqueues its job in one transaction. Returns the job id.
+ */
+export async function requestCsvImport(ctx: Ctx, input: { data: Buffer; fileName: string }): Promise<CsvJobStarted> {
+  await assertCompanyProfileComplete(ctx);
+  checkUpload(input.data);
+  const jobId = await runTransaction(ctx.db, async (tx) => {
+    const id = await createJobProgress(tx, ctx.storeId, CSV_IMPORT_JOB);
+    await tx.insert(catalogCsvTransfers).values({
+      id,
+      storeId: ctx.storeId,
+      kind: 'import',
+      fileName: input.fileName.replace(/[^\p{L}\p{N} ._()-]/gu, '').slice(0, 120),
+      content: input.data.toString('utf8'),
+    });
+    const queueJobId = await enqueue(tx, CSV_IMPORT_JOB, { storeId: ctx.storeId, jobId: id } as CsvImportPayload);
+    if (queueJobId) await updateJobProgress(tx, ctx.storeId, id, { queueJobId });
+    return id;
+  });
+  return { jobId };
+}
+
+/** Starts an export of every product of the store (POST /api/admin/products/export). Returns the job id. */
+export async function requestCsvExport(ctx: DbCtx, input: { origin: string }): Promise<CsvJobStarted> {
+  const jobId = await runTransaction(ctx.db, async (tx) => {
+    const id = await createJobProgress(tx, ctx.storeId, CSV_EXPORT_JOB);
+    await tx.insert(catalogCsvTransfers).values({ id, storeId: ctx.storeId, kind: 'export' });
+    const payload: CsvExportPayload = { storeId: ctx.storeId, jobId: id, origin: input.origin };
+    const queueJobId = await enqueue(tx, CSV_EXPORT_JOB, payload);
+    if (queueJobId) await updateJobProgress(tx, ctx.storeId, id, { queueJobId });
+    return id;
+  });
+  return { jobId };
+}
+
+async function loadTransfer(ctx: DbCtx, jobId: string) {
+  const [row] = await ctx.db
+    .select()
+    .from(catalogCsvTransfers)
+    .where(and(eq(catalogCsvTransfers.storeId, ctx.storeId), eq(catalogCsvTransfers.id, jobId)))
+    .limit(1);
+  if (!row) throw new AppError('JOB_NOT_FOUND');
+  return row;
+}
+
+/** What an import or export did (GET /api/admin/jobs/:id/csv-result). JOB_NOT_FOUND for another store's job. */
+export async function getCsvJobResult(ctx: DbCtx, jobId: string): Promise<CsvJobResult> {
+  const row = await loadTransfer(ctx, jobId);
+  return {
+    jobId: row.id,
+    kind: row.kind,
+    fileName: row.fileName,
+    created: row.created,
+    updated: row.updated,
+    imagesSkipped: row.imagesSkipped,
+    products: row.products,
+    ready: row.kind === 'export' && row.content !== null,
+  };
+}
+
+/**
+ * The file an export produced (GET /api/admin/jobs/:id/csv). JOB_NOT_FOUND for another store's job or an import;
+ * CSV_NOT_READY (409) while the job has not finished.
+ */
+export async function getCsvExportFile(ctx: DbCtx, jobId: string): Promise<{ fileName: string; content: string }> {
+  const row = await loadTransfer(ctx, jobId);
+  if (row.kind !== 'export') throw new AppError('JOB_NOT_FOUND');
+  if (row.content === null) throw new AppError('CSV_NOT_READY');
+  return { fileName: row.fileName, content: row.content };
+}
+
+/** Thrown inside the write transaction to roll it back with the lines found bad against the store's data. */
+class BadLines extends Error {
+  constructor(readonly problems: CsvProblem[]) {
+    super('bad lines');
+  }
+}
+
+const asProgressErrors = (problems: CsvProblem[]) =>
+  problems
+    .sort((a, b) => (a.line ?? 0) - (b.line ?? 0))
+    .map((p) => ({
+      ...(p.line !== undefined && { at: p.line }),
+      code: 'CSV_ROW_INVALID',
+      params: { field: p.field, reason: p.reason },
+    }));
+
+function industryOf(p: CsvProduct): (typeof INDUSTRIES)[number] {
+  if ((INDUSTRIES as readonly string[]).includes(p.industry)) return p.industry as (typeof INDUSTRIES)[number];
+  const top = p.productCategory.split('>')[0]!.trim();
+  return INDUSTRY_BY_CATEGORY.find(([re]) => re.test(top))?.[1] ?? 'other';
+}
+
+/** Department and category names of an imported product (decision 063). */
+function taxonomyOf(p: CsvProduct): { department: string; category: string; given: boolean } {
+  const path = p.productCategory
+    .split('>')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const department = (p.department || path[0] || 'General').slice(0, 80);
+  const category = (p.type || path[path.length - 1] || department).slice(0, 80);
+  return { department, category, given: Boolean(p.department || path.length || p.type) };
+}
+
+function shortDescriptionOf(p: CsvProduct): string {
+  if (p.shortDescription) return p.shortDescription;
+  const text = (p.description || p.seoDescription).replace(/\s+/g, ' ').trim();
+  if (!text) return p.title;
+  if (text.length <= 300) return text;
+  const cut = text.slice(0, 299);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 200))}…`;
+}
+
+/** The option key stored on a variant for a file's option name. */
+const optionKey = (name: string) => OPTION_KINDS[name.toLowerCase()] ?? name.toLowerCase();
+
+/**
+ * Runs an import job (job `catalog-import`): reads the whole file, reports bad lines and imports nothing, or writes
+ * every product in one transaction. Safe to run again: a finished job is left as it is; a run that failed before its
+ * commit wrote nothing.
+ */
+export async function runCsvImport(ctx: DbCtx, jobId: string): Promise<{ created: number; updated: number }> {
+  const progress = await getJobProgress(ctx, jobId);
+  const transfer = await loadTransfer(ctx, jobId);
+  if (progress.status === 'completed' || progress.status === 'failed' || transfer.content === null)
+    return { created: transfer.created, updated: transfer.updated };
+  await updateJobProgress(ctx.db, ctx.storeId, jobId, { status: 'running' });
+  const fail = async (problems: CsvProblem[], done = 0) => {
+    await updateJobProgress(ctx.db, ctx.storeId, jobId, {
+      status: 'failed',
+      done,
+      errors: asProgressErrors(problems),
+    });
+    await ctx.db
+      .update(catalogCsvTransfers)
+      .set({ content: null })
+      .where(and(eq(catalogCsvTransfers.storeId, ctx.storeId), eq(catalogCsvTransfers.id, jobId)));
+    return { created: 0, updated: 0 };
+  };
+
+  const data = Buffer.from(transfer.content, 'utf8');
+  const { products: items, problems, rows } = readShopifyCsv(data);
+  // Units: every row read, then every product written.
+  const total = rows + items.length;
+  await updateJobProgress(ctx.db, ctx.storeId, jobId, { total, done: problems.length ? 0 : rows });
+  if (problems.length) return fail(problems);
+  try {
+    await assertCompanyProfileComplete({ ...ctx, locale: 'es' });
+  } catch {
+    await updateJobProgress(ctx.db, ctx.storeId, jobId, {
+      status: 'failed',
+      errors: [{ code: 'COMPANY_PROFILE_INCOMPLETE' }],
+    });
+    return { created: 0, updated: 0 };
+  }
+
+  let result: { created: number; updated: number; imagesSkipped: number };
+  try {
+    result = await runTransaction(ctx.db, (tx) => writeImport({ db: tx, storeId: ctx.storeId }, items));
+  } catch (err) {
+    if (err instanceof BadLines) return fail(err.problems, rows);
+    throw err;
+  }
+  await ctx.db
+    .update(catalogCsvTransfers)
+    .set({ content: null, created: result.created, updated: result.updated, imagesSkipped: result.imagesSkipped })
+    .where(and(eq(catalogCsvTransfers.storeId, ctx.storeId), eq(catalogCsvTransfers.id, jobId)));
+  await updateJobProgress(ctx.db, ctx.storeId, jobId, { status: 'completed', total, done: total });
+  return { created: result.created, updated: result.updated };
+}
+
+/** Every image URL base the store's products already use (the only image URLs an import keeps; decision 064). */
+async function storeImageBases(ctx: DbCtx): Promise<Set<string>> {
+  const rows = await ctx.db.execute<{ url: string }>(sql`
+    select image_url as url from products where store_id = ${ctx.storeId} and image_url is not null
+    union select image_url from product_variants where store_id = ${ctx.storeId} and image_url is not null
+    union select ph->>'url' from products p, jsonb_array_elements(p.photos) ph where p.store_id = ${ctx.storeId}`);
+  const list = (Array.isArray(rows) ? rows : (rows as { rows: { url: string }[] }).rows) as { url: string }[];
+  return new Set(list.map((r) => r.url).filter(Boolean));
+}
+
+/** The import's writes, inside its transaction: throws BadLines when a SKU belongs to another product. */
+async function writeImport(
+  ctx: DbCtx,
+  items: CsvProduct[],
+): Promise<{ created: number; updated: number; imagesSkipped: number }> {
+  const { db, storeId } = ctx;
+  // One import of a store at a time (parallel uploads of one file would otherwise race on the same handles).
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog-import:${storeId}`}))`);
+  const handles = items.map((p) => p.handle);
+  const existing = await db
+    .select({ id: products.id, codigo: products.codigo, handle: products.importHandle })
+    .from(products)
+    .where(
+      and(
+        eq(products.storeId, storeId),
+        or(
+          inArray(products.importHandle, handles),
+          inArray(
+            products.codigo,
+            handles.map((h) => h.toUpperCase()),
+          ),
+        ),
+      ),
+    );
+  const byHandle = new Map<string, { id: string }>();
+  for (const e of existing) if (e.handle) byHandle.set(e.handle, e);
+  for (const e of existing) if (!byHandle.has(e.codigo.toLowerCase())) byHandle.set(e.codigo.toLowerCase(), e);
+
+  // SKUs: the file's own, or made from the handle and position when a row has none.
+  const skuOf = (p: CsvProduct, i: number) => p.variants[i]!.sku || `${p.handle}-${i + 1}`.slice(0, 60);
+  const allSkus = items.flatMap((p) => p.variants.map((_, i) => skuOf(p, i)));
+  const owners = new Map<string, string>();
+  for (let i = 0; i < allSkus.length; i += 1000) {
+    const found = await db
+      .select({ sku: productVariants.sku, productId: productVariants.productId })
+      .from(productVariants)
+      .where(and(eq(productVariants.storeId, storeId), inArray(productVariants.sku, allSkus.slice(i, i + 1000))));
+    for (const f of found) owners.set(f.sku, f.productId);
+  }
+  const problems: CsvProblem[] = [];
+  for (const p of items) {
+    const own = byHandle.get(p.handle)?.id;
+    p.variants.forEach((v, i) => {
+      const owner = owners.get(skuOf(p, i));
+      if (owner && owner !== own) problems.push({ line: v.line, field: 'Variant SKU', reason: 'sku_taken' });
+    });
+  }
+  if (problems.length) throw new BadLines(problems);
+
+  const known = await storeImageBases(ctx);
+  const skipped = new Set<string>();
+  const keepImage = (url: string | null): string | null => {
+    if (!url) return null;
+    const base = imageBase(url);
+    if (base && known.has(base)) return base;
+    skipped.add(url);
+    return null;
+  };
+
+  // Departments and categories, once per pair.
+  const taxonomy = new Map<string, { depId: string; catId: string }>();
+  for (const p of items) {
+    const { department, category, given } = taxonomyOf(p);
+    if (!given && byHandle.has(p.handle)) continue;
+    const key = `${department}\u0000${category}`;
+    if (taxonomy.has(key)) continue;
+    const { dep, cat } = await resolveTaxonomy(ctx, department, category);
+    taxonomy.set(key, { depId: dep.id, catId: cat.id });
+  }
+
+  const now = new Date();
+  const productRow = (p: CsvProduct) => {
+    const { department, category } = taxonomyOf(p);
+    const tax = taxonomy.get(`${department}\u0000${category}`);
+    const prices = p.variants.map((v) => v.priceCents);
+    const compare = Math.max(0, ...p.variants.map((v) => v.compareAtCents ?? 0));
+    const grams = Math.max(0, ...p.variants.map((v) => v.grams ?? 0));
+    const image = p.images.map(keepImage).find(Boolean) ?? null;
+    const attributes: Record<string, string[]> = {};
+    for (const v of p.variants)
+      for (const [name, value] of v.options) {
+        const list = (attributes[optionKey(name)] ??= []);
+        if (!list.includes(value)) list.push(value);
+      }
+    const tags = p.tags ?? [...new Set([category, department].map((w) => w.toLowerCase().slice(0, 40)))];
+    return {
+      values: {
+        name: p.title,
+        shortDescription: shortDescriptionOf(p),
+        description: p.description,
+        brand: p.vendor || null,
+        // An update keeps the product's industry and taxonomy when the file gives none.
+        ...((p.industry || p.productCategory || !byHandle.has(p.handle)) && { industry: industryOf(p) }),
+        ...(tax && { departmentId: tax.depId, categoryId: tax.catId }),
+        priceCents: Math.min(...prices),
+        compareAtCents: compare > Math.min(...prices) ? compare : null,
+        ...(grams > 0 && { weightGrams: grams }),
+        attributes,
+        visible: p.visible,
+        archivedAt: p.archived ? sql`coalesce(${products.archivedAt}, now())` : null,
+        importHandle: p.handle,
+        updatedAt: now,
+      },
+      // Kept from the product when the file has none (they are mandatory in Vitrina, optional in Shopify).
+      usage: p.usage || p.seoDescription || shortDescriptionOf(p),
+      keywords: tags,
+      image,
+      hasOwnUsage: Boolean(p.usage || p.seoDescription),
+      hasOwnKeywords: p.tags !== null,
+    };
+  };
+
+  let created = 0;
+  let updated = 0;
+  const ids = new Map<string, string>();
+  const fresh = items.filter((p) => !byHandle.has(p.handle));
+  for (let i = 0; i < fresh.length; i += 200) {
+    const batch = fresh.slice(i, i + 200);
+    const inserted = await db
+      .insert(products)
+      .values(
+        batch.map((p) => {
+          const row = productRow(p);
+          const code = newCode();
+          return {
+            storeId,
+            codigo: code,
+            model: `MOD-${code}`,
+            ...row.values,
+            archivedAt: p.archived ? now : null,
+            usage: row.usage.slice(0, 1000),
+            keywords: row.keywords,
+            imageUrl: row.image,
+          };
+        }),
+      )
+      .returning({ id: products.id, handle: products.importHandle });
+    for (const r of inserted) ids.set(r.handle!, r.id);
+    created += inserted.length;
+  }
+  for (const p of items) {
+    const match = byHandle.get(p.handle);
+    if (!match) continue;
+    const row = productRow(p);
+    await db
+      .update(products)
+      .set({
+        ...row.values,
+        ...(row.hasOwnUsage && { usage: row.usage.slice(0, 1000) }),
+        ...(row.hasOwnKeywords && { keywords: row.keywords }),
+        ...(row.image && { imageUrl: row.image }),
+      })
+      .where(and(eq(products.storeId, storeId), eq(products.id, match.id)));
+    ids.set(p.handle, match.id);
+    updated++;
+    // Variants the file no longer lists are removed, as the product form does.
+    const keep = p.variants.map((_, i) => skuOf(p, i));
+    await db.execute(
+      sql`delete from product_variants where store_id = ${storeId} and product_id = ${match.id} and not (sku = any(${sql.param(keep)}::text[]))`,
+    );
+  }
+
+  const variantRows = items.flatMap((p) =>
+    p.variants.map((v, i) => ({
+      storeId,
+      productId: ids.get(p.handle)!,
+      sku: skuOf(p, i),
+      barcode: v.barcode,
+      options: Object.fromEntries(v.options.map(([name, value]) => [optionKey(name), value])),
+      priceCents: v.priceCents,
+      stock: v.stock,
+      imageUrl: keepImage(v.image),
+      position: i,
+    })),
+  );
+  for (let i = 0; i < variantRows.length; i += 500)
+    await db
+      .insert(productVariants)
+      .values(variantRows.slice(i, i + 500))
+      .onConflictDoUpdate({
+        target: [productVariants.storeId, productVariants.sku],
+        set: {
+          productId: sql`excluded.product_id`,
+          barcode: sql`excluded.barcode`,
+          options: sql`excluded.options`,
+          priceCents: sql`excluded.price_cents`,
+          stock: sql`excluded.stock`,
+          imageUrl: sql`coalesce(excluded.image_url, ${productVariants.imageUrl})`,
+          position: sql`excluded.position`,
+        },
+      });
+
+  const lang = await getStoreLanguage(ctx);
+  const touched = [...ids.values()];
+  for (let i = 0; i < touched.length; i += 1000)
+    await db.execute(
+      refreshSearchDocumentSql(
+        storeId,
+        textSearchConfig(lang),
+        sql`p.id = any(${sql.param(touched.slice(i, i + 1000))}::uuid[])`,
+      ),
+    );
+  return { created, updated, imagesSkipped: skipped.size };
+}
+
+/**
+ * Runs an export job (job `catalog-export`): every product of the store with all its variants as a Shopify product
+ * CSV (images as absolute URLs of `origin`), kept for download. Safe to run again.
+ */
+export async function runCsvExport(ctx: DbCtx, jobId: string, origin: string): Promise<{ products: number }> {
+  const progress = await getJobProgress(ctx, jobId);
+  if (progress.status === 'completed') return { products: (await loadTransfer(ctx, jobId)).products };
+  const list = await ctx.db
+    .select({ product: products, department: departments.name, category: categories.name })
+    .from(products)
+    .leftJoin(departments, and(eq(departments.id, products.departmentId), eq(departments.storeId, products.storeId)))
+    .leftJoin(categories, and(eq(categories.id, products.categoryId), eq(categories.storeId, products.storeId)))
+    .where(eq(products.storeId, ctx.storeId))
+    .orderBy(asc(products.createdAt), asc(products.codigo));
+  await updateJobProgress(ctx.db, ctx.storeId, jobId, { status: 'running', total: list.length, done: 0 });
+  const variants = await ctx.db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.storeId, ctx.storeId), isNotNull(productVariants.productId)))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position));
+  const byProduct = new Map<string, (typeof variants)[number][]>();
+  for (const v of variants) {
+    const l = byProduct.get(v.productId) ?? [];
+    l.push(v);
+    byProduct.set(v.productId, l);
+  }
+  const url = (base: string | null) => (base ? `${origin}${base}-960.webp` : '');
+  const rows: ExportRow[] = [];
+  for (const [n, { product: p, department, category }] of list.entries()) {
+    const handle = p.importHandle ?? p.codigo.toLowerCase();
+    const vs = byProduct.get(p.id) ?? [];
+    const optionNames = [...new Set(vs.flatMap((v) => Object.keys(v.options)))].slice(0, 3);
+    const images = [...new Set([...p.photos.map((f) => f.url), ...(p.imageUrl ? [p.imageUrl] : [])])];
+    if (p.imageUrl && images[0] !== p.imageUrl)
+      (images.splice(images.indexOf(p.imageUrl), 1), images.unshift(p.imageUrl));
+    const count = Math.max(vs.length, images.length);
+    for (let i = 0; i < count; i++) {
+      const v = vs[i];
+      const row: ExportRow = { Handle: handle };
+      if (i === 0)
+        Object.assign(row, {
+          Title: p.name,
+          'Body (HTML)': textToHtml(p.description),
+          Vendor: p.brand ?? '',
+          Type: category ?? '',
+          Tags: p.keywords.join(', '),
+          Published: p.visible ? 'TRUE' : 'FALSE',
+          'SEO Title': p.name,
+          'Gift Card': 'FALSE',
+          Status: p.archivedAt ? 'archived' : p.visible ? 'active' : 'draft',
+          [META_COLUMNS.shortDescription]: p.shortDescription,
+          [META_COLUMNS.usage]: p.usage,
+          [META_COLUMNS.department]: department ?? '',
+          [META_COLUMNS.industry]: p.industry,
+        } satisfies ExportRow);
+      if (v) {
+        optionNames.forEach((name, k) => {
+          const key = `Option${k + 1}` as 'Option1' | 'Option2' | 'Option3';
+          if (i === 0) row[`${key} Name`] = KIND_NAMES[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+          row[`${key} Value`] = v.options[name] ?? '';
+        });
+        if (!optionNames.length) {
+          if (i === 0) row['Option1 Name'] = 'Title';
+          row['Option1 Value'] = 'Default Title';
+        }
+        Object.assign(row, {
+          'Variant SKU': v.sku,
+          'Variant Grams': String(p.weightGrams),
+          'Variant Inventory Tracker': 'shopify',
+          'Variant Inventory Qty': String(v.stock),
+          'Variant Inventory Policy': 'deny',
+          'Variant Fulfillment Service': 'manual',
+          'Variant Price': centsToPrice(v.priceCents),
+          'Variant Compare At Price': p.compareAtCents ? centsToPrice(p.compareAtCents) : '',
+          'Variant Requires Shipping': 'TRUE',
+          'Variant Taxable': 'TRUE',
+          'Variant Barcode': v.barcode ?? '',
+          'Variant Image': url(v.imageUrl),
+          'Variant Weight Unit': 'g',
+        } satisfies ExportRow);
+      }
+      if (images[i]) {
+        row['Image Src'] = url(images[i]!);
+        row['Image Position'] = String(i + 1);
+        row['Image Alt Text'] = p.name;
+      }
+      rows.push(row);
+    }
+    if ((n + 1) % 100 === 0) await updateJobProgress(ctx.db, ctx.storeId, jobId, { done: n + 1 });
+  }
+  const day = new Date().toISOString().slice(0, 10);
+  await ctx.db
+    .update(catalogCsvTransfers)
+    .set({ content: writeCsv(rows), products: list.length, fileName: `products_export_${day}.csv` })
+    .where(and(eq(catalogCsvTransfers.storeId, ctx.storeId), eq(catalogCsvTransfers.id, jobId)));
+  await updateJobProgress(ctx.db, ctx.storeId, jobId, { status: 'completed', done: list.length });
+  return { products: list.length };
+}
+
+/** Marks a job that failed for a reason other than its rows (a crash on its last attempt) as failed. */
+export async function failCsvJob(ctx: DbCtx, jobId: string): Promise<void> {
+  await updateJobProgress(ctx.db, ctx.storeId, jobId, {
+    status: 'failed',
+    errors: [{ code: 'CSV_JOB_FAILED' }],
+  });
+}
