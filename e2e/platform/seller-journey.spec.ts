@@ -67,7 +67,7 @@ test.describe('the store builder, end to end', () => {
     page,
     newContext,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(480_000); // the whole story: minutes on a busy machine
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
     const slug = `bolsas-${tag}`;
     const productName = `Bolsa dulce ${tag}`;
@@ -147,12 +147,22 @@ test.describe('the store builder, end to end', () => {
     await expect(page).toHaveURL(/\/admin\/catalogo\/producto\/[0-9A-Z]{10}$/);
     await expect(page.getByTestId('product-model')).toHaveText(/^MOD-/);
 
+    // The look page: a carousel image and the verification icon, which the storefront shows beside the names.
+    await page.goto(platformUrl('/admin/website'));
+    await upload(page, page.getByLabel('Agregar imagen al carrusel'), 'WB01.webp');
+    await expect(page.getByRole('img', { name: 'Imágenes del carrusel 1' })).toBeVisible();
+    await upload(page, page.getByLabel('Icono de verificación'), 'MT05.webp');
+    await page.getByRole('button', { name: 'Guardar cambios' }).click();
+    await expect(page.getByText('Cambios guardados.')).toBeVisible();
+
     // A shopper on the new store's domain, in the store's colours, finds it and picks red.
     const shopper = await (await newContext()).newPage();
     await shopper.goto(storeUrl(slug, '/'));
     await expect(shopper.locator('.site-header')).toHaveCSS('background-color', 'rgb(122, 31, 61)');
     await shopper.getByRole('link', { name: productName }).first().click();
     await expect(shopper.getByRole('heading', { name: productName })).toBeVisible();
+    // The seller's name, with the verification icon (its alt text says what it means), leads to the company page.
+    await expect(shopper.getByRole('img', { name: 'Vendedor verificado' })).toBeVisible();
     const media = shopper.locator('.product-media img');
     await shopper
       .locator('label')
@@ -170,6 +180,12 @@ test.describe('the store builder, end to end', () => {
     await shopper.getByRole('link', { name: /Ver carrito/ }).click();
     await expect(shopper.locator('.cart-line img')).toHaveAttribute('src', `${red.url}-480.webp`);
     await expect(shopper.locator('.cart-line')).toContainText('Rojo');
+
+    // The company page (/proveedor, like /somos and /aboutus) shows the company's name with the verification icon.
+    await shopper.goto(storeUrl(slug, '/proveedor'));
+    const companyName = shopper.getByRole('heading', { level: 1, name: `Bolsas Rocío ${tag} S.A. de C.V.` });
+    await expect(companyName).toBeVisible();
+    await expect(companyName.getByRole('img', { name: 'Empresa verificada' })).toBeVisible();
   });
 
   test('a collaborator with the catalogue permission edits a product and is refused the sales page', async ({
@@ -228,5 +244,52 @@ test.describe('the store builder, end to end', () => {
     await expect(colab.getByRole('heading', { name: 'No tienes permiso para ver esta sección' })).toBeVisible();
     await colab.getByRole('link', { name: 'Ir a lo que sí puedo usar' }).click();
     await expect(colab).toHaveURL(/\/admin\/catalogo$/);
+  });
+
+  test('content pages arrive rendered with their data, and hydrate without fetching it again', async ({
+    browser,
+    page,
+    factory,
+  }) => {
+    const store = await factory.store({ products: 0 });
+    // Without JavaScript: the server's markup alone carries each page's text (decision 066).
+    const bare = await browser.newContext({ javaScriptEnabled: false, locale: 'es-MX' });
+    const plain = await bare.newPage();
+    const pages: [string, string][] = [
+      ['/aviso', 'Aviso de privacidad'],
+      ['/politicas_compras', 'Políticas de compra'],
+      ['/pagos_envios', 'Pagos y envíos'],
+      ['/faq', 'Preguntas frecuentes'],
+      ['/glosario', 'Glosario'],
+    ];
+    for (const [path, title] of pages) {
+      await plain.goto(store.url(path));
+      await expect(plain.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      expect(await plain.locator('#vitrina-state').count()).toBe(1);
+    }
+    await plain.goto(store.url('/aviso'));
+    await expect(plain.locator('.content-html')).toContainText('LFPDPPP');
+    await plain.goto(store.url('/faq'));
+    expect(await plain.locator('.faq-item').count()).toBeGreaterThan(0);
+    await bare.close();
+
+    // With JavaScript: the page hydrates from the embedded data (no request for it) and works.
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/reseller/content/')) asked.push(r.url());
+    });
+    await page.goto(store.url('/faq'));
+    await expect(page.locator('.faq-item').first()).toHaveAttribute('open', '');
+    // React has taken over the server's markup of the page's own content (its lazily loaded part included).
+    const hydrated = () =>
+      page.evaluate(() => Object.keys(document.querySelector('.faq-item')!).some((k) => k.startsWith('__react')));
+    await expect.poll(hydrated).toBe(true);
+    // Then a link navigates inside the app (no reload) and that page fetches its own data.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Pagos y envíos' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Pagos y envíos' })).toBeVisible();
+    await expect(page.locator('.content-html')).not.toBeEmpty();
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+    expect(asked.map((u) => new URL(u).pathname)).toEqual(['/api/reseller/content/pagos_envios']);
   });
 });
