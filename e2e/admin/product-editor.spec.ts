@@ -67,6 +67,9 @@ test(
         await page.getByLabel(`Existencias ${colour} / ${size}`).fill('12');
       }
     await page.getByLabel('Unidad de venta').fill('pieza');
+    // Nothing widens the page: the variant grid scrolls inside its own box (the phone project is 390 px wide).
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await page.screenshot({ path: `/tmp/product-editor-${testInfo.project.name}.png`, fullPage: true });
     await page.getByRole('button', { name: 'Crear producto' }).click();
     await expect(page.getByText('Producto guardado. Los cambios ya se ven en tu tienda.')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/catalogo\/producto\/[0-9A-Z]{10}$/);
