@@ -25,7 +25,7 @@ test(
   'a seller creates a product with colours and sizes; a shopper sees the red photo',
   { tag: '@phone' },
   async ({ factory, newContext, signInSeller }, testInfo) => {
-    test.setTimeout(180_000); // long under load: uploads, sharp, two contexts
+    test.setTimeout(300_000); // long under load: uploads, sharp, two contexts
     const store = await factory.store({ products: 0 });
     const seller = await factory.seller(store);
     await factory.companyProfile(seller); // SPEC §5: company information first (the refusal: tests/api/catalog-admin)

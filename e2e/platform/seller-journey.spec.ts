@@ -16,7 +16,7 @@ import { mailsTo } from '../../tests/helpers/outbox';
 import { DATA_DIR, expect, platformUrl, storeUrl, test } from '../fixtures';
 
 /** For the steps the server works hardest on (password hashing, image processing): seconds on a busy machine. */
-const slow = expect.configure({ timeout: 60_000 });
+const slow = expect.configure({ timeout: 120_000 });
 const IMAGES = path.resolve(process.cwd(), 'seed-data/images/luma');
 const ADVANTAGES = 'Dulces artesanales hechos a mano en Puebla, sin conservadores y con envío a todo México.';
 const INTRODUCTION =
@@ -197,7 +197,7 @@ test.describe('the store builder, end to end', () => {
     signInSeller,
     newContext,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(300_000); // password hashing and uploads take long on a busy machine
     const store = await factory.store({ products: 1 });
     const owner = await factory.seller(store);
     const product = store.products[0];
