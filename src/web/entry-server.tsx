@@ -1,5 +1,6 @@
 /**
- * Server rendering of the storefront's entry pages (decision 035): home, search and product. The server module
+ * Server rendering of the storefront's entry pages (decision 035): home, search and product, and the store's content
+ * pages (decision 066). The server module
  * (src/server/modules/web/ssr.ts) loads this bundle (dist/ssr/entry-server.js, built by `npm run build`), passes the
  * answers the page's queries would fetch under the same query keys, and gets the page markup plus the dehydrated
  * TanStack Query state the browser hydrates from (src/web/main.tsx).
@@ -10,7 +11,8 @@ import { dehydrate, QueryClient, QueryClientProvider, type DehydratedState } fro
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import i18n from './lib/i18n';
 import { appRoutes } from './app/router';
-import { StorefrontRoutes } from './storefront/routes';
+import { setStoreContentPage, StorefrontRoutes } from './storefront/routes';
+import { StoreContentPage } from './storefront/features/content/store-content-page';
 
 export interface RenderInput {
   /** Absolute URL of the page (scheme, host, path and query). */
@@ -29,6 +31,8 @@ export interface RenderOutput {
 }
 
 const handler = createStaticHandler(appRoutes(StorefrontRoutes));
+// The content pages are a chunk of their own in the browser; here they render whole (decision 066).
+setStoreContentPage(StoreContentPage);
 
 /** Renders one page. Throws if the router answers with a redirect or error (the caller then serves the plain shell). */
 export async function render(input: RenderInput): Promise<RenderOutput> {

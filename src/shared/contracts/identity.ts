@@ -187,4 +187,10 @@ export const acceptInvitationBody = z.object({
   fullName: text({ min: 2, max: 120 }).optional(),
   password: text({ min: 1, max: PASSWORD_MAX_LENGTH, trim: false }).optional(),
 });
+/** The invitation page's form for an invitee without a platform account: name and a new password (server's rules). */
+export const acceptInvitationNewAccount = z.object({ fullName: text({ min: 2, max: 120 }), password });
+/** The invitation page's form for an invitee who already has an account: that account's password. */
+export const acceptInvitationSignIn = z.object({
+  password: text({ min: 1, max: PASSWORD_MAX_LENGTH, trim: false }),
+});
 export const invitationToken = text({ min: 20, max: 200 });

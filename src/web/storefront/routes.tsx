@@ -14,6 +14,7 @@ import { ProductPage } from './features/product/product-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { AccountSuspendedPage } from './pages/account-suspended-page';
 import { ContentPage } from './pages/content-page';
+import type { ContentKind } from '../../shared/contracts/website';
 
 /** A page loaded on first visit, with "Loading..." meanwhile (SPEC §2); keeps forms and checkout out of the first load. */
 function later<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
@@ -97,9 +98,17 @@ const aboutPage = (
 );
 
 /** The store's editable content pages (issue 7), each loaded on first visit. */
-const StoreContentPage = lazy(() =>
+/**
+ * The content pages (/aviso, /faq, ...): their own chunk in the browser; the server bundle (entry-server.tsx) sets the
+ * component itself with `setStoreContentPage`, so it renders them whole and the browser hydrates them (decision 066).
+ */
+let StoreContentPage: ComponentType<{ kind: ContentKind }> = lazy(() =>
   loadChunk(() => import('./features/content/store-content-page')).then((m) => ({ default: m.StoreContentPage })),
 );
+/** For the server bundle only: renders the content pages with this (already loaded) component. */
+export function setStoreContentPage(page: ComponentType<{ kind: ContentKind }>): void {
+  StoreContentPage = page;
+}
 const STORE_CONTENT = ['aviso', 'politicas_compras', 'pagos_envios', 'faq', 'glosario'] as const;
 
 const CONTENT_PAGES = ['bolsa_trabajo', 'reviews'] as const;

@@ -13,6 +13,9 @@ describe('server rendering helpers (decision 035)', () => {
   it('renders only the entry pages', () => {
     for (const p of ['/', '/search', '/search/keyword', '/deps', '/deps/departamento', '/cat', '/product'])
       expect(isEntryPage(p)).toBe(true);
+    // The store's content pages too (decision 066).
+    for (const p of ['/aviso', '/politicas_compras', '/pagos_envios', '/faq', '/glosario'])
+      expect(isEntryPage(p)).toBe(true);
     for (const p of ['/micarrito', '/login', '/admin', '/somos']) expect(isEntryPage(p)).toBe(false);
   });
 

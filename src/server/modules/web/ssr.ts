@@ -1,6 +1,7 @@
 /**
  * Server rendering of the storefront's entry pages (decision 035). For `/`, the search pages (`/search`,
- * `/search/keyword`, `/deps`, `/deps/departamento`, `/cat`) and `/product`, the data the page's queries would fetch is
+ * `/search/keyword`, `/deps`, `/deps/departamento`, `/cat`), `/product` and the content pages (`/aviso`,
+ * `/politicas_compras`, `/pagos_envios`, `/faq`, `/glosario`, decision 066), the data the page's queries would fetch is
  * loaded here with the same functions (and answer cache, decision 033) as the API routes, rendered to HTML by the
  * web app's server bundle (dist/ssr/entry-server.js, src/web/entry-server.tsx) and embedded as JSON for hydration.
  * Any other page, a store that is suspended or under construction, or a missing server bundle (`npm run dev`) gets
@@ -11,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
+import { contentKind, contentResponse } from '../../../shared/contracts/website.js';
 import {
   departmentTree,
   homeResponse,
@@ -22,6 +24,7 @@ import {
 import { storeContext } from '../../plugins/request-context.js';
 import { getDepartmentTree, getHome, loadProductDetail } from '../catalog/index.js';
 import { searchProducts, words } from '../search/index.js';
+import { getContent } from '../stores/index.js';
 
 /** The server bundle's interface (src/web/entry-server.tsx). */
 interface EntryServer {
@@ -45,6 +48,8 @@ export interface RenderedPage {
 }
 
 const SEARCH_PATHS = new Set(['/search', '/search/keyword', '/deps', '/deps/departamento', '/cat']);
+/** The store's content pages (decision 066): /aviso, /politicas_compras, /pagos_envios, /faq, /glosario. */
+const CONTENT_PATHS = new Set(contentKind.options.map((k) => `/${k}`));
 
 /** Loads dist/ssr/entry-server.js when it exists (a production build); null otherwise. */
 export async function loadEntryServer(dir: string): Promise<EntryServer | null> {
@@ -66,7 +71,7 @@ export function scriptSafeJson(value: unknown): string {
 
 /** True for the pages rendered on the server. */
 export function isEntryPage(pathname: string): boolean {
-  return pathname === '/' || pathname === '/product' || SEARCH_PATHS.has(pathname);
+  return pathname === '/' || pathname === '/product' || SEARCH_PATHS.has(pathname) || CONTENT_PATHS.has(pathname);
 }
 
 /**
@@ -115,6 +120,10 @@ export async function renderEntryPage(
         if (product.image) preload = image(product.image, '(min-width: 900px) 50vw, 100vw');
       }
     }
+  } else if (CONTENT_PATHS.has(url.pathname)) {
+    // The same answer and query key as the content page's own request (src/web/storefront/features/content).
+    const kind = contentKind.parse(url.pathname.slice(1));
+    queries.push([['content', kind], contentResponse.parse(await getContent(ctx, kind))]);
   } else {
     // The same parameters, defaults and query key as the search page (src/web/storefront/features/search).
     const p = url.searchParams;

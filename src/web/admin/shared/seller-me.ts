@@ -29,6 +29,22 @@ export function can(me: SellerMe | null | undefined, permission: Permission | 'o
   return me.store.permissions.includes(permission);
 }
 
+/**
+ * The admin pages a person lands on, in the order tried (issue 7): the dashboard needs the orders permission, so a
+ * collaborator without it starts at the first page their permissions allow. Each path with the permission it needs.
+ */
+export const LANDING_PAGES: { path: string; permission: Permission }[] = [
+  { path: '/admin', permission: 'orders' },
+  { path: '/admin/catalogo', permission: 'catalog' },
+  { path: '/admin/balance/summary', permission: 'money' },
+  { path: '/admin/mi-tienda', permission: 'settings' },
+];
+
+/** The first admin page `me` may use ('/admin' for an owner), or null when no permission allows any. */
+export function landingPath(me: SellerMe | null | undefined): string | null {
+  return LANDING_PAGES.find((p) => can(me, p.permission))?.path ?? null;
+}
+
 /** POST /api/admin/session/store: every cached admin query belonged to the previous store, so all are dropped. */
 export function useChooseStore() {
   const qc = useQueryClient();

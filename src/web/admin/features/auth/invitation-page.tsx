@@ -1,25 +1,38 @@
 /**
  * /admin/invitacion/:token (issue 7): the invitee of a collaborator invitation accepts it, signing in with the
  * existing platform account's password or creating the account (name and password, the server's strength rules).
+ * A react-hook-form form validated by the shared zod schema of its case (acceptInvitationSignIn or
+ * acceptInvitationNewAccount); the server's field errors (a weak password) go under their fields.
  */
-import { useState, type FormEvent } from 'react';
+// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
+import '../../../lib/zod-csp';
 import { Link, useParams } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
+import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { PASSWORD_MIN_LENGTH } from '../../../../shared/limits';
+import {
+  acceptInvitationNewAccount,
+  acceptInvitationSignIn,
+  type InvitationInfo,
+} from '../../../../shared/contracts/identity';
 import { useAcceptInvitation, useInvitation } from './api/invitation';
+
+interface AcceptForm {
+  fullName: string;
+  password: string;
+}
 
 export function InvitationPage() {
   const { t } = useTranslation('identity');
   const { token = '' } = useParams();
   const info = useInvitation(token);
-  const accept = useAcceptInvitation(token);
-  const [fullName, setFullName] = useState('');
-  const [password, setPassword] = useState('');
   if (info.isPending) return <Loading />;
   if (info.error)
     return (
@@ -31,13 +44,27 @@ export function InvitationPage() {
         </section>
       </main>
     );
-  const inv = info.data;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    accept.mutate(inv.hasAccount ? { password } : { fullName, password }, {
+  return <AcceptInvitation token={token} inv={info.data} />;
+}
+
+function AcceptInvitation({ token, inv }: { token: string; inv: InvitationInfo }) {
+  const { t } = useTranslation('identity');
+  const accept = useAcceptInvitation(token);
+  const form = useForm<AcceptForm>({
+    // The schema of the case: an existing account signs in with its password; a new one needs a name too.
+    resolver: zodResolver(
+      (inv.hasAccount ? acceptInvitationSignIn : acceptInvitationNewAccount) as typeof acceptInvitationNewAccount,
+      formSchemaOptions,
+    ),
+    defaultValues: { fullName: '', password: '' },
+  });
+  const fieldError = useFieldErrors(form.formState.errors);
+  const submit = form.handleSubmit((body) =>
+    accept.mutate(inv.hasAccount ? { password: body.password } : body, {
       onSuccess: () => location.assign(paths.admin.home()),
-    });
-  };
+      onError: (err) => setServerFieldErrors(err, form.setError),
+    }),
+  );
   return (
     <main className="admin-login">
       <form className="card stack" onSubmit={submit} noValidate>
@@ -53,9 +80,8 @@ export function InvitationPage() {
           <TextField
             label={t('invitation.fullName')}
             autoComplete="name"
-            value={fullName}
-            onChange={(e) => setFullName(e.target.value)}
-            required
+            {...form.register('fullName')}
+            error={fieldError('fullName')}
           />
         )}
         <TextField label={t('invitation.email')} value={inv.email} readOnly autoComplete="username" />
@@ -63,10 +89,9 @@ export function InvitationPage() {
           label={inv.hasAccount ? t('invitation.password') : t('invitation.newPassword')}
           type="password"
           autoComplete={inv.hasAccount ? 'current-password' : 'new-password'}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.register('password')}
           hint={inv.hasAccount ? undefined : t('invitation.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          required
+          error={fieldError('password')}
         />
         <Button type="submit" busy={accept.isPending} block>
           {inv.hasAccount ? t('invitation.acceptSignIn') : t('invitation.acceptCreate')}

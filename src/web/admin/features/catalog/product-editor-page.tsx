@@ -7,7 +7,7 @@
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
-import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
@@ -35,6 +35,7 @@ import {
 import { adminProductQuery, departmentsQuery, hsCodesQuery, useSaveProduct } from './api/products';
 import { ApiError } from '../../../lib/api-client';
 import { FileField, acceptFor, checkFile, uploadFile } from '../../shared/files';
+import { COMPANY_LIMITS, type CompanySection } from '../../../../shared/contracts/company';
 import './catalog.css';
 
 type Form = ProductInput;
@@ -276,6 +277,46 @@ function GalleryPicker({ onUploaded }: { onUploaded: (f: { fileId: string; url: 
   );
 }
 
+/**
+ * The server's refusal of a product for an incomplete company profile (422 COMPANY_PROFILE_INCOMPLETE, decision 040):
+ * its message, then a link per missing field to the company form that holds it, with the field focused there.
+ */
+function SaveError({ error }: { error: Error }) {
+  const { t } = useTranslation(['catalog', 'company']);
+  const ref = useRef<HTMLDivElement>(null);
+  // The button is at the foot of a long form: bring the refusal into view.
+  useEffect(() => {
+    ref.current?.scrollIntoView({ block: 'center' });
+    ref.current?.focus();
+  }, [error]);
+  const gaps =
+    error instanceof ApiError && error.code === 'COMPANY_PROFILE_INCOMPLETE'
+      ? ((error.params.gaps ?? []) as { section: CompanySection; field: string }[])
+      : [];
+  return (
+    <div ref={ref} tabIndex={-1} className="editor-save-error">
+      <Alert kind="error">
+        <p className="editor-save-error-text">{error.message}</p>
+        {gaps.length > 0 && (
+          <ul className="editor-profile-gaps" aria-label={t('editor.profileMissing')}>
+            {gaps.map((g) => (
+              <li key={`${g.section}-${g.field}`}>
+                <Link to={`/admin/mis-datos?seccion=${g.section}&campo=${encodeURIComponent(g.field)}`}>
+                  {t('company:progress.goTo', {
+                    field: t(`company:gaps.${g.field}`, {
+                      min: g.field === 'advantages' ? COMPANY_LIMITS.advantagesMin : COMPANY_LIMITS.introductionMin,
+                    }),
+                  })}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Alert>
+    </div>
+  );
+}
+
 export function ProductEditorPage() {
   const { catalogo_id: codigo } = useParams();
   const existing = useQuery({ ...adminProductQuery(codigo ?? ''), enabled: Boolean(codigo) });
@@ -372,7 +413,7 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
         </p>
       )}
       {justSaved && !save.isPending && !formState.isDirty && <Alert kind="success">{t('editor.saved')}</Alert>}
-      {save.error && <Alert kind="error">{save.error.message}</Alert>}
+      {save.error && <SaveError error={save.error} />}
       {formState.submitCount > 0 && !formState.isValid && Object.keys(formState.errors).length > 0 && (
         <Alert kind="error">{t('editor.fixErrors')}</Alert>
       )}

@@ -1,7 +1,8 @@
 /**
  * SPEC §2 /admin/mis-datos (issue 7 "Company profile"): the six company forms as tabs, each saved on its own, under a
  * completeness indicator (decision 040) whose missing items open the form and focus the field. `?seccion=<section>`
- * selects a form, so other screens (product creation refused for an incomplete profile) can link to the missing part.
+ * selects a form (and `&campo=<field>` focuses one), so other screens (product creation refused for an incomplete
+ * profile) can link to the missing part.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -37,7 +38,10 @@ export function CompanyPage() {
   const current: CompanySection = isSection(params.get('seccion'))
     ? (params.get('seccion') as CompanySection)
     : 'basic';
-  const [focusTarget, setFocusTarget] = useState<{ section: CompanySection; field: string } | null>(null);
+  // `&campo=<field>` with `?seccion=` (a link from the refused product) focuses that field once the form shows.
+  const [focusTarget, setFocusTarget] = useState<{ section: CompanySection; field: string } | null>(() =>
+    params.get('campo') ? { section: current, field: params.get('campo')! } : null,
+  );
   const tabs = useRef<Partial<Record<CompanySection, HTMLButtonElement | null>>>({});
 
   const select = (section: CompanySection, focusTab = false) => {
@@ -52,15 +56,16 @@ export function CompanyPage() {
   };
 
   // A gap link: open its form, then focus the field once its panel is the one shown (the URL change lands later).
+  const loaded = Boolean(profile.data);
   useEffect(() => {
-    if (!focusTarget || focusTarget.section !== current) return;
+    if (!loaded || !focusTarget || focusTarget.section !== current) return;
     const el = document.getElementById(`co-${focusTarget.field}`);
     if (el) {
       el.focus();
       el.scrollIntoView({ block: 'center' });
     }
     setFocusTarget(null);
-  }, [focusTarget, current]);
+  }, [focusTarget, current, loaded]);
 
   const onKey = (e: KeyboardEvent) => {
     const i = COMPANY_SECTIONS.indexOf(current);

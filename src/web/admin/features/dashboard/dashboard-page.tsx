@@ -3,7 +3,7 @@
  * store-floor app with an access token as a query parameter, a hint on configuring the domain, and counts. The token
  * is a one-time code valid 60 s (decision 026), so the dashboard is refetched often enough that the link works.
  */
-import { Link } from 'react-router';
+import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
@@ -11,11 +11,23 @@ import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
 import { dashboardQuery } from './api/get-dashboard';
 import { WizardResume } from '../../shared/wizard/wizard-resume';
+import { can, landingPath, useSellerMe } from '../../shared/seller-me';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
+/** /admin: the dashboard for whoever may see orders; anyone else goes to the first page they may use (issue 7). */
 export function DashboardPage() {
+  const me = useSellerMe();
+  if (me.isPending) return <Loading />;
+  if (can(me.data, 'orders')) return <Dashboard />;
+  const to = landingPath(me.data);
+  return to ? <Navigate to={to} replace /> : <NoPermission />;
+}
+
+function Dashboard() {
   const { t } = useTranslation('admin');
   const q = useQuery(dashboardQuery);
   if (q.isPending) return <Loading />;
+  if (isForbidden(q.error)) return <NoPermission />;
   if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const d = q.data;
   const primary = d.domains.find((x) => x.status === 'active');

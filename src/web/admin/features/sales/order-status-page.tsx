@@ -18,6 +18,7 @@ import { adminOrderQuery } from './api/get-order';
 import { useChangeOrderStatus } from './api/change-order-status';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { OrderRefunds } from './order-refunds';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');
@@ -35,6 +36,7 @@ export function OrderStatusPage() {
     );
   if (!id) return <Alert kind="error">{t('order.missing')}</Alert>;
   if (order.isPending) return <Loading />;
+  if (isForbidden(order.error)) return <NoPermission />;
   if (!order.data) return <Alert kind="error">{order.error?.message}</Alert>;
   const o = order.data;
   const fmt = (d: string) =>

@@ -10,6 +10,7 @@ import { useMoney } from '../../../components/ui/price';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import type { OrderStatus } from '../../../../shared/contracts/checkout';
 import { adminOrdersQuery } from './api/get-orders';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 const STATUSES: OrderStatus[] = [
   'pending',
@@ -33,6 +34,8 @@ export function SalesPage() {
   const locale = i18n.language === 'en' ? 'en-US' : 'es-MX';
   const shortDate = (iso: string) =>
     new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+  // A collaborator without the orders permission: the server answered 403 (issue 7).
+  if (isForbidden(q.error)) return <NoPermission />;
   return (
     <div className="stack">
       <div className="toolbar">

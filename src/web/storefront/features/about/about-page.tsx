@@ -10,6 +10,8 @@ import enCompany from '../../../../locales/en/company.json';
 import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
 import { ProductImage } from '../../../components/ui/product-image';
+import { VerifiedBadge } from '../../components/verified-badge';
+import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { aboutUsQuery } from './api/get-about-us';
 
 i18n.addResourceBundle('es', 'company', esCompany, true, true);
@@ -18,6 +20,7 @@ i18n.addResourceBundle('en', 'company', enCompany, true, true);
 export function AboutPage() {
   const { t } = useTranslation('company');
   const about = useQuery(aboutUsQuery);
+  const config = useQuery(storeConfigQuery);
   if (about.isPending) return <Loading />;
   if (about.isError)
     return (
@@ -49,7 +52,10 @@ export function AboutPage() {
           {p.logoUrl && <img className="about-logo" src={`${p.logoUrl}-160.webp`} alt="" width={80} height={80} />}
           <div className="stack about-head-text">
             <p className="small muted">{t('public.title')}</p>
-            <h1>{p.name}</h1>
+            <h1>
+              {p.name}
+              <VerifiedBadge icon={config.data?.verificationIcon} label={t('public.verified')} />
+            </h1>
             {facts.length > 0 && (
               <ul className="about-facts">
                 {facts.map((f) => (

@@ -18,6 +18,8 @@ import { Tabs } from '../../../components/ui/tabs';
 import { Loading } from '../../../components/ui/loading';
 import { useFormat } from '../../../lib/format';
 import type { ProductDetail } from '../../../../shared/contracts/catalog';
+import { VerifiedBadge } from '../../components/verified-badge';
+import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { productQuery } from './api/get-product';
 import { recordProductView } from './api/record-product-view';
 
@@ -85,6 +87,8 @@ function ProductView({ p }: { p: ProductDetail }) {
   const left = variant ? variant.stock - inCart : 0;
   const [qty, setQty] = useState(min);
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+  // The seller is the store: its name links to its company page, with the verification icon when it has one.
+  const store = useQuery(storeConfigQuery).data;
 
   const values = (name: string) => [...new Set(p.variants.map((v) => v.options[name]).filter(Boolean))];
   const available = (name: string, value: string) =>
@@ -278,6 +282,12 @@ function ProductView({ p }: { p: ProductDetail }) {
         </div>
         <div className="stack">
           <h1>{p.name}</h1>
+          {store && (
+            <p className="small product-seller">
+              {t('product.soldBy')} <Link to="/proveedor">{store.nombretienda}</Link>
+              <VerifiedBadge icon={store.verificationIcon} label={t('product.verifiedSeller')} />
+            </p>
+          )}
           {p.ratingCount > 0 && <Stars value={p.ratingAvg} count={p.ratingCount} />}
           <div>
             <Price cents={variant?.priceCents ?? p.priceCents} compareAtCents={p.compareAtCents} />
