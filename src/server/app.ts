@@ -29,6 +29,7 @@ import { pgliteAnalyzeJob } from './jobs/maintenance.js';
 import jobsRoutes from './plugins/job-progress.routes.js';
 import { balanceReleaseJob, orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
+import { subscriptionRenewalsJob } from './modules/subscriptions/index.js';
 import { forgetStoreLanguage } from './modules/stores/index.js';
 
 /** Every job the app runs: each module defines its own (decision 034); the database's own maintenance too. */
@@ -37,6 +38,7 @@ const APP_JOBS = [
   passwordResetEmailJob,
   paymentSweepJob,
   balanceReleaseJob,
+  subscriptionRenewalsJob,
   pgliteAnalyzeJob,
 ] as unknown as readonly JobDefinition<never>[];
 
@@ -128,6 +130,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The payment provider's own pages (the sandbox bank and OXXO counter) exist only for a provider that has them.
   const payments = app.providers.payments;
   if (payments.routes) await app.register(payments.routes);
+  if (app.providers.recurring?.routes) await app.register(app.providers.recurring.routes);
   await app.register(jobsRoutes);
   await registerModules(app, { serveWeb: opts.serveWeb ?? false, indexHtml: opts.indexHtml });
   // The sandbox sends its webhooks to this app's own endpoint, through the same signature check as any provider's.

@@ -31,6 +31,8 @@ export interface JobPayloads {
   'payment-sweep': Record<string, never>;
   /** A delivered order's pending money released to available (BALANCE_RELEASE_DAYS after delivery; decision 047). */
   'balance-release': { storeId: string; orderId: string };
+  /** The subscription renewal sweep: trials given, due periods charged, lapsed stores suspended (decision 061). */
+  'subscription-renewals': Record<string, never>;
   /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
   'pglite-analyze': Record<string, never>;
 }

@@ -10,6 +10,7 @@ export {
   postOrderCancelled,
   postRefundPaid,
   postOrderReleased,
+  postSubscriptionPaid,
   type LedgerAccount,
 } from './ledger.js';
 export {

@@ -21,3 +21,4 @@ export { findStoreByHost, type StoreByHost } from './store-by-host.js';
 export { storeTimeZone, DEFAULT_STORE_TIME_ZONE } from './time-zone.js';
 export { lockStoreRow } from './store-lock.js';
 export { assertWebsiteActive } from './website.service.js';
+export { setStoreSuspended, isStoreSuspended, listStoreCreations } from './store-status.js';
