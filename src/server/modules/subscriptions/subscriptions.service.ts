@@ -397,9 +397,9 @@ export async function renewSubscription(ctx: ChargeContext, now = new Date()): P
 }
 
 /**
- * The renewal sweep (decision 061): gives stores without a subscription their trial, suspends cancelled
- * subscriptions whose period ended and past-due ones past the grace period, then charges every subscription due at
- * `now` (at most `limit`). Safe to run on several instances at once: each period is charged once.
+ * The renewal sweep (decision 061): gives stores without a subscription their trial, charges every subscription due
+ * at `now` (at most `limit`; a retry past the grace period that fails suspends), then suspends cancelled subscriptions
+ * whose period ended and past-due ones past the grace period. Safe to run on several instances at once: each period is charged once.
  */
 export async function runRenewals(
   ctx: DbContext & Pick<BaseContext, 'providers'>,
@@ -408,17 +408,6 @@ export async function runRenewals(
 ): Promise<{ created: number; suspended: number; paid: number; failed: number }> {
   const { db } = ctx;
   const created = await ensureAllSubscriptions(ctx);
-  const lapsed = await db
-    .select({ storeId: storeSubscriptions.storeId })
-    .from(storeSubscriptions)
-    .where(
-      or(
-        and(eq(storeSubscriptions.status, 'cancelled'), lte(storeSubscriptions.currentPeriodEnd, now)),
-        and(eq(storeSubscriptions.status, 'past_due'), lte(storeSubscriptions.currentPeriodEnd, addDays(now, -GRACE_DAYS))),
-      ),
-    );
-  let suspended = 0;
-  for (const { storeId } of lapsed) if (await suspendLapsed({ db, storeId }, now)) suspended++;
   const due = await db
     .select({ storeId: storeSubscriptions.storeId })
     .from(storeSubscriptions)
@@ -434,6 +423,17 @@ export async function runRenewals(
     if (out.result === 'paid') paid++;
     if (out.result === 'failed') failed++;
   }
+  const lapsed = await db
+    .select({ storeId: storeSubscriptions.storeId })
+    .from(storeSubscriptions)
+    .where(
+      or(
+        and(eq(storeSubscriptions.status, 'cancelled'), lte(storeSubscriptions.currentPeriodEnd, now)),
+        and(eq(storeSubscriptions.status, 'past_due'), lte(storeSubscriptions.currentPeriodEnd, addDays(now, -GRACE_DAYS))),
+      ),
+    );
+  let suspended = 0;
+  for (const { storeId } of lapsed) if (await suspendLapsed({ db, storeId }, now)) suspended++;
   return { created, suspended, paid, failed };
 }
 
