@@ -113,7 +113,11 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
     const now = Date.now();
     await app.db
       .update(storeSubscriptions)
-      .set({ currentPeriodEnd: new Date(now - 8 * 86_400_000), nextPaymentAt: new Date(now - 1000), paymentToken: null })
+      .set({
+        currentPeriodEnd: new Date(now - 8 * 86_400_000),
+        nextPaymentAt: new Date(now - 1000),
+        paymentToken: null,
+      })
       .where(eq(storeSubscriptions.storeId, storeId));
     const out = await renewSubscription({ db: app.db, providers: app.providers, storeId });
     return { status: out.result === 'failed' ? out.status : out.result };

@@ -79,10 +79,7 @@ describe.skipIf(!onPostgres)('subscription renewal with two app instances on one
       .set({ currentPeriodEnd: new Date(Date.now() - 60_000), nextPaymentAt: new Date(Date.now() - 1000) })
       .where(eq(storeSubscriptions.storeId, store.id));
 
-    await Promise.all([
-      a.jobs.enqueue('subscription-renewals', {}),
-      b.jobs.enqueue('subscription-renewals', {}),
-    ]);
+    await Promise.all([a.jobs.enqueue('subscription-renewals', {}), b.jobs.enqueue('subscription-renewals', {})]);
     const ctx = (app: FastifyInstance) => ({
       db: app.db,
       providers: app.providers,

@@ -51,7 +51,10 @@ const admin = (s: Shop, method: 'GET' | 'POST' | 'PUT', url: string, payload?: o
   });
 
 const storefront = (s: Shop, lang = 'es') =>
-  app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': s.store.hostname, 'accept-language': lang } });
+  app.inject({
+    url: '/api/reseller/configwebsite',
+    headers: { 'x-store-domain': s.store.hostname, 'accept-language': lang },
+  });
 
 /** Saves `number` at the sandbox's card form, then its token on the subscription. */
 async function saveCard(s: Shop, number: string) {
@@ -67,10 +70,7 @@ async function saveCard(s: Shop, number: string) {
 }
 
 async function subRow(s: Shop) {
-  const [row] = await t.database.db
-    .select()
-    .from(storeSubscriptions)
-    .where(eq(storeSubscriptions.storeId, s.store.id));
+  const [row] = await t.database.db.select().from(storeSubscriptions).where(eq(storeSubscriptions.storeId, s.store.id));
   return row;
 }
 
@@ -199,10 +199,7 @@ describe('subscription', { timeout: 240_000 }, () => {
       jobId: 'test',
       retryCount: 0,
     };
-    await Promise.all([
-      app.jobs.enqueue('subscription-renewals', {}),
-      app.jobs.enqueue('subscription-renewals', {}),
-    ]);
+    await Promise.all([app.jobs.enqueue('subscription-renewals', {}), app.jobs.enqueue('subscription-renewals', {})]);
     await Promise.all([
       app.jobs.drain(),
       subscriptionRenewalsJob.handler({}, ctx),
@@ -267,10 +264,7 @@ describe('subscription', { timeout: 240_000 }, () => {
     expect((await invoices(s))[0].attempts).toBe(1);
 
     // Eight days later (the job's clock): the grace period is over and the retry fails again: suspended.
-    const later = await runRenewals(
-      { db: app.db, providers: app.providers },
-      new Date(Date.now() + 8 * DAY),
-    );
+    const later = await runRenewals({ db: app.db, providers: app.providers }, new Date(Date.now() + 8 * DAY));
     expect(later).toMatchObject({ failed: 1, paid: 0 });
     row = await subRow(s);
     expect(row).toMatchObject({ status: 'suspended', failedAttempts: 2, nextPaymentAt: null });

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.js';
 import { createOutboxMail, type MailProvider } from './mail/index.js';
 import { createLocalStorage, type StorageProvider } from './storage/index.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/index.js';
-import { createRecurringPayments, type RecurringPayments } from './payments/recurring.js';
+import { createRecurringPayments, type RecurringPayments } from './payments/recurring-provider.js';
 import { createShippingProvider, type ShippingProvider } from './shipping/index.js';
 
 export interface Providers {

@@ -10,13 +10,7 @@ import {
   subscriptionView,
 } from '../../../shared/contracts/subscriptions.js';
 import { ownerContext } from '../../plugins/request-context.js';
-import {
-  cancelSubscription,
-  changePlan,
-  getSubscription,
-  payNow,
-  savePaymentMethod,
-} from './subscriptions.service.js';
+import { cancelSubscription, changePlan, getSubscription, payNow, savePaymentMethod } from './subscriptions.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(

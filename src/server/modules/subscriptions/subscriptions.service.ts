@@ -94,7 +94,8 @@ function toView(sub: Sub, now = new Date()): SubscriptionView {
     trial: sub.trial,
     currentPeriodStart: sub.currentPeriodStart.toISOString(),
     currentPeriodEnd: sub.currentPeriodEnd.toISOString(),
-    nextPaymentAt: sub.status === 'active' || sub.status === 'past_due' ? (sub.nextPaymentAt?.toISOString() ?? null) : null,
+    nextPaymentAt:
+      sub.status === 'active' || sub.status === 'past_due' ? (sub.nextPaymentAt?.toISOString() ?? null) : null,
     nextPaymentCents: plan.priceCents,
     suspendsAt: sub.status === 'past_due' ? addDays(sub.currentPeriodEnd, GRACE_DAYS).toISOString() : null,
     amountDueCents: amountDue(sub, now),
@@ -411,9 +412,7 @@ export async function runRenewals(
   const due = await db
     .select({ storeId: storeSubscriptions.storeId })
     .from(storeSubscriptions)
-    .where(
-      and(inArray(storeSubscriptions.status, ['active', 'past_due']), lte(storeSubscriptions.nextPaymentAt, now)),
-    )
+    .where(and(inArray(storeSubscriptions.status, ['active', 'past_due']), lte(storeSubscriptions.nextPaymentAt, now)))
     .orderBy(storeSubscriptions.nextPaymentAt)
     .limit(limit);
   let paid = 0;
@@ -429,7 +428,10 @@ export async function runRenewals(
     .where(
       or(
         and(eq(storeSubscriptions.status, 'cancelled'), lte(storeSubscriptions.currentPeriodEnd, now)),
-        and(eq(storeSubscriptions.status, 'past_due'), lte(storeSubscriptions.currentPeriodEnd, addDays(now, -GRACE_DAYS))),
+        and(
+          eq(storeSubscriptions.status, 'past_due'),
+          lte(storeSubscriptions.currentPeriodEnd, addDays(now, -GRACE_DAYS)),
+        ),
       ),
     );
   let suspended = 0;

@@ -5,14 +5,9 @@
  * create a PaymentMethod): the app only ever holds the provider's token and the card's brand, last 4 and expiry.
  *   retrieveCard  what the provider knows of a saved card token (null when it has none)
  *   chargeCard    charges a saved card off-session, idempotent by key: the same key charges once and answers the same
- * Amounts are integer centavos MXN. `sandbox` is the offline default (only when PAYMENTS_SANDBOX is on); `none`
- * refuses with 503 PAYMENTS_UNAVAILABLE.
+ * Amounts are integer centavos MXN. The adapter for the configured provider: recurring-provider.ts.
  */
 import type { FastifyPluginAsync } from 'fastify';
-import type { Db } from '../../db/client.js';
-import type { AppConfig } from '../../config.js';
-import { AppError } from '../../lib/app-error.js';
-import { createSandboxRecurring } from './sandbox/recurring.js';
 
 /** A card saved at the provider. */
 export interface SavedCard {
@@ -43,23 +38,4 @@ export interface RecurringPayments {
   }): Promise<RecurringCharge>;
   /** Provider-side HTTP routes (the sandbox's card form endpoint); registered only for this provider. */
   readonly routes?: FastifyPluginAsync;
-}
-
-function createNoRecurring(): RecurringPayments {
-  return {
-    name: 'none',
-    retrieveCard: async () => null,
-    chargeCard: async () => {
-      throw new AppError('PAYMENTS_UNAVAILABLE');
-    },
-  };
-}
-
-/** The recurring-charge adapter for the configured provider (the sandbox only, for now). */
-export function createRecurringPayments(
-  config: Pick<AppConfig, 'PAYMENT_PROVIDER' | 'PAYMENTS_SANDBOX'>,
-  deps: { db: Db },
-): RecurringPayments {
-  if (config.PAYMENT_PROVIDER === 'sandbox' && config.PAYMENTS_SANDBOX) return createSandboxRecurring(deps);
-  return createNoRecurring();
 }

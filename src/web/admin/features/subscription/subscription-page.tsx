@@ -202,7 +202,10 @@ export function SubscriptionPage() {
               <dt>{t('summary.nextPayment')}</dt>
               <dd>
                 {sub.nextPaymentAt
-                  ? t('summary.nextPaymentValue', { amount: money(sub.nextPaymentCents), date: date(sub.nextPaymentAt) })
+                  ? t('summary.nextPaymentValue', {
+                      amount: money(sub.nextPaymentCents),
+                      date: date(sub.nextPaymentAt),
+                    })
                   : t('summary.none')}
               </dd>
             </div>
