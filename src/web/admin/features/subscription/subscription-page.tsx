@@ -45,7 +45,12 @@ function StatusBanner({ sub }: { sub: SubscriptionView }) {
     return <Alert kind="warning">{t('banner.pastDue', { date: sub.suspendsAt ? date(sub.suspendsAt) : '' })}</Alert>;
   if (sub.status === 'cancelled')
     return <Alert kind="info">{t('banner.cancelled', { date: date(sub.currentPeriodEnd) })}</Alert>;
-  if (sub.trial) return <Alert kind="info">{t('banner.trial', { date: date(sub.currentPeriodEnd) })}</Alert>;
+  if (sub.trial)
+    return (
+      <Alert kind="info">
+        {t(sub.paymentMethod ? 'banner.trialWithCard' : 'banner.trial', { date: date(sub.currentPeriodEnd) })}
+      </Alert>
+    );
   return null;
 }
 
