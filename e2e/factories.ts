@@ -123,6 +123,11 @@ export const factories = {
     return call('/__e2e/balance-release', { body: { storeId: store.id, orderId } }, 200);
   },
 
+  /** Lapses the store's subscription now: its renewal is declined past the grace period, the store is suspended. */
+  async lapseSubscription(store: { id: string }): Promise<{ status: string }> {
+    return call('/__e2e/subscription-lapse', { body: { storeId: store.id } }, 200);
+  },
+
   /** A paid card order (economy shipping to E2E_ADDRESS) of `quantity` of the store's first product, or of `line`. */
   async order(
     store: StoreFixture,

@@ -10,6 +10,9 @@
  * - POST /__e2e/sellers {storeId} -> 201 {email, password, token}: an owner of that store, signed in.
  * - POST /__e2e/balance-release {storeId, orderId} -> 200 {released}: the test clock of the balance release — runs
  *   the release job of a delivered order now instead of BALANCE_RELEASE_DAYS after its delivery (issue 8).
+ * - POST /__e2e/subscription-lapse {storeId} -> 200 {status}: the test clock of the subscription (decision 061): the
+ *   store's paid period ended 8 days ago with no card saved, and its renewal runs now: declined, past the grace
+ *   period, so the store is suspended.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +28,9 @@ import {
 
 import type { SeedCatalogFile } from '../../src/server/seed/seed-catalog.js';
 import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
+import { eq } from 'drizzle-orm';
+import { storeSubscriptions } from '../../src/server/db/schema/index.js';
+import { ensureSubscription, renewSubscription } from '../../src/server/modules/subscriptions/index.js';
 
 const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data/catalog');
 
@@ -99,5 +105,21 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
       { storeId, orderId },
       { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
     );
+  });
+
+  app.post('/subscription-lapse', async (request) => {
+    const { storeId } = request.body as { storeId: string };
+    await ensureSubscription({ db: app.db, storeId });
+    const now = Date.now();
+    await app.db
+      .update(storeSubscriptions)
+      .set({
+        currentPeriodEnd: new Date(now - 8 * 86_400_000),
+        nextPaymentAt: new Date(now - 1000),
+        paymentToken: null,
+      })
+      .where(eq(storeSubscriptions.storeId, storeId));
+    const out = await renewSubscription({ db: app.db, providers: app.providers, storeId });
+    return { status: out.result === 'failed' ? out.status : out.result };
   });
 }

@@ -32,6 +32,7 @@ import { balanceReleaseCatchUpJob } from './modules/orders/index.js';
 import { refundReconcileJob } from './modules/balances/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
 import { catalogExportJob, catalogImportJob } from './modules/catalog/index.js';
+import { subscriptionRenewalsJob } from './modules/subscriptions/index.js';
 import { forgetStoreLanguage } from './modules/stores/index.js';
 
 /** Every job the app runs: each module defines its own (decision 034); the database's own maintenance too. */
@@ -42,6 +43,7 @@ const APP_JOBS = [
   balanceReleaseJob,
   balanceReleaseCatchUpJob,
   refundReconcileJob,
+  subscriptionRenewalsJob,
   pgliteAnalyzeJob,
   catalogImportJob,
   catalogExportJob,
@@ -135,6 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The payment provider's own pages (the sandbox bank and OXXO counter) exist only for a provider that has them.
   const payments = app.providers.payments;
   if (payments.routes) await app.register(payments.routes);
+  if (app.providers.recurring?.routes) await app.register(app.providers.recurring.routes);
   await app.register(jobsRoutes);
   await registerModules(app, { serveWeb: opts.serveWeb ?? false, indexHtml: opts.indexHtml });
   // The sandbox sends its webhooks to this app's own endpoint, through the same signature check as any provider's.

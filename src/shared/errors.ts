@@ -105,6 +105,13 @@ export const ERROR_STATUS = {
   REFUND_NOT_ALLOWED: 409,
   REFUND_IN_PROGRESS: 409,
   REFUND_EXCEEDS_REFUNDABLE: 422,
+  /** Subscription (issue 8; decisions 060-062): a renewal or "pay now" the bank declined, no card saved, nothing due. */
+  SUBSCRIPTION_PAYMENT_DECLINED: 422,
+  SUBSCRIPTION_PAYMENT_METHOD_REQUIRED: 422,
+  SUBSCRIPTION_NOTHING_DUE: 409,
+  SUBSCRIPTION_PAYMENT_IN_PROGRESS: 409,
+  /** A card token the payment provider does not know (or an expired card). */
+  PAYMENT_METHOD_INVALID: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

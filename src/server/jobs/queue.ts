@@ -35,6 +35,8 @@ export interface JobPayloads {
   'balance-release-catchup': Record<string, never>;
   /** Refunds left processing by a crash asked of the provider again with the same key and finished (decision 067). */
   'refund-reconcile': Record<string, never>;
+  /** The subscription renewal sweep: trials given, due periods charged, lapsed stores suspended (decision 061). */
+  'subscription-renewals': Record<string, never>;
   /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
   'pglite-analyze': Record<string, never>;
 }

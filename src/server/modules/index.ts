@@ -22,6 +22,8 @@ import checkoutRoutes from './checkout/checkout.routes.js';
 import companyRoutes from './company/company.routes.js';
 import filesRoutes from './files/files.routes.js';
 import couponsRoutes from './coupons/coupons.routes.js';
+import subscriptionsRoutes from './subscriptions/subscriptions.routes.js';
+import subscriptionGate from './subscriptions/gate.js';
 import seoRoutes from './web/seo.routes.js';
 import webRoutes from './web/web.routes.js';
 
@@ -29,6 +31,8 @@ export async function registerModules(
   app: FastifyInstance,
   opts: { serveWeb: boolean; indexHtml?: string },
 ): Promise<void> {
+  // A suspended store's seller APIs answer 402 but for its subscription (before any module's routes).
+  await app.register(subscriptionGate);
   await app.register(storesRoutes);
   await app.register(websiteRoutes);
   await app.register(accountsRoutes);
@@ -48,6 +52,7 @@ export async function registerModules(
   await app.register(companyRoutes);
   await app.register(filesRoutes);
   await app.register(couponsRoutes);
+  await app.register(subscriptionsRoutes);
   await app.register(seoRoutes);
   await app.register(webRoutes, { serveWeb: opts.serveWeb, indexHtml: opts.indexHtml });
 }

@@ -7,12 +7,15 @@ import type { Db } from '../db/client.js';
 import { createOutboxMail, type MailProvider } from './mail/index.js';
 import { createLocalStorage, type StorageProvider } from './storage/index.js';
 import { createPaymentProvider, type PaymentProvider } from './payments/index.js';
+import { createRecurringPayments, type RecurringPayments } from './payments/recurring-provider.js';
 import { createShippingProvider, type ShippingProvider } from './shipping/index.js';
 
 export interface Providers {
   mail: MailProvider;
   storage: StorageProvider;
   payments: PaymentProvider;
+  /** Recurring charges of a saved card: the seller's subscription (payments/recurring.ts). */
+  recurring: RecurringPayments;
   shipping: ShippingProvider;
 }
 
@@ -26,6 +29,7 @@ export function createProviders(
     mail: createOutboxMail(path.join(config.dataDir, 'outbox'), log),
     storage: createLocalStorage(path.join(config.dataDir, 'uploads')),
     payments: createPaymentProvider(config, deps),
+    recurring: createRecurringPayments(config, deps),
     shipping: createShippingProvider(),
   };
 }

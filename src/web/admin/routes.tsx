@@ -24,6 +24,8 @@ import { BalanceSummaryPage } from './features/balances/balance-summary-page';
 import { PaymentHistoryPage } from './features/balances/payment-history-page';
 import { BankAccountPage } from './features/balances/bank-account-page';
 import { DeliveryPage } from './features/balances/delivery-page';
+import { SubscriptionPage } from './features/subscription/subscription-page';
+import { PlansPage, PremiumPlanPage } from './features/subscription/plans-page';
 
 export function AdminRoutes() {
   return (
@@ -56,6 +58,9 @@ export function AdminRoutes() {
         <Route path="balance/payment-history" element={<PaymentHistoryPage />} />
         <Route path="my-account-bank" element={<BankAccountPage />} />
         <Route path="entrega/:pedidoId" element={<DeliveryPage />} />
+        <Route path="suscripcion" element={<SubscriptionPage />} />
+        <Route path="suscripcion/plans" element={<PlansPage />} />
+        <Route path="suscripcion/plans/premium" element={<PremiumPlanPage />} />
         {/* A section of a later release says "coming soon"; any other path is the 404 page (issue 7). */}
         <Route path="*" element={<AdminFallbackPage />} />
       </Route>

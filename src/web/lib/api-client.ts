@@ -4,7 +4,7 @@
  * (decision 003). The client throttle of SPEC §9 rejects with the catalogue's RATE_LIMITED message (or, when the
  * caller asks, waits its turn).
  * 401 sends the user to /login (to /admin/login in the admin), except for /api/user; 402 to
- * /account_suspended unless already there; 404 to /404 unless the caller opts out (decision 008).
+ * /account_suspended unless already there (in the admin: to /admin/suscripcion, decision 062); 404 to /404 unless the caller opts out (decision 008).
  */
 import type { ErrorBody, ErrorCode, FieldError } from '../../shared/errors';
 import { createThrottle } from './throttle';
@@ -65,6 +65,9 @@ function handleRedirects(status: number, path: string, redirectOn404: boolean): 
     setToken(area, null);
     onSignedOut(area);
     navigate(area === 'admin' ? '/admin/login' : '/login');
+  } else if (status === 402 && area === 'admin') {
+    // A suspended store's admin keeps only its subscription pages, where the seller pays (decision 062).
+    if (!location.pathname.startsWith('/admin/suscripcion')) navigate('/admin/suscripcion');
   } else if (status === 402 && location.pathname !== '/account_suspended') {
     navigate('/account_suspended');
   } else if (status === 404 && redirectOn404) {

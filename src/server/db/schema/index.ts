@@ -18,3 +18,4 @@ export * from './company.js';
 export * from './files.js';
 export * from './coupons.js';
 export * from './shipping.js';
+export * from './subscriptions.js';

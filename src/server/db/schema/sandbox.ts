@@ -61,3 +61,34 @@ export const sandboxWebhookEvents = pgTable(
   },
   (t) => [index('sandbox_webhook_events_undelivered_idx').on(t.deliveredAt, t.createdAt)],
 );
+
+/**
+ * Cards the sandbox keeps for recurring charges (a subscription), as a provider's saved payment method: the token the
+ * app stores, brand, last 4, expiry and what the sandbox bank answers when it is charged (from the test card number,
+ * which itself is not kept).
+ */
+export const sandboxPaymentMethods = pgTable('sandbox_payment_methods', {
+  /** `sbx_pm_…` */
+  id: text('id').primaryKey(),
+  brand: text('brand').notNull(),
+  last4: text('last4').notNull(),
+  expMonth: integer('exp_month').notNull(),
+  expYear: integer('exp_year').notNull(),
+  /** succeeded | card_declined | insufficient_funds */
+  outcome: text('outcome').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Off-session charges of a saved card; a repeated charge with the same idempotency key returns the first. */
+export const sandboxRecurringCharges = pgTable('sandbox_recurring_charges', {
+  /** `sbx_ch_…` */
+  id: text('id').primaryKey(),
+  idempotencyKey: text('idempotency_key').notNull().unique(),
+  paymentMethodId: text('payment_method_id').notNull(),
+  amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  /** succeeded | failed */
+  status: text('status').notNull(),
+  failureCode: text('failure_code'),
+  metadata: jsonb('metadata').$type<Record<string, string>>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

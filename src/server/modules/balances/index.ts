@@ -11,6 +11,7 @@ export {
   postRefundPaid,
   postOrderReleased,
   ordersWithPendingMoney,
+  postSubscriptionPaid,
   type LedgerAccount,
 } from './ledger.js';
 export {

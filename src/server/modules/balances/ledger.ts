@@ -13,6 +13,8 @@
  *   refunds          credit: owed back to buyers; debit when the provider refunded it
  *   payouts          credit: paid out to the store's bank account
  *   supplier         credit: owed to a dropshipping supplier (no posting yet)
+ *   subscription_payment  debit: what the platform charged the seller's card for its plan (decision 062)
+ *   subscription_revenue  credit: the platform's revenue from plans
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries, ledgerLines } from '../../db/schema/balances.js';
@@ -26,6 +28,8 @@ export const LEDGER_ACCOUNTS = [
   'refunds',
   'payouts',
   'supplier',
+  'subscription_payment',
+  'subscription_revenue',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -45,7 +49,7 @@ export interface LedgerLineInput {
 
 export interface LedgerEntryInput {
   key: string;
-  kind: 'order_paid' | 'order_cancelled' | 'refund' | 'release' | 'payout';
+  kind: 'order_paid' | 'order_cancelled' | 'refund' | 'release' | 'payout' | 'subscription';
   orderId?: string | null;
   payoutId?: string | null;
   memo?: string | null;
@@ -229,4 +233,23 @@ export async function ordersWithPendingMoney(
     .orderBy(sql`min(${ledgerLines.createdAt})`)
     .limit(limit);
   return rows.map((r) => ({ storeId: r.storeId, orderId: r.orderId, pendingCents: -Number(r.sum) }));
+}
+
+/**
+ * A subscription period the seller paid (decision 062): the platform's revenue, apart from the store's own money
+ * (no order, no store balance). Once per invoice: key `subscription:<invoice id>`.
+ */
+export async function postSubscriptionPaid(
+  ctx: StoreTxContext,
+  input: { invoiceId: string; amountCents: number },
+): Promise<boolean> {
+  return postEntry(ctx, {
+    key: `subscription:${input.invoiceId}`,
+    kind: 'subscription',
+    memo: `invoice=${input.invoiceId}`,
+    lines: [
+      { account: 'subscription_payment', amountCents: input.amountCents },
+      { account: 'subscription_revenue', amountCents: -input.amountCents },
+    ],
+  });
 }

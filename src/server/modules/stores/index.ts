@@ -22,3 +22,4 @@ export { storeTimeZone, DEFAULT_STORE_TIME_ZONE } from './time-zone.js';
 export { lockStoreRow } from './store-lock.js';
 export { assertWebsiteActive } from './website.service.js';
 export { getContent } from './content.service.js';
+export { setStoreSuspended, isStoreSuspended, listStoreCreations } from './store-status.js';

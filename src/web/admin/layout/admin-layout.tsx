@@ -30,7 +30,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/domains', key: 'domains', permission: 'settings' },
   { to: '/admin/mis-datos', key: 'company', ready: true, permission: 'settings' },
   { to: '/admin/colaboradores', key: 'collaborators', ready: true, permission: 'owner' },
-  { to: '/admin/suscripcion', key: 'subscription', permission: 'owner' },
+  { to: '/admin/suscripcion', key: 'subscription', ready: true, permission: 'owner' },
 ];
 
 export function AdminLayout() {

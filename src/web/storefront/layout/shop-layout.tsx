@@ -17,6 +17,8 @@ import { useStoreConfig } from '../shared/use-store-config';
 import { useRecentlyViewedRefresh } from '../shared/use-recently-viewed-refresh';
 import type { SearchBoxValues } from '../shared/search-box-schema';
 import { UnderConstructionPage } from '../pages/under-construction-page';
+import { AccountSuspendedPage } from '../pages/account-suspended-page';
+import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /**
@@ -91,6 +93,8 @@ export function ShopLayout() {
 
   if (config.isPending) return <Loading />;
   if (config.data && !config.data.websiteActive) return <UnderConstructionPage name={config.data.nombretienda} />;
+  // A suspended store (402, decision 062): the suspended-account page on any path, as a deactivated site's page above.
+  if (config.error instanceof ApiError && config.error.status === 402) return <AccountSuspendedPage />;
   const store = config.data;
 
   return (

@@ -1,0 +1,37 @@
+/**
+ * A store's account status set by its subscription (issue 8 "a lapsed store is suspended … paying reactivates it";
+ * decision 061): `suspended` makes its storefront API answer 402 ACCOUNT_SUSPENDED (request-context storeContext) and
+ * its seller API keep only the subscription routes. Every instance forgets its cached store at once (change feed).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
+import { stores } from '../../db/schema/stores.js';
+import { publishChange } from '../../db/change-feed.js';
+
+/**
+ * Suspends (`true`) an active store or reactivates (`false`) a suspended one, inside the caller's transaction.
+ * Returns whether the status changed.
+ */
+export async function setStoreSuspended(ctx: StoreTxContext, suspended: boolean): Promise<boolean> {
+  const { db: tx, storeId } = ctx;
+  const changed = await tx
+    .update(stores)
+    .set({ status: suspended ? 'suspended' : 'active' })
+    .where(and(eq(stores.id, storeId), eq(stores.status, suspended ? 'active' : 'suspended')))
+    .returning({ id: stores.id });
+  if (changed.length) await publishChange(tx, { storeId, topic: 'store' });
+  return changed.length > 0;
+}
+
+/** Whether the store's account is suspended (read from the row, not the per-process cache). */
+export async function isStoreSuspended(ctx: StoreDbContext): Promise<boolean> {
+  const { db, storeId } = ctx;
+  const [r] = await db.select({ status: stores.status }).from(stores).where(eq(stores.id, storeId)).limit(1);
+  return r?.status === 'suspended';
+}
+
+/** Every store's id and creation time (the subscriptions module gives each one a subscription). */
+export async function listStoreCreations(ctx: Pick<StoreDbContext, 'db'>): Promise<{ id: string; createdAt: Date }[]> {
+  const { db } = ctx;
+  return db.select({ id: stores.id, createdAt: stores.createdAt }).from(stores);
+}

@@ -1,0 +1,17 @@
+/** Public interface of the subscriptions module (issue 8 "Subscription"; decisions 060-062). */
+export {
+  ensureSubscription,
+  ensureAllSubscriptions,
+  getSubscription,
+  changePlan,
+  savePaymentMethod,
+  cancelSubscription,
+  payNow,
+  renewSubscription,
+  runRenewals,
+  type ChargeContext,
+  type ChargeOutcome,
+} from './subscriptions.service.js';
+export { PLANS, TRIAL_DAYS, RETRY_HOURS, GRACE_DAYS } from './plans.js';
+export { subscriptionRenewalsJob } from './subscription-jobs.js';
+export { openWhileSuspended } from './gate.js';
