@@ -94,6 +94,11 @@ export async function handlePaymentWebhook(
   const provider = ctx.providers.payments;
   if (provider.name !== providerName || provider.name === 'none') throw new AppError('NOT_FOUND');
   const event = provider.parseWebhook(rawBody, headers);
+  // A provider whose events may arrive late or out of order (Stripe) is asked how the payment stands now.
+  if (provider.refetchOnWebhook && event.payment.providerRef) {
+    const current = await provider.retrievePayment(event.payment.providerRef);
+    if (current) event.payment = current;
+  }
   const payment = await findPaymentForProvider(ctx, provider.name, event.payment);
   if (!payment) {
     ctx.log.warn({ eventId: event.id, providerRef: event.payment.providerRef }, 'webhook for an unknown payment');

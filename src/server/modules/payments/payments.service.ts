@@ -70,7 +70,14 @@ export async function insertManualPayment(
 export async function ensureProviderPayment(
   ctx: Pick<BaseContext, 'db' | 'providers'>,
   payment: PaymentRow,
-  input: { description: string; expiresAt?: Date },
+  input: {
+    description: string;
+    expiresAt?: Date;
+    /** OXXO through Stripe: name and email on the voucher. */
+    billing?: { name: string; email: string };
+    /** The buyer's language: the provider's payment locale (SPEC §9). */
+    locale?: 'es' | 'en';
+  },
 ): Promise<ProviderPayment> {
   const { db, providers } = ctx;
   if (payment.providerRef) {
@@ -84,6 +91,8 @@ export async function ensureProviderPayment(
     description: input.description,
     expiresAt: input.expiresAt,
     metadata: { storeId: payment.storeId, orderId: payment.orderId, paymentId: payment.id },
+    ...(input.billing ? { billing: input.billing } : {}),
+    ...(input.locale ? { locale: input.locale } : {}),
   });
   if (!payment.providerRef)
     await db
