@@ -37,11 +37,17 @@ export interface PaymentFormValues {
 }
 export type PaymentFormOutput = z.output<typeof paymentFormSchema>;
 
-/** The payment part of POST /api/pedido for a valid form. */
-export function paymentOf(v: PaymentFormOutput): Pick<PlaceOrderBody, 'paymentMethod' | 'card'> {
-  if (v.method === 'oxxo') return { paymentMethod: 'oxxo' };
+/**
+ * The payment part of POST /api/pedido for a valid form, and apart the card, which the browser sends only to the
+ * payment provider (decision 056), never in POST /api/pedido.
+ */
+export function paymentOf(v: PaymentFormOutput): {
+  body: Pick<PlaceOrderBody, 'paymentMethod'>;
+  card: NonNullable<PlaceOrderBody['card']> | null;
+} {
+  if (v.method === 'oxxo') return { body: { paymentMethod: 'oxxo' }, card: null };
   const { expiry, ...card } = v.card;
-  return { paymentMethod: 'card', card: { ...card, ...parseExpiry(expiry) } };
+  return { body: { paymentMethod: 'card' }, card: { ...card, ...parseExpiry(expiry) } };
 }
 
 /** Where a server field error of the card goes in this form (`card.expMonth` and `card.expYear` under the expiry). */
