@@ -133,7 +133,7 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
   it('refuses a card number sent to the server: with Stripe cards go only to Stripe', async () => {
     const before = fake.requests.length;
     const res = await place('card', { card: CARD });
-    expect(res.statusCode).toBe(422);
+    expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'card' }] });
     expect(fake.requests.length).toBe(before);
   });
@@ -143,7 +143,7 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     const confirmed = await browserConfirm(o, 'pm_card_chargeDeclinedInsufficientFunds');
     expect(confirmed.body.status).toBe('requires_payment_method');
     const back = await finish(o);
-    expect(back.statusCode).toBe(402);
+    expect(back.statusCode).toBe(422);
     expect(back.json().code).toBe('PAYMENT_DECLINED');
     const order = await orderOf(o);
     expect(order).toMatchObject({ status: 'cancelled', payment: { status: 'failed', failureCode: 'insufficient_funds' } });

@@ -194,6 +194,16 @@ export const paymentConfirmation = z.object({
 export type PaymentConfirmation = z.infer<typeof paymentConfirmation>;
 
 /**
+ * GET /api/payments/client-config: which provider the checkout page confirms cards with (the sandbox's card fields,
+ * or Stripe Elements with this publishable key), before any order exists.
+ */
+export const paymentClientConfig = z.object({
+  provider: z.enum(['sandbox', 'stripe', 'none']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentClientConfig = z.infer<typeof paymentClientConfig>;
+
+/**
  * Answer of POST /api/pedido; also for guests a `viewToken` to read the order at /pedidos/pedido. `confirmation`:
  * set while a card payment waits for the browser to confirm it with the provider, else null.
  */

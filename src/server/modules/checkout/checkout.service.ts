@@ -6,7 +6,12 @@
 import type { BaseContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { lineTotalCents } from '../../../shared/money.js';
-import type { CartLine, CartQuoteResponse, OrderView } from '../../../shared/contracts/checkout.js';
+import type {
+  CartLine,
+  CartQuoteResponse,
+  OrderView,
+  PaymentClientConfig,
+} from '../../../shared/contracts/checkout.js';
 import { getVariantsForCheckout } from '../catalog/index.js';
 import { findPaymentForProvider, getPayment } from '../payments/index.js';
 import { getOrderForBuyer, loadOrder, reconcileOpenPayment, settlePayment } from '../orders/index.js';
@@ -70,6 +75,16 @@ export async function confirmThreeDSecure(
   if (now.status === 'failed')
     throw new AppError(now.failureCode === 'three_d_secure_failed' ? 'THREE_D_SECURE_FAILED' : 'PAYMENT_DECLINED');
   return getOrderForBuyer(ctx, payment.orderId, viewToken);
+}
+
+/**
+ * GET /api/payments/client-config: the provider whose card form the checkout page shows (decision 056) and, for
+ * Stripe, the publishable key for Stripe.js. Public: nothing in it is secret.
+ */
+export function paymentClientConfig(ctx: Pick<BaseContext, 'providers'>): PaymentClientConfig {
+  const p = ctx.providers.payments;
+  const provider = p.name === 'stripe' || p.name === 'sandbox' ? p.name : 'none';
+  return { provider, publishableKey: p.publishableKey ?? null };
 }
 
 /** The OXXO voucher of an order (GET /api/oxxopay/:orderId). Throws ORDER_NOT_FOUND or PAYMENT_NOT_FOUND. */

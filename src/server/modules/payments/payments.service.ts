@@ -261,8 +261,9 @@ export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Prom
 
 /**
  * Refunds a succeeded card payment in full through the provider and marks it refunded. Returns the row, unchanged
- * when there is nothing to refund (not a provider card payment, not succeeded). Throws PAYMENT_REFUND_FAILED when the
- * provider refuses, PAYMENT_ALREADY_PROCESSED when a concurrent refund won.
+ * when there is nothing to refund (not a provider card payment, not succeeded); the row as refunded when the provider's
+ * webhook about this refund got there first. Throws PAYMENT_REFUND_FAILED when the provider refuses,
+ * PAYMENT_ALREADY_PROCESSED when a concurrent change won.
  */
 export async function refundCardPayment(
   ctx: Pick<BaseContext, 'db' | 'providers'>,
@@ -282,6 +283,13 @@ export async function refundCardPayment(
     .set({ status: 'refunded', updatedAt: new Date() })
     .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId), eq(payments.status, 'succeeded')))
     .returning();
-  if (!row) throw new AppError('PAYMENT_ALREADY_PROCESSED');
-  return row;
+  if (row) return row;
+  // The provider's webhook about this very refund may have been applied first (Stripe sends charge.refunded).
+  const [now] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId)))
+    .limit(1);
+  if (now?.status === 'refunded') return now;
+  throw new AppError('PAYMENT_ALREADY_PROCESSED');
 }

@@ -110,6 +110,8 @@ export interface PaymentProvider {
   clientConfirmation?(payment: ProviderPayment, lang: 'es' | 'en'): ProviderClientConfirmation | null;
   /** Whether a webhook's payment is re-read from the provider before it is applied (Stripe: events may be stale). */
   readonly refetchOnWebhook?: boolean;
+  /** Stripe: the publishable key the browser's Stripe.js uses. */
+  readonly publishableKey?: string;
   /** False when a card number must never be sent to the server (only the sandbox's legacy path takes one). */
   readonly acceptsServerCards?: boolean;
 }

@@ -107,6 +107,7 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
     client,
     refetchOnWebhook: true,
     acceptsServerCards: false,
+    publishableKey: settings.publishableKey,
 
     async createPayment({ method, amountCents, idempotencyKey, description, expiresAt, metadata, billing, locale }) {
       const params: Stripe.PaymentIntentCreateParams = {

@@ -58,5 +58,5 @@ export async function readPaymentOutcome(placed: PlaceOrderResponse): Promise<Pl
     throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', i18n.t('errors:IDEMPOTENCY_KEY_IN_PROGRESS'));
   if (order.payment?.failureCode === 'three_d_secure_failed')
     throw new ApiError(422, 'THREE_D_SECURE_FAILED', i18n.t('errors:THREE_D_SECURE_FAILED'));
-  throw new ApiError(402, 'PAYMENT_DECLINED', i18n.t('errors:PAYMENT_DECLINED'));
+  throw new ApiError(422, 'PAYMENT_DECLINED', i18n.t('errors:PAYMENT_DECLINED'));
 }
