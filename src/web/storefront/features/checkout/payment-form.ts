@@ -30,6 +30,12 @@ export const paymentFormSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('oxxo') }),
 ]);
 
+/** With Stripe the card is typed into Stripe's own field (stripe-card-field.tsx): the form keeps only the holder. */
+export const stripePaymentFormSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('card'), card: cardFields.pick({ holderName: true }) }),
+  z.object({ method: z.literal('oxxo') }),
+]);
+
 /** What the form holds (all card fields, kept while OXXO is chosen so switching back loses nothing). */
 export interface PaymentFormValues {
   method: 'card' | 'oxxo';

@@ -15,6 +15,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
 import { paths } from '../../../app/paths';
@@ -34,16 +35,24 @@ import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { usePlaceOrder } from './api/place-order';
 import { useSettleThreeDSecure } from './api/settle-three-d-secure';
 import { confirmWithProvider, readPaymentOutcome } from './api/provider-client';
+import { paymentClientConfigQuery } from './api/get-payment-client-config';
+import { StripeCardField, type StripeCardHandle } from './stripe-card-field';
 import {
   paymentFieldOf,
   paymentFormSchema,
   paymentOf,
+  stripePaymentFormSchema,
   type PaymentFormOutput,
   type PaymentFormValues,
 } from './payment-form';
 import type { CardInput, PlaceOrderResponse } from '../../../../shared/contracts/checkout';
 
 const resolver = zodResolver(paymentFormSchema, formSchemaOptions) as unknown as Resolver<
+  PaymentFormValues,
+  unknown,
+  PaymentFormOutput
+>;
+const stripeResolver = zodResolver(stripePaymentFormSchema, formSchemaOptions) as unknown as Resolver<
   PaymentFormValues,
   unknown,
   PaymentFormOutput
@@ -78,9 +87,24 @@ export function PaymentPage() {
   const coupon = useCouponCheck();
   const place = usePlaceOrder();
   const settle = useSettleThreeDSecure();
-  // The card goes to the provider with the payment's client secret; a 3-D Secure challenge comes back to answer.
+  const clientConfig = useQuery(paymentClientConfigQuery);
+  const stripeKey = clientConfig.data?.provider === 'stripe' ? clientConfig.data.publishableKey : null;
+  const stripeMode = useRef(false);
+  stripeMode.current = Boolean(stripeKey);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  // The card goes to the provider with the payment's client secret; a 3-D Secure challenge comes back to answer
+  // (Stripe.js shows its own and resolves once it is answered).
   const payAtProvider = useMutation({
-    mutationFn: async ({ placed, card }: { placed: PlaceOrderResponse; card: CardInput }) => {
+    mutationFn: async ({ placed, card, holderName }: { placed: PlaceOrderResponse; card: CardInput | null; holderName: string }) => {
+      if (placed.confirmation?.provider === 'stripe') {
+        const declined = i18n.t('errors:PAYMENT_DECLINED');
+        if (!stripeCard.current) throw new ApiError(422, 'PAYMENT_DECLINED', declined);
+        const r = await stripeCard.current.confirm(placed.confirmation.clientSecret, holderName);
+        // Stripe refused before charging (an incomplete card): its message; the unpaid order is voided by the sweep.
+        if (r.status !== 'succeeded' && r.message) throw new ApiError(422, 'PAYMENT_DECLINED', r.message);
+        return { paid: await readPaymentOutcome(placed) };
+      }
+      if (!card) throw new ApiError(422, 'PAYMENT_DECLINED', i18n.t('errors:PAYMENT_DECLINED'));
       const r = await confirmWithProvider(placed, card);
       if (r.status === 'requires_action' && r.challengeId && placed.order.payment)
         return {
@@ -90,7 +114,7 @@ export function PaymentPage() {
     },
   });
   const form = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
-    resolver,
+    resolver: (values, context, options) => (stripeMode.current ? stripeResolver : resolver)(values, context, options),
     defaultValues: { method: 'card', card: { number: '', holderName: '', expiry: '', cvc: '' } },
   });
   const fieldError = useFieldErrors(form.formState.errors);
@@ -126,7 +150,8 @@ export function PaymentPage() {
   const submit = form.handleSubmit((values) => {
     settle.reset();
     payAtProvider.reset();
-    const payment = paymentOf(values);
+    const payment = stripeMode.current ? { body: { paymentMethod: values.method }, card: null } : paymentOf(values);
+    const holderName = values.method === 'card' ? values.card.holderName : '';
     place.mutate(
       {
         idempotencyKey: attemptKey.current,
@@ -139,9 +164,9 @@ export function PaymentPage() {
       },
       {
         onSuccess: (r) => {
-          if (r.confirmation && payment.card) {
+          if (r.confirmation) {
             payAtProvider.mutate(
-              { placed: r, card: payment.card },
+              { placed: r, card: payment.card, holderName },
               {
                 onSuccess: (x) => (x.challenge ? setChallenge(x.challenge) : finish(x.paid!)),
                 // The attempt is over (declined, or the provider refused): the next try is a new order.
@@ -215,7 +240,19 @@ export function PaymentPage() {
               </span>
             </label>
           </fieldset>
-          {method === 'card' && (
+          {method === 'card' && stripeKey && (
+            <div className="form-grid two">
+              <TextField
+                className="full"
+                label={t('payment.holderName')}
+                autoComplete="cc-name"
+                {...form.register('card.holderName')}
+                error={fieldError('card.holderName')}
+              />
+              <StripeCardField ref={stripeCard} publishableKey={stripeKey} locale={i18n.language === 'en' ? 'en' : 'es'} />
+            </div>
+          )}
+          {method === 'card' && !stripeKey && (
             <div className="form-grid two">
               <TextField
                 className="full"
