@@ -49,7 +49,8 @@ describe(`card confirmed by the browser at the sandbox (${process.env.TEST_DATAB
       headers: h(),
       payload: {},
     });
-  const stock = async () => (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['BRW-1']))[0].stock;
+  const stock = async () =>
+    (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['BRW-1']))[0].stock;
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -68,7 +69,9 @@ describe(`card confirmed by the browser at the sandbox (${process.env.TEST_DATAB
     const o = await place();
     expect(o.order).toMatchObject({ status: 'pending', payment: { status: 'processing', cardLast4: null } });
     expect(o.confirmation).toMatchObject({ provider: 'sandbox', publishableKey: null, locale: 'en' });
-    expect(o.confirmation!.confirmUrl).toMatch(/^\/api\/payments\/sandbox\/payment_intents\/sbx_pi_[0-9a-f]{24}\/confirm$/);
+    expect(o.confirmation!.confirmUrl).toMatch(
+      /^\/api\/payments\/sandbox\/payment_intents\/sbx_pi_[0-9a-f]{24}\/confirm$/,
+    );
     const res = await confirm(o, '4242424242424242');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'succeeded', notified: true });

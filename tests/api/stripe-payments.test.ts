@@ -146,7 +146,10 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     expect(back.statusCode).toBe(422);
     expect(back.json().code).toBe('PAYMENT_DECLINED');
     const order = await orderOf(o);
-    expect(order).toMatchObject({ status: 'cancelled', payment: { status: 'failed', failureCode: 'insufficient_funds' } });
+    expect(order).toMatchObject({
+      status: 'cancelled',
+      payment: { status: 'failed', failureCode: 'insufficient_funds' },
+    });
   });
 
   it('3-D Secure: the order waits while Stripe asks, is paid when the bank approves, cancelled when it fails', async () => {
@@ -172,7 +175,9 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     expect(res.statusCode).toBe(201);
     const o = res.json() as PlaceOrderResponse;
     expect(o.confirmation).toBeNull();
-    const pi = fake.intents.get((await getPayment({ db: t.database.db, storeId: store.id }, o.order.payment!.id)).providerRef!)!;
+    const pi = fake.intents.get(
+      (await getPayment({ db: t.database.db, storeId: store.id }, o.order.payment!.id)).providerRef!,
+    )!;
     expect(pi.payment_method_types).toEqual(['oxxo']);
     expect(pi.metadata.locale).toBe('en_US');
     expect(pi.payment_method_options).toMatchObject({ oxxo: { expires_after_days: '3' } });
@@ -245,7 +250,9 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     const creates = () => fake.requests.filter((r) => r.path === '/v1/payment_intents').length;
     const before = creates();
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload: body })),
+      Array.from({ length: 10 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload: body }),
+      ),
     );
     const ok = answers.filter((a) => a.statusCode === 201).map((a) => a.json() as PlaceOrderResponse);
     expect(ok.length).toBeGreaterThan(0);
@@ -255,7 +262,10 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     expect(retry.confirmation.clientSecret).toBe(ok[0].confirmation!.clientSecret);
     expect(await t.database.db.select().from(orders).where(eq(orders.idempotencyKey, key))).toHaveLength(1);
     const intentKeys = new Set(
-      fake.requests.slice(0).filter((r) => r.path === '/v1/payment_intents').map((r) => r.idempotencyKey),
+      fake.requests
+        .slice(0)
+        .filter((r) => r.path === '/v1/payment_intents')
+        .map((r) => r.idempotencyKey),
     );
     expect(creates() - before).toBeGreaterThanOrEqual(1);
     expect([...intentKeys].filter((k) => k === `vitrina_payment_${ok[0].order.payment!.id}`)).toHaveLength(1);

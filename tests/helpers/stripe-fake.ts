@@ -142,7 +142,8 @@ export async function startStripeFake(
 
   const view = (pi: Intent, expand: string[]) => ({
     ...pi,
-    latest_charge: expand.includes('latest_charge') && pi.latest_charge ? charges.get(pi.latest_charge) : pi.latest_charge,
+    latest_charge:
+      expand.includes('latest_charge') && pi.latest_charge ? charges.get(pi.latest_charge) : pi.latest_charge,
   });
 
   async function succeed(pi: Intent, card: { brand: string; last4: string } | null): Promise<void> {
@@ -213,7 +214,8 @@ export async function startStripeFake(
     return async (request: { method: string; url: string; headers: Obj; body?: unknown; params?: unknown }) => {
       const id = (request.params as { id?: string } | undefined)?.id ?? '';
       const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
-      const auth = bearer === secretKey ? 'secret' : bearer === publishableKey && opts.publishable ? 'publishable' : null;
+      const auth =
+        bearer === secretKey ? 'secret' : bearer === publishableKey && opts.publishable ? 'publishable' : null;
       if (!auth) throw new FakeError(401, 'api_key_invalid', 'authentication_error');
       const params = (request.method === 'GET' ? parseForm(request.url.split('?')[1] ?? '') : request.body) as Obj;
       const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
@@ -292,7 +294,8 @@ export async function startStripeFake(
       async (p, auth, id) => {
         const pi = intent(id);
         // From the browser (Stripe.js) only with the intent's client secret.
-        if (auth === 'publishable' && p.client_secret !== pi.client_secret) throw new FakeError(404, 'resource_missing');
+        if (auth === 'publishable' && p.client_secret !== pi.client_secret)
+          throw new FakeError(404, 'resource_missing');
         await confirm(pi, String(p.payment_method ?? ''));
         return view(pi, []);
       },

@@ -95,7 +95,15 @@ export function PaymentPage() {
   // The card goes to the provider with the payment's client secret; a 3-D Secure challenge comes back to answer
   // (Stripe.js shows its own and resolves once it is answered).
   const payAtProvider = useMutation({
-    mutationFn: async ({ placed, card, holderName }: { placed: PlaceOrderResponse; card: CardInput | null; holderName: string }) => {
+    mutationFn: async ({
+      placed,
+      card,
+      holderName,
+    }: {
+      placed: PlaceOrderResponse;
+      card: CardInput | null;
+      holderName: string;
+    }) => {
       if (placed.confirmation?.provider === 'stripe') {
         const declined = i18n.t('errors:PAYMENT_DECLINED');
         if (!stripeCard.current) throw new ApiError(422, 'PAYMENT_DECLINED', declined);
@@ -108,7 +116,10 @@ export function PaymentPage() {
       const r = await confirmWithProvider(placed, card);
       if (r.status === 'requires_action' && r.challengeId && placed.order.payment)
         return {
-          challenge: { ...placed, order: { ...placed.order, payment: { ...placed.order.payment, challengeId: r.challengeId } } },
+          challenge: {
+            ...placed,
+            order: { ...placed.order, payment: { ...placed.order.payment, challengeId: r.challengeId } },
+          },
         };
       return { paid: await readPaymentOutcome(placed) };
     },
@@ -249,7 +260,11 @@ export function PaymentPage() {
                 {...form.register('card.holderName')}
                 error={fieldError('card.holderName')}
               />
-              <StripeCardField ref={stripeCard} publishableKey={stripeKey} locale={i18n.language === 'en' ? 'en' : 'es'} />
+              <StripeCardField
+                ref={stripeCard}
+                publishableKey={stripeKey}
+                locale={i18n.language === 'en' ? 'en' : 'es'}
+              />
             </div>
           )}
           {method === 'card' && !stripeKey && (

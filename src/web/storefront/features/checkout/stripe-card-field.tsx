@@ -6,7 +6,9 @@
  */
 import { useEffect, useImperativeHandle, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadStripe, type Stripe, type StripeCardElement } from '@stripe/stripe-js';
+// The pure entry injects Stripe.js only when loadStripe is called (the main entry would load it on import).
+import { loadStripe } from '@stripe/stripe-js/pure';
+import type { Stripe, StripeCardElement } from '@stripe/stripe-js';
 import i18n from '../../../lib/i18n';
 import { Alert } from '../../../components/ui/alert';
 import esPayments from '../../../../locales/es/payments.json';
