@@ -58,8 +58,21 @@ const envSchema = z.object({
    * development and test, off by default when NODE_ENV=production. Off, no sandbox route or card path exists.
    */
   PAYMENTS_SANDBOX: bool.optional(),
-  /** sandbox (needs PAYMENTS_SANDBOX on) | none (checkout answers 503 PAYMENTS_UNAVAILABLE). Default: sandbox when on. */
-  PAYMENT_PROVIDER: z.enum(['sandbox', 'none']).optional(),
+  /**
+   * sandbox (needs PAYMENTS_SANDBOX on) | stripe (needs the STRIPE_* keys) | none (checkout answers 503
+   * PAYMENTS_UNAVAILABLE). Default: sandbox when on.
+   */
+  PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
+  /** Stripe secret key (sk_test_... or sk_live_...), server only (issue 8; README "Payments with Stripe"). */
+  STRIPE_SECRET_KEY: z.string().min(8).max(300).optional(),
+  /** Stripe publishable key (pk_test_... or pk_live_...), handed to Stripe.js in the shopper's browser. */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(8).max(300).optional(),
+  /** The signing secret (whsec_...) of the Stripe webhook endpoint POST /api/payments/webhooks/stripe. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).max(300).optional(),
+  /** A stand-in of the Stripe API (tests, local development): host, port and protocol; unset for api.stripe.com. */
+  STRIPE_API_HOST: z.string().min(1).max(255).optional(),
+  STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
   /**
    * Server secret (at least 32 characters) from which the sandbox's webhook and operator keys and the client-IP hash
    * key are derived. Unset, the server creates DATA_DIR/app-secret on first start; set it when instances share a
@@ -102,7 +115,7 @@ export type AppConfig = Omit<
   'SEED_DEMO' | 'API_DOCS' | 'PUBLIC_SCHEME' | 'PASSWORD_HASH_CONCURRENCY' | 'PAYMENTS_SANDBOX' | 'PAYMENT_PROVIDER'
 > & {
   PAYMENTS_SANDBOX: boolean;
-  PAYMENT_PROVIDER: 'sandbox' | 'none';
+  PAYMENT_PROVIDER: 'sandbox' | 'stripe' | 'none';
   SEED_DEMO: boolean;
   API_DOCS: boolean;
   PUBLIC_SCHEME: 'http' | 'https';
@@ -129,6 +142,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const provider = d.PAYMENT_PROVIDER ?? (sandbox ? 'sandbox' : 'none');
   if (provider === 'sandbox' && !sandbox)
     throw new Error('Invalid configuration:\n  PAYMENT_PROVIDER: sandbox needs PAYMENTS_SANDBOX=true');
+  if (provider === 'stripe') {
+    const missing = (['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const).filter(
+      (k) => !d[k],
+    );
+    if (missing.length)
+      throw new Error(`Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs ${missing.join(', ')}`);
+  }
   return {
     ...d,
     // Demo sellers' passwords are public and the API map helps an attacker: both opt-in in production.

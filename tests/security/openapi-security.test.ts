@@ -52,6 +52,8 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   kind: () => ['aviso', 'faq'],
   // Refunds (issue 8) of the victim's orders: tests/api/balances.test.ts aims at another store's real ones.
   refundId: () => [randomUUID()],
+  // A sandbox payment the browser confirms (issue 8): its client secret decides, which the attacker does not hold.
+  ref: () => [`sbx_pi_${randomBytes(12).toString('hex')}`],
 };
 
 /**
@@ -83,6 +85,8 @@ function knownValues(victim: StoreWorld, own: StoreWorld, where: 'query' | 'body
     page: 1,
     // Pickups (merged from main): a carrier's collection hour.
     hour: '09:00',
+    // The sandbox's browser confirmation (issue 8): a made-up client secret, never the victim's.
+    clientSecret: `sbx_pi_${randomBytes(12).toString('hex')}_secret_${randomBytes(16).toString('base64url')}`,
   };
   // In a query, `status` is a list filter: it would only hide what a list could leak.
   if (where === 'query') delete values.status;

@@ -111,6 +111,8 @@ const STRING_CANDIDATES = [
   'MX',
   '/uploads/a.png',
   'data:image/png;base64,iVBORw0KGgo=',
+  // A sandbox PaymentIntent id (issue 8: the browser's confirm URL).
+  'sbx_pi_000000000000000000000000',
 ];
 
 /** A value `schema` accepts. `known(name)` may supply it by property or parameter name (undefined: generate). */

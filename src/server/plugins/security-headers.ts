@@ -45,10 +45,24 @@ export function docsCsp(header: string): string {
   return header.replace(/style-src [^;]*/, "style-src 'self' 'unsafe-inline'");
 }
 
+/**
+ * With PAYMENT_PROVIDER=stripe the checkout page loads Stripe.js from js.stripe.com, which talks to api.stripe.com and
+ * shows the card field and 3-D Secure in its own frames (Stripe's documented CSP; issue 8, decision 056).
+ */
+export function stripeCspDirectives(): typeof CSP_DIRECTIVES {
+  return {
+    ...CSP_DIRECTIVES,
+    'script-src': ["'self'", 'https://js.stripe.com'],
+    'connect-src': ["'self'", 'https://api.stripe.com'],
+    'frame-src': ['https://js.stripe.com', 'https://hooks.stripe.com'],
+  };
+}
+
 export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
+  const stripe = app.config?.PAYMENT_PROVIDER === 'stripe';
   await app.register(helmet, {
     enableCSPNonces: true,
-    contentSecurityPolicy: { useDefaults: false, directives: CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives: stripe ? stripeCspDirectives() : CSP_DIRECTIVES },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },

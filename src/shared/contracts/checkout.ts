@@ -61,9 +61,12 @@ export const cardInput = z.object({
 export type CardInput = z.infer<typeof cardInput>;
 
 /**
- * POST /api/pedido: places an order. Stock is reserved atomically; the card is charged (or an OXXO voucher
- * created) in the same call. `idempotencyKey` (client-generated UUID) makes a retried submit return the first order.
- * A signed-in customer may pass `addressId`; a guest passes `address` and `email`.
+ * POST /api/pedido: places an order. Stock is reserved atomically; an OXXO voucher is issued in the same call. A card
+ * payment is created at the provider and the answer's `confirmation` tells the browser how to confirm it with the
+ * provider itself (Stripe.js, or the sandbox's confirm URL), so the card never reaches this server (issue 8;
+ * decision 056). `card` is the sandbox's legacy server-side path (API tests only; refused by Stripe).
+ * `idempotencyKey` (client-generated UUID) makes a retried submit return the first order. A signed-in customer may
+ * pass `addressId`; a guest passes `address` and `email`.
  */
 export const placeOrderBody = z.object({
   idempotencyKey: uuid,
@@ -175,13 +178,46 @@ export const orderView = z.object({
 });
 export type OrderView = z.infer<typeof orderView>;
 
-/** Answer of POST /api/pedido; also for guests a `viewToken` to read the order at /pedidos/pedido. */
-export const placeOrderResponse = z.object({ order: orderView, viewToken: z.string() });
+/**
+ * How the browser confirms a card payment with the provider (decision 056): Stripe gives `publishableKey` (Stripe.js
+ * `confirmCardPayment(clientSecret)`); the sandbox gives `confirmUrl`, its own route that takes the card with the
+ * client secret (src/web/storefront/features/checkout/api/provider-client.ts). `locale`: the provider's card form
+ * language (SPEC §9: es or en).
+ */
+export const paymentConfirmation = z.object({
+  provider: z.enum(['sandbox', 'stripe']),
+  clientSecret: z.string(),
+  publishableKey: z.string().nullable(),
+  confirmUrl: z.string().nullable(),
+  locale: z.enum(['es', 'en']),
+});
+export type PaymentConfirmation = z.infer<typeof paymentConfirmation>;
+
+/**
+ * GET /api/payments/client-config: which provider the checkout page confirms cards with (the sandbox's card fields,
+ * or Stripe Elements with this publishable key), before any order exists.
+ */
+export const paymentClientConfig = z.object({
+  provider: z.enum(['sandbox', 'stripe', 'none']),
+  publishableKey: z.string().nullable(),
+});
+export type PaymentClientConfig = z.infer<typeof paymentClientConfig>;
+
+/**
+ * Answer of POST /api/pedido; also for guests a `viewToken` to read the order at /pedidos/pedido. `confirmation`:
+ * set while a card payment waits for the browser to confirm it with the provider, else null.
+ */
+export const placeOrderResponse = z.object({
+  order: orderView,
+  viewToken: z.string(),
+  confirmation: paymentConfirmation.nullable(),
+});
 export type PlaceOrderResponse = z.infer<typeof placeOrderResponse>;
 
 /**
- * POST /api/payments/:id/3ds, after the shopper answered the 3-D Secure challenge at the bank: the server asks the
- * provider how the payment ended (the shopper's word is never taken for it). No fields.
+ * POST /api/payments/:id/3ds, after the browser confirmed the card with the provider (and answered 3-D Secure at the
+ * bank if asked): the server asks the provider how the payment ended (the shopper's word is never taken for it).
+ * No fields.
  */
 export const threeDSecureBody = z.object({}).strict().optional();
 

@@ -9,6 +9,7 @@ import {
   cartQuoteBody,
   cartQuoteResponse,
   orderView,
+  paymentClientConfig,
   placeOrderBody,
   placeOrderResponse,
   threeDSecureBody,
@@ -116,6 +117,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => checkout.confirmThreeDSecure(storeContext(request), request.params.id, request.query.viewToken),
+  );
+
+  app.get(
+    '/api/payments/client-config',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'The payment provider the browser confirms cards with (and Stripe’s publishable key)',
+        response: { 200: paymentClientConfig },
+      },
+    },
+    async (request) => checkout.paymentClientConfig(baseContext(request)),
   );
 
   app.get(

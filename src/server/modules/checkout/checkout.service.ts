@@ -6,7 +6,12 @@
 import type { BaseContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { lineTotalCents } from '../../../shared/money.js';
-import type { CartLine, CartQuoteResponse, OrderView } from '../../../shared/contracts/checkout.js';
+import type {
+  CartLine,
+  CartQuoteResponse,
+  OrderView,
+  PaymentClientConfig,
+} from '../../../shared/contracts/checkout.js';
 import { getVariantsForCheckout } from '../catalog/index.js';
 import { findPaymentForProvider, getPayment } from '../payments/index.js';
 import { getOrderForBuyer, loadOrder, reconcileOpenPayment, settlePayment } from '../orders/index.js';
@@ -72,6 +77,16 @@ export async function confirmThreeDSecure(
   return getOrderForBuyer(ctx, payment.orderId, viewToken);
 }
 
+/**
+ * GET /api/payments/client-config: the provider whose card form the checkout page shows (decision 056) and, for
+ * Stripe, the publishable key for Stripe.js. Public: nothing in it is secret.
+ */
+export function paymentClientConfig(ctx: Pick<BaseContext, 'providers'>): PaymentClientConfig {
+  const p = ctx.providers.payments;
+  const provider = p.name === 'stripe' || p.name === 'sandbox' ? p.name : 'none';
+  return { provider, publishableKey: p.publishableKey ?? null };
+}
+
 /** The OXXO voucher of an order (GET /api/oxxopay/:orderId). Throws ORDER_NOT_FOUND or PAYMENT_NOT_FOUND. */
 export async function getOxxoVoucher(ctx: StoreContext, orderId: string, viewToken?: string): Promise<OrderView> {
   const view = await getOrderForBuyer(ctx, orderId, viewToken);
@@ -94,6 +109,11 @@ export async function handlePaymentWebhook(
   const provider = ctx.providers.payments;
   if (provider.name !== providerName || provider.name === 'none') throw new AppError('NOT_FOUND');
   const event = provider.parseWebhook(rawBody, headers);
+  // A provider whose events may arrive late or out of order (Stripe) is asked how the payment stands now.
+  if (provider.refetchOnWebhook && event.payment.providerRef) {
+    const current = await provider.retrievePayment(event.payment.providerRef);
+    if (current) event.payment = current;
+  }
   const payment = await findPaymentForProvider(ctx, provider.name, event.payment);
   if (!payment) {
     ctx.log.warn({ eventId: event.id, providerRef: event.payment.providerRef }, 'webhook for an unknown payment');

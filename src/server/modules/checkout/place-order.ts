@@ -7,7 +7,13 @@
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { OXXO_VOUCHER_VALID_DAYS } from '../../../shared/limits.js';
-import type { CardInput, PlaceOrderInput, PlaceOrderResponse } from '../../../shared/contracts/checkout.js';
+import type {
+  CardInput,
+  PaymentConfirmation,
+  PlaceOrderInput,
+  PlaceOrderResponse,
+} from '../../../shared/contracts/checkout.js';
+import type { ProviderPayment } from '../../providers/payments/index.js';
 import { confirmCard, ensureProviderPayment, getOrderPayment } from '../payments/index.js';
 import { buildOrderView, loadOrder, settlePayment } from '../orders/index.js';
 import { claimKey, completeKey, releaseKey, requestHash, type Claim } from './idempotency.js';
@@ -20,8 +26,11 @@ const TRANSIENT: string[] = ['CONFLICT', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'RATE_LI
 /**
  * POST /api/pedido. Idempotent by `idempotencyKey` (decision 029): duplicates get the first result (201 with the order
  * as it is now, or the same 4xx), a different body under the key IDEMPOTENCY_KEY_REUSED. Creates the order (see
- * new-order.ts for its checks), then pays: a card is charged (approved: paid and the confirmation emailed; 3-D Secure:
- * pending with the challenge; declined: cancelled, stock released, PAYMENT_DECLINED) or an OXXO voucher issued.
+ * new-order.ts for its checks), then pays: an OXXO voucher is issued, or a card payment is created at the provider
+ * and the answer's `confirmation` tells the browser how to confirm it with the provider (decision 056; the order
+ * stays pending until the provider's webhook or POST /api/payments/:id/3ds says how it ended). The sandbox's legacy
+ * `card` charges on the server (approved: paid; 3-D Secure: pending with the challenge; declined: cancelled, stock
+ * released, PAYMENT_DECLINED); a provider that takes cards only in the browser refuses it (VALIDATION_FAILED card).
  * `meta.origin` is the storefront's origin for the emailed tracking link; `meta.ip` the client address, kept only as
  * a keyed hash for the unpaid-order limit. PAYMENTS_UNAVAILABLE (503) when no payment provider is configured.
  */
@@ -35,8 +44,8 @@ export async function placeOrder(
   if (claim.kind === 'done') return replay(ctx, claim);
   try {
     const orderId = claim.orderId ?? (await createOrder(ctx, input, buyer, claim));
-    await advancePayment(ctx, orderId, input.card);
-    const result = await orderResult(ctx, orderId);
+    const p = await advancePayment(ctx, orderId, input.card);
+    const result = await orderResult(ctx, orderId, p);
     await completeKey(ctx, claim, 201, { orderId });
     return result;
   } catch (e) {
@@ -47,8 +56,8 @@ export async function placeOrder(
 
 /**
  * Step 1. Who is buying, before anything is claimed: the signed-in customer's email, else the guest's. Throws
- * PAYMENTS_UNAVAILABLE (no provider), VALIDATION_FAILED on `card` (card payment without one) or `email` (a guest
- * without one).
+ * PAYMENTS_UNAVAILABLE (no provider), VALIDATION_FAILED on `card` (a card sent to a provider that takes cards only
+ * in the browser) or `email` (a guest without one).
  */
 function identifyBuyer(
   ctx: Pick<StoreContext, 'actor' | 'providers' | 'config'>,
@@ -56,8 +65,9 @@ function identifyBuyer(
   meta: { origin?: string; ip?: string },
 ): Buyer {
   if (ctx.providers.payments.name === 'none') throw new AppError('PAYMENTS_UNAVAILABLE');
-  if (input.paymentMethod === 'card' && !input.card) {
-    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'required', message: '' }]);
+  // Card numbers never reach the server of a real provider's checkout (decision 056).
+  if (input.card && ctx.providers.payments.acceptsServerCards === false) {
+    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'not_allowed', message: '' }]);
   }
   const customerId = ctx.actor?.role === 'customer' ? ctx.actor.userId : null;
   const email = customerId ? ctx.actor!.email : input.email;
@@ -70,38 +80,57 @@ async function replay(ctx: StoreContext, claim: Extract<Claim, { kind: 'done' }>
   const { orderId, code, params, fields } = claim.response;
   if (claim.status === 201 && orderId) {
     const order = await loadOrder(ctx, orderId);
-    return { order: await buildOrderView(ctx, order), viewToken: order.viewToken ?? '' };
+    const view = await buildOrderView(ctx, order);
+    return { order: view, viewToken: order.viewToken ?? '', confirmation: await pendingConfirmation(ctx, orderId) };
   }
   throw new AppError((code ?? 'INTERNAL') as AppError['code'], params ?? {}, fields);
 }
 
 /**
  * Step 4. Moves an order's unfinished payment attempt on: creates it at the provider if it is not there yet (same
- * idempotency key, so never twice), charges the card when it is still unconfirmed and the card is at hand, and
- * settles whatever the provider answers. Does nothing for a payment that is already under way or done.
+ * idempotency key, so never twice), charges the card when it is still unconfirmed and the sandbox's legacy card is at
+ * hand, and settles whatever the provider answers. Returns the provider's payment while it waits for the browser to
+ * confirm it (requires_confirmation), else null. Does nothing for a payment that is already under way or done.
  */
-async function advancePayment(ctx: StoreContext, orderId: string, card?: CardInput): Promise<void> {
+async function advancePayment(ctx: StoreContext, orderId: string, card?: CardInput): Promise<ProviderPayment | null> {
   const payment = await getOrderPayment(ctx, orderId);
-  if (!payment || payment.status !== 'processing') return;
+  if (!payment || payment.status !== 'processing') return null;
   const order = await loadOrder(ctx, orderId);
   let p = await ensureProviderPayment(ctx, payment, {
     description: `Pedido ${order.folio}`,
     expiresAt: new Date(Date.now() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
+    billing: { name: order.address?.fullName ?? order.email, email: order.email },
+    locale: ctx.locale,
   });
   if (p.status === 'requires_confirmation') {
-    if (!card) return;
+    if (!card) return p;
     p = await confirmCard(ctx, p.providerRef, card);
   }
   await settlePayment(ctx, payment.id, p);
+  return null;
+}
+
+/** What the browser needs to confirm the order's card payment with the provider, or null (nothing to confirm). */
+function confirmationOf(ctx: StoreContext, p: ProviderPayment | null): PaymentConfirmation | null {
+  const c = p && ctx.providers.payments.clientConfirmation?.(p, ctx.locale);
+  return c ? { ...c, provider: c.provider as PaymentConfirmation['provider'] } : null;
+}
+
+/** A retried submit: the confirmation again while the order's card payment still waits for the browser. */
+async function pendingConfirmation(ctx: StoreContext, orderId: string): Promise<PaymentConfirmation | null> {
+  const payment = await getOrderPayment(ctx, orderId);
+  if (!payment || payment.status !== 'processing' || payment.method !== 'card' || !payment.providerRef) return null;
+  if (payment.provider !== ctx.providers.payments.name) return null;
+  return confirmationOf(ctx, await ctx.providers.payments.retrievePayment(payment.providerRef));
 }
 
 /** Step 5. The answer for a placed order; PAYMENT_DECLINED when its card was refused. */
-async function orderResult(ctx: StoreContext, orderId: string): Promise<PlaceOrderResponse> {
+async function orderResult(ctx: StoreContext, orderId: string, p: ProviderPayment | null): Promise<PlaceOrderResponse> {
   const order = await loadOrder(ctx, orderId);
   const view = await buildOrderView(ctx, order);
   if (view.payment?.status === 'failed')
     throw new AppError('PAYMENT_DECLINED', { folio: view.folio, reason: view.payment.failureCode });
-  return { order: view, viewToken: order.viewToken ?? '' };
+  return { order: view, viewToken: order.viewToken ?? '', confirmation: confirmationOf(ctx, p) };
 }
 
 /**

@@ -70,7 +70,14 @@ export async function insertManualPayment(
 export async function ensureProviderPayment(
   ctx: Pick<BaseContext, 'db' | 'providers'>,
   payment: PaymentRow,
-  input: { description: string; expiresAt?: Date },
+  input: {
+    description: string;
+    expiresAt?: Date;
+    /** OXXO through Stripe: name and email on the voucher. */
+    billing?: { name: string; email: string };
+    /** The buyer's language: the provider's payment locale (SPEC §9). */
+    locale?: 'es' | 'en';
+  },
 ): Promise<ProviderPayment> {
   const { db, providers } = ctx;
   if (payment.providerRef) {
@@ -84,6 +91,8 @@ export async function ensureProviderPayment(
     description: input.description,
     expiresAt: input.expiresAt,
     metadata: { storeId: payment.storeId, orderId: payment.orderId, paymentId: payment.id },
+    ...(input.billing ? { billing: input.billing } : {}),
+    ...(input.locale ? { locale: input.locale } : {}),
   });
   if (!payment.providerRef)
     await db
@@ -252,8 +261,9 @@ export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Prom
 
 /**
  * Refunds a succeeded card payment in full through the provider and marks it refunded. Returns the row, unchanged
- * when there is nothing to refund (not a provider card payment, not succeeded). Throws PAYMENT_REFUND_FAILED when the
- * provider refuses, PAYMENT_ALREADY_PROCESSED when a concurrent refund won.
+ * when there is nothing to refund (not a provider card payment, not succeeded); the row as refunded when the provider's
+ * webhook about this refund got there first. Throws PAYMENT_REFUND_FAILED when the provider refuses,
+ * PAYMENT_ALREADY_PROCESSED when a concurrent change won.
  */
 export async function refundCardPayment(
   ctx: Pick<BaseContext, 'db' | 'providers'>,
@@ -273,6 +283,13 @@ export async function refundCardPayment(
     .set({ status: 'refunded', updatedAt: new Date() })
     .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId), eq(payments.status, 'succeeded')))
     .returning();
-  if (!row) throw new AppError('PAYMENT_ALREADY_PROCESSED');
-  return row;
+  if (row) return row;
+  // The provider's webhook about this very refund may have been applied first (Stripe sends charge.refunded).
+  const [now] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId)))
+    .limit(1);
+  if (now?.status === 'refunded') return now;
+  throw new AppError('PAYMENT_ALREADY_PROCESSED');
 }

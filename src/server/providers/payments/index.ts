@@ -15,10 +15,13 @@ import type { Db } from '../../db/client.js';
 import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { createSandboxPayments } from './sandbox/provider.js';
+import { createStripePayments } from './stripe/provider.js';
 import type { PaymentProvider } from './types.js';
 
+export { paymentLocale } from './types.js';
 export type {
   CardInput,
+  ProviderClientConfirmation,
   PaymentProvider,
   ProviderEvent,
   ProviderPayment,
@@ -44,10 +47,39 @@ function createNoPayments(): PaymentProvider {
   };
 }
 
+/**
+ * The configured provider: `sandbox` (PAYMENTS_SANDBOX on), `stripe` (STRIPE_* keys; STRIPE_API_HOST/PORT/PROTOCOL
+ * point the SDK at a stand-in of the API), else `none`.
+ */
 export function createPaymentProvider(
-  config: Pick<AppConfig, 'PAYMENT_PROVIDER' | 'PAYMENTS_SANDBOX'>,
+  config: Pick<AppConfig, 'PAYMENT_PROVIDER' | 'PAYMENTS_SANDBOX'> &
+    Partial<
+      Pick<
+        AppConfig,
+        | 'STRIPE_SECRET_KEY'
+        | 'STRIPE_PUBLISHABLE_KEY'
+        | 'STRIPE_WEBHOOK_SECRET'
+        | 'STRIPE_API_HOST'
+        | 'STRIPE_API_PORT'
+        | 'STRIPE_API_PROTOCOL'
+      >
+    >,
   deps: { db: Db; secret: string },
 ): PaymentProvider {
   if (config.PAYMENT_PROVIDER === 'sandbox' && config.PAYMENTS_SANDBOX) return createSandboxPayments(deps);
+  if (
+    config.PAYMENT_PROVIDER === 'stripe' &&
+    config.STRIPE_SECRET_KEY &&
+    config.STRIPE_PUBLISHABLE_KEY &&
+    config.STRIPE_WEBHOOK_SECRET
+  )
+    return createStripePayments({
+      secretKey: config.STRIPE_SECRET_KEY,
+      publishableKey: config.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+      host: config.STRIPE_API_HOST,
+      port: config.STRIPE_API_PORT,
+      protocol: config.STRIPE_API_PROTOCOL,
+    });
   return createNoPayments();
 }

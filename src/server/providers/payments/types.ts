@@ -31,7 +31,32 @@ export interface ProviderPayment {
   expiresAt?: Date | null;
   /** What the app attached at creation: its store and payment ids. */
   metadata: Record<string, string>;
+  /**
+   * The secret with which the shopper's browser confirms this payment at the provider (Stripe's PaymentIntent
+   * `client_secret`; the sandbox's own). Never logged, never stored by the app; null once the payment is final.
+   */
+  clientSecret?: string | null;
+  /** OXXO through Stripe: the provider's printable voucher page. */
+  voucherUrl?: string | null;
 }
+
+/**
+ * What the shopper's browser needs to confirm a card payment with the provider itself, so that the card goes from the
+ * browser to the provider and never through the app's server (issue 8; decision 056).
+ */
+export interface ProviderClientConfirmation {
+  provider: string;
+  clientSecret: string;
+  /** Stripe: the publishable key for Stripe.js. */
+  publishableKey: string | null;
+  /** Sandbox: the provider-side URL that takes the card (the sandbox's own route, as Stripe's API would). */
+  confirmUrl: string | null;
+  /** The provider's locale for its card form and 3-D Secure pages (SPEC §9: es or en). */
+  locale: 'es' | 'en';
+}
+
+/** The payment locale of SPEC §9 for the app's language: es_MX for Spanish, en_US for English. */
+export const paymentLocale = (lang: 'es' | 'en') => (lang === 'en' ? 'en_US' : 'es_MX');
 
 /** A verified webhook: one event about one payment, with the payment as it is now. */
 export interface ProviderEvent {
@@ -50,8 +75,16 @@ export interface PaymentProvider {
     /** OXXO: when the voucher stops being payable. */
     expiresAt?: Date;
     metadata: Record<string, string>;
+    /** OXXO through Stripe: the payer's name and email printed on the voucher (Stripe requires both). */
+    billing?: { name: string; email: string };
+    /** The buyer's language (the payment locale of SPEC §9 is derived from it). */
+    locale?: 'es' | 'en';
   }): Promise<ProviderPayment>;
-  /** Charges the card. Confirming a payment that is no longer `requires_confirmation` charges nothing. */
+  /**
+   * Charges the card on the server. Only the sandbox does it (its legacy API path, kept for tests); a provider whose
+   * cards are confirmed in the browser (Stripe) refuses it. Confirming a payment that is no longer
+   * `requires_confirmation` charges nothing.
+   */
   confirmCard(input: { providerRef: string; card: CardInput }): Promise<ProviderPayment>;
   /** Null when the provider has no such payment. */
   retrievePayment(providerRef: string): Promise<ProviderPayment | null>;
@@ -70,6 +103,17 @@ export interface PaymentProvider {
   connectWebhooks?(deliver: WebhookDelivery): void;
   /** Sends again the webhooks that were not delivered (a real provider retries on its own). Returns how many. */
   redeliverWebhooks?(): Promise<number>;
+  /**
+   * What the browser needs to confirm `payment` (a card payment in `requires_confirmation`) with the provider, or
+   * null when there is nothing to confirm. Providers without it take no card payments from the browser.
+   */
+  clientConfirmation?(payment: ProviderPayment, lang: 'es' | 'en'): ProviderClientConfirmation | null;
+  /** Whether a webhook's payment is re-read from the provider before it is applied (Stripe: events may be stale). */
+  readonly refetchOnWebhook?: boolean;
+  /** Stripe: the publishable key the browser's Stripe.js uses. */
+  readonly publishableKey?: string;
+  /** False when a card number must never be sent to the server (only the sandbox's legacy path takes one). */
+  readonly acceptsServerCards?: boolean;
 }
 
 export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<{ statusCode: number }>;

@@ -6,14 +6,14 @@
  * through the app's own POST /api/payments/webhooks/sandbox. A voucher past its expiry cannot be paid, whatever the
  * app did. Results of the app's own calls (a card approved or declined at once) come back in the call's answer.
  */
-import { randomBytes, randomInt } from 'node:crypto';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client.js';
 import { runTransaction } from '../../../db/transaction.js';
 import { sandboxPayments, sandboxRefunds, sandboxWebhookEvents } from '../../../db/schema/sandbox.js';
 import { AppError } from '../../../lib/app-error.js';
 import { deriveKey } from '../../../lib/secrets.js';
-import type { PaymentProvider, ProviderPayment } from '../types.js';
+import type { CardInput, PaymentProvider, ProviderPayment } from '../types.js';
 import { cardBrand, cardOutcome } from './cards.js';
 import { sandboxRoutes } from './routes.js';
 import { createOutbox, parseSandboxEvent } from './outbox.js';
@@ -46,7 +46,17 @@ export type SandboxPayments = ReturnType<typeof createSandboxPayments>;
 export function createSandboxPayments({ db, secret }: { db: Db; secret: string }) {
   const webhookKey = deriveKey(secret, 'sandbox-webhook');
   const operatorKey = deriveKey(secret, 'sandbox-operator');
+  const clientKey = deriveKey(secret, 'sandbox-client');
   const outbox = createOutbox(db, webhookKey);
+
+  /** The secret with which a browser confirms payment `ref` (like Stripe's client_secret; derived, never stored). */
+  const clientSecretOf = (ref: string) =>
+    `${ref}_secret_${createHmac('sha256', clientKey).update(ref).digest('base64url').slice(0, 32)}`;
+  const clientSecretMatches = (ref: string, given: string) => {
+    const a = Buffer.from(clientSecretOf(ref));
+    const b = Buffer.from(given);
+    return a.length === b.length && timingSafeEqual(a, b);
+  };
 
   async function find(where: SQL): Promise<Row | null> {
     const [r] = await db.select().from(sandboxPayments).where(where).limit(1);
@@ -190,6 +200,44 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
     },
 
     parseWebhook: (rawBody, headers) => parseSandboxEvent(webhookKey, rawBody, headers),
+
+    clientConfirmation(payment: ProviderPayment, lang: 'es' | 'en') {
+      if (payment.method !== 'card' || payment.status !== 'requires_confirmation') return null;
+      return {
+        provider: 'sandbox',
+        clientSecret: clientSecretOf(payment.providerRef),
+        publishableKey: null,
+        confirmUrl: `/api/payments/sandbox/payment_intents/${payment.providerRef}/confirm`,
+        locale: lang,
+      };
+    },
+
+    /**
+     * The shopper's browser confirms card payment `providerRef` with its client secret, as Stripe.js does at Stripe:
+     * the card goes to the provider, never to the app. The outcome (approved, declined, 3-D Secure asked) reaches the
+     * app as a signed webhook. Throws PAYMENT_NOT_FOUND for an unknown payment or a wrong secret; a payment already
+     * confirmed is answered as it is (nothing is charged twice).
+     */
+    async confirmFromBrowser(providerRef: string, clientSecret: string, card: CardInput) {
+      if (!clientSecretMatches(providerRef, clientSecret)) throw new AppError('PAYMENT_NOT_FOUND');
+      const outcome = cardOutcome(card.number);
+      const done = await transition(
+        eq(sandboxPayments.id, providerRef),
+        ['requires_confirmation'],
+        {
+          status: outcome.status,
+          cardBrand: cardBrand(card.number),
+          cardLast4: card.number.slice(-4),
+          failureCode: outcome.status === 'failed' ? outcome.failureCode : null,
+          challengeId: outcome.status === 'requires_action' ? randomBytes(24).toString('base64url') : null,
+        },
+        `payment.${outcome.status}`,
+      );
+      if (done) return done;
+      const now = await find(eq(sandboxPayments.id, providerRef));
+      if (!now) throw new AppError('PAYMENT_NOT_FOUND');
+      return { payment: toProvider(now), delivered: true };
+    },
     connectWebhooks: outbox.connect,
     redeliverWebhooks: outbox.redeliver,
 

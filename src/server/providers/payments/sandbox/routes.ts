@@ -10,8 +10,9 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
+import { cardInput } from '../../../../shared/contracts/checkout.js';
 import { verifySignature } from '../signature.js';
-import type { ProviderPayment } from '../types.js';
+import type { CardInput, ProviderPayment } from '../types.js';
 
 export const SANDBOX_OPERATOR_HEADER = 'sandbox-operator-signature';
 
@@ -22,6 +23,11 @@ interface SandboxActions {
   operatorKey: string;
   answerChallenge(challengeId: string, approved: boolean): Promise<{ payment: ProviderPayment; delivered: boolean }>;
   payVoucher(reference: string): Promise<{ payment: ProviderPayment; delivered: boolean }>;
+  confirmFromBrowser(
+    providerRef: string,
+    clientSecret: string,
+    card: CardInput,
+  ): Promise<{ payment: ProviderPayment; delivered: boolean }>;
 }
 
 const actionResult = z.object({
@@ -32,6 +38,30 @@ const actionResult = z.object({
 
 export function sandboxRoutes(sandbox: SandboxActions): FastifyPluginAsyncZod {
   return async (app) => {
+    app.post(
+      '/api/payments/sandbox/payment_intents/:ref/confirm',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: 'Sandbox provider: the browser confirms a card payment with its client secret',
+          params: z.object({ ref: z.string().regex(/^sbx_pi_[0-9a-f]{24}$/) }),
+          body: z.object({ clientSecret: z.string().min(10).max(200), card: cardInput }),
+          response: {
+            200: actionResult.extend({ challengeId: z.string().nullable(), failureCode: z.string().nullable() }),
+          },
+        },
+      },
+      async (request) => {
+        const r = await sandbox.confirmFromBrowser(request.params.ref, request.body.clientSecret, request.body.card);
+        return {
+          status: r.payment.status,
+          challengeId: r.payment.challengeId ?? null,
+          failureCode: r.payment.failureCode ?? null,
+          notified: r.delivered,
+        };
+      },
+    );
+
     app.post(
       '/api/payments/sandbox/3ds/:challengeId',
       {

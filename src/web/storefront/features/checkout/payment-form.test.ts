@@ -11,10 +11,10 @@ describe('payment form', () => {
     expect(parseExpiry('12')).toEqual({ expMonth: 12, expYear: 0 });
   });
 
-  it('sends the card as POST /api/pedido takes it (digits only, month and year)', () => {
+  it('keeps the card out of POST /api/pedido and gives it (digits only, month and year) for the provider', () => {
     const v = paymentFormSchema.parse({ method: 'card', card });
     expect(paymentOf(v)).toEqual({
-      paymentMethod: 'card',
+      body: { paymentMethod: 'card' },
       card: { number: '4242424242424242', holderName: 'Lucía Ramírez', cvc: '123', expMonth: 12, expYear: 2030 },
     });
   });
@@ -29,7 +29,8 @@ describe('payment form', () => {
     expect(issue.path).toEqual(['card', 'expiry']);
     expect(decodeFieldMessage(issue.message)?.key).toBe('invalid_expiry');
     expect(paymentOf(paymentFormSchema.parse({ method: 'oxxo', card: { ...card, number: '' } }))).toEqual({
-      paymentMethod: 'oxxo',
+      body: { paymentMethod: 'oxxo' },
+      card: null,
     });
   });
 

@@ -30,6 +30,12 @@ export const paymentFormSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('oxxo') }),
 ]);
 
+/** With Stripe the card is typed into Stripe's own field (stripe-card-field.tsx): the form keeps only the holder. */
+export const stripePaymentFormSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('card'), card: cardFields.pick({ holderName: true }) }),
+  z.object({ method: z.literal('oxxo') }),
+]);
+
 /** What the form holds (all card fields, kept while OXXO is chosen so switching back loses nothing). */
 export interface PaymentFormValues {
   method: 'card' | 'oxxo';
@@ -37,11 +43,17 @@ export interface PaymentFormValues {
 }
 export type PaymentFormOutput = z.output<typeof paymentFormSchema>;
 
-/** The payment part of POST /api/pedido for a valid form. */
-export function paymentOf(v: PaymentFormOutput): Pick<PlaceOrderBody, 'paymentMethod' | 'card'> {
-  if (v.method === 'oxxo') return { paymentMethod: 'oxxo' };
+/**
+ * The payment part of POST /api/pedido for a valid form, and apart the card, which the browser sends only to the
+ * payment provider (decision 056), never in POST /api/pedido.
+ */
+export function paymentOf(v: PaymentFormOutput): {
+  body: Pick<PlaceOrderBody, 'paymentMethod'>;
+  card: NonNullable<PlaceOrderBody['card']> | null;
+} {
+  if (v.method === 'oxxo') return { body: { paymentMethod: 'oxxo' }, card: null };
   const { expiry, ...card } = v.card;
-  return { paymentMethod: 'card', card: { ...card, ...parseExpiry(expiry) } };
+  return { body: { paymentMethod: 'card' }, card: { ...card, ...parseExpiry(expiry) } };
 }
 
 /** Where a server field error of the card goes in this form (`card.expMonth` and `card.expYear` under the expiry). */

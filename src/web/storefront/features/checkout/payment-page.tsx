@@ -1,18 +1,21 @@
 /**
  * SPEC §2 /micarrito/pago: order summary, then card (with the sandbox test cards shown) or cash at OXXO (3 days, the
- * store's fee added). Submits POST /api/pedido with an idempotency key kept across retries of the same attempt (also
- * after a server error, so the retry resumes that order instead of placing another); a declined card keeps the cart
- * so the shopper can retry; a 3-D Secure challenge opens the bank's dialog. The shopper answers the bank (the sandbox
- * provider's page), and the order's outcome is then read from the server, which heard it from the provider.
+ * store's fee added). Submits POST /api/pedido (without the card) with an idempotency key kept across retries of the
+ * same attempt (also after a server error, so the retry resumes that order instead of placing another); the server
+ * answers how to confirm the card payment with the provider, and the card goes from the browser to the provider only
+ * (decision 056). A declined card keeps the cart so the shopper can retry; a 3-D Secure challenge opens the bank's
+ * dialog. The shopper answers the bank (the sandbox provider's page), and the order's outcome is then read from the
+ * server, which heard it from the provider.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
+import i18n from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
 import { paths } from '../../../app/paths';
@@ -31,16 +34,25 @@ import { CouponForm } from '../../components/coupon-form';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { usePlaceOrder } from './api/place-order';
 import { useSettleThreeDSecure } from './api/settle-three-d-secure';
+import { confirmWithProvider, readPaymentOutcome } from './api/provider-client';
+import { paymentClientConfigQuery } from './api/get-payment-client-config';
+import { StripeCardField, type StripeCardHandle } from './stripe-card-field';
 import {
   paymentFieldOf,
   paymentFormSchema,
   paymentOf,
+  stripePaymentFormSchema,
   type PaymentFormOutput,
   type PaymentFormValues,
 } from './payment-form';
-import type { PlaceOrderResponse } from '../../../../shared/contracts/checkout';
+import type { CardInput, PlaceOrderResponse } from '../../../../shared/contracts/checkout';
 
 const resolver = zodResolver(paymentFormSchema, formSchemaOptions) as unknown as Resolver<
+  PaymentFormValues,
+  unknown,
+  PaymentFormOutput
+>;
+const stripeResolver = zodResolver(stripePaymentFormSchema, formSchemaOptions) as unknown as Resolver<
   PaymentFormValues,
   unknown,
   PaymentFormOutput
@@ -75,8 +87,45 @@ export function PaymentPage() {
   const coupon = useCouponCheck();
   const place = usePlaceOrder();
   const settle = useSettleThreeDSecure();
+  const clientConfig = useQuery(paymentClientConfigQuery);
+  const stripeKey = clientConfig.data?.provider === 'stripe' ? clientConfig.data.publishableKey : null;
+  const stripeMode = useRef(false);
+  stripeMode.current = Boolean(stripeKey);
+  const stripeCard = useRef<StripeCardHandle>(null);
+  // The card goes to the provider with the payment's client secret; a 3-D Secure challenge comes back to answer
+  // (Stripe.js shows its own and resolves once it is answered).
+  const payAtProvider = useMutation({
+    mutationFn: async ({
+      placed,
+      card,
+      holderName,
+    }: {
+      placed: PlaceOrderResponse;
+      card: CardInput | null;
+      holderName: string;
+    }) => {
+      if (placed.confirmation?.provider === 'stripe') {
+        const declined = i18n.t('errors:PAYMENT_DECLINED');
+        if (!stripeCard.current) throw new ApiError(422, 'PAYMENT_DECLINED', declined);
+        const r = await stripeCard.current.confirm(placed.confirmation.clientSecret, holderName);
+        // Stripe refused before charging (an incomplete card): its message; the unpaid order is voided by the sweep.
+        if (r.status !== 'succeeded' && r.message) throw new ApiError(422, 'PAYMENT_DECLINED', r.message);
+        return { paid: await readPaymentOutcome(placed) };
+      }
+      if (!card) throw new ApiError(422, 'PAYMENT_DECLINED', i18n.t('errors:PAYMENT_DECLINED'));
+      const r = await confirmWithProvider(placed, card);
+      if (r.status === 'requires_action' && r.challengeId && placed.order.payment)
+        return {
+          challenge: {
+            ...placed,
+            order: { ...placed.order, payment: { ...placed.order.payment, challengeId: r.challengeId } },
+          },
+        };
+      return { paid: await readPaymentOutcome(placed) };
+    },
+  });
   const form = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
-    resolver,
+    resolver: (values, context, options) => (stripeMode.current ? stripeResolver : resolver)(values, context, options),
     defaultValues: { method: 'card', card: { number: '', holderName: '', expiry: '', cvc: '' } },
   });
   const fieldError = useFieldErrors(form.formState.errors);
@@ -101,8 +150,8 @@ export function PaymentPage() {
     feeCents: method === 'oxxo' ? (config.data?.oxxoFeeCents ?? 0) : 0,
     discountCents: coupon.data?.discountCents ?? 0,
   });
-  const busy = place.isPending || settle.isPending;
-  const error = settle.error ?? place.error;
+  const busy = place.isPending || settle.isPending || payAtProvider.isPending;
+  const error = settle.error ?? payAtProvider.error ?? place.error;
 
   const finish = (r: PlaceOrderResponse) => {
     clearCart();
@@ -111,18 +160,35 @@ export function PaymentPage() {
 
   const submit = form.handleSubmit((values) => {
     settle.reset();
+    payAtProvider.reset();
+    const payment = stripeMode.current ? { body: { paymentMethod: values.method }, card: null } : paymentOf(values);
+    const holderName = values.method === 'card' ? values.card.holderName : '';
     place.mutate(
       {
         idempotencyKey: attemptKey.current,
         items: cartLines(cart),
         ...(address.id ? { addressId: address.id } : guestAddress(address)),
         shipping: { servicio: shipping.servicio as 'economico' | 'paquete' | 'pickup' },
-        ...paymentOf(values),
+        ...payment.body,
         expectedTotalCents: totals.totalCents,
         ...(coupon.data ? { couponCode: coupon.data.code } : {}),
       },
       {
-        onSuccess: (r) => (r.order.payment?.status === 'requires_action' ? setChallenge(r) : finish(r)),
+        onSuccess: (r) => {
+          if (r.confirmation) {
+            payAtProvider.mutate(
+              { placed: r, card: payment.card, holderName },
+              {
+                onSuccess: (x) => (x.challenge ? setChallenge(x.challenge) : finish(x.paid!)),
+                // The attempt is over (declined, or the provider refused): the next try is a new order.
+                onError: (err) => {
+                  if (attemptIsOver(err as ApiError)) attemptKey.current = crypto.randomUUID();
+                },
+              },
+            );
+          } else if (r.order.payment?.status === 'requires_action') setChallenge(r);
+          else finish(r);
+        },
         onError: (err) => {
           const apiErr = err as ApiError;
           setServerFieldErrors(apiErr, form.setError, paymentFieldOf);
@@ -185,7 +251,23 @@ export function PaymentPage() {
               </span>
             </label>
           </fieldset>
-          {method === 'card' && (
+          {method === 'card' && stripeKey && (
+            <div className="form-grid two">
+              <TextField
+                className="full"
+                label={t('payment.holderName')}
+                autoComplete="cc-name"
+                {...form.register('card.holderName')}
+                error={fieldError('card.holderName')}
+              />
+              <StripeCardField
+                ref={stripeCard}
+                publishableKey={stripeKey}
+                locale={i18n.language === 'en' ? 'en' : 'es'}
+              />
+            </div>
+          )}
+          {method === 'card' && !stripeKey && (
             <div className="form-grid two">
               <TextField
                 className="full"

@@ -2,8 +2,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, ApiError } from '../../../../lib/api-client';
 import i18n from '../../../../lib/i18n';
-import { fetchOrder } from '../../../shared/api/get-order';
-import type { OrderView, PlaceOrderResponse } from '../../../../../shared/contracts/checkout';
+import type { PlaceOrderResponse } from '../../../../../shared/contracts/checkout';
+import { readPaymentOutcome } from './provider-client';
 
 /**
  * The shopper answered the sandbox bank's 3-D Secure challenge: tells the sandbox, then reads how the order ended from
@@ -24,19 +24,7 @@ export async function settleThreeDSecure(placed: PlaceOrderResponse, approved: b
     // Answered before, or too late: what the server knows below decides.
     if ((err as ApiError).status === 0) throw err;
   }
-  const viewToken = { viewToken: placed.viewToken };
-  let order = await fetchOrder(placed.order.id, placed.viewToken, { redirectOn404: false });
-  // The provider's notice has not reached the server yet: ask it to check with the provider.
-  if (order.status === 'pending')
-    order = await api.post<OrderView>(
-      `/api/payments/${payment.id}/3ds`,
-      {},
-      { query: viewToken, waitForThrottle: true },
-    );
-  if (order.status === 'paid') return placed;
-  if (order.status === 'pending')
-    throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', i18n.t('errors:IDEMPOTENCY_KEY_IN_PROGRESS'));
-  throw new ApiError(422, 'THREE_D_SECURE_FAILED', i18n.t('errors:THREE_D_SECURE_FAILED'));
+  return readPaymentOutcome(placed);
 }
 
 export function useSettleThreeDSecure() {

@@ -1,0 +1,115 @@
+/**
+ * Issue 8 (decision 056): with the sandbox, the checkout contract the web app uses — POST /api/pedido without the
+ * card answers a confirmation (client secret and the sandbox's confirm URL); the browser sends the card to the
+ * provider's URL, never to the app; the outcome reaches the app by signed webhook, and the return asks the provider.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { answerChallenge } from '../helpers/payments.js';
+import {
+  createProductFixture,
+  createStoreFixture,
+  seedPostalCodesFixture,
+  TEST_ADDRESS,
+  type StoreFixture,
+} from '../helpers/factories.js';
+import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
+import type { PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
+
+const card = (number: string) => ({ number, expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' });
+
+describe(`card confirmed by the browser at the sandbox (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let store: StoreFixture;
+  const h = () => ({ 'x-store-domain': store.hostname });
+  const place = async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { ...h(), 'accept-language': 'en' },
+      payload: {
+        idempotencyKey: randomUUID(),
+        email: 'browser@example.com',
+        items: [{ codigo: 'BRW', sku: 'BRW-1', quantity: 2 }],
+        address: TEST_ADDRESS,
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'card',
+      },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json() as PlaceOrderResponse;
+  };
+  const confirm = (o: PlaceOrderResponse, number: string, clientSecret = o.confirmation!.clientSecret) =>
+    t.app.inject({ method: 'POST', url: o.confirmation!.confirmUrl!, payload: { clientSecret, card: card(number) } });
+  const back = (o: PlaceOrderResponse) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${o.order.payment!.id}/3ds?viewToken=${o.viewToken}`,
+      headers: h(),
+      payload: {},
+    });
+  const stock = async () =>
+    (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['BRW-1']))[0].stock;
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    await seedPostalCodesFixture(t.database.db);
+    store = await createStoreFixture(t.database.db);
+    await createProductFixture(t.database.db, store.id, {
+      codigo: 'BRW',
+      variants: [{ sku: 'BRW-1', options: {}, priceCents: 30000, stock: 50 }],
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers a confirmation instead of charging, and the card sent to the provider pays the order by webhook', async () => {
+    const o = await place();
+    expect(o.order).toMatchObject({ status: 'pending', payment: { status: 'processing', cardLast4: null } });
+    expect(o.confirmation).toMatchObject({ provider: 'sandbox', publishableKey: null, locale: 'en' });
+    expect(o.confirmation!.confirmUrl).toMatch(
+      /^\/api\/payments\/sandbox\/payment_intents\/sbx_pi_[0-9a-f]{24}\/confirm$/,
+    );
+    const res = await confirm(o, '4242424242424242');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'succeeded', notified: true });
+    const order = (await back(o)).json();
+    expect(order).toMatchObject({ status: 'paid', payment: { status: 'succeeded', cardLast4: '4242' } });
+    // Confirming again charges nothing more.
+    expect((await confirm(o, '4000000000000002')).json().status).toBe('succeeded');
+    expect((await back(o)).json().history.filter((x: { status: string }) => x.status === 'paid')).toHaveLength(1);
+  });
+
+  it('refuses a wrong client secret and changes nothing', async () => {
+    const o = await place();
+    const res = await confirm(o, '4242424242424242', `${o.confirmation!.clientSecret.slice(0, -4)}AAAA`);
+    expect(res.statusCode).toBe(404);
+    expect((await back(o)).json()).toMatchObject({ status: 'pending' });
+  });
+
+  it('a declined card cancels the order and gives the stock back; the return says PAYMENT_DECLINED', async () => {
+    const before = await stock();
+    const o = await place();
+    expect(await stock()).toBe(before - 2);
+    expect((await confirm(o, '4000000000000002')).json()).toMatchObject({
+      status: 'failed',
+      failureCode: 'card_declined',
+    });
+    const res = await back(o);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().code).toBe('PAYMENT_DECLINED');
+    expect(await stock()).toBe(before);
+  });
+
+  it('3-D Secure: the provider answers the challenge to the browser; the bank approves and the order is paid', async () => {
+    const o = await place();
+    const r = (await confirm(o, '4000000000003220')).json();
+    expect(r.status).toBe('requires_action');
+    expect(r.challengeId).toMatch(/^[A-Za-z0-9_-]{20,64}$/);
+    expect((await back(o)).json().status).toBe('pending');
+    expect((await answerChallenge(t.app, r.challengeId, true)).statusCode).toBe(200);
+    expect((await back(o)).json()).toMatchObject({ status: 'paid' });
+  });
+});
