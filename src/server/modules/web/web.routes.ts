@@ -23,11 +23,32 @@ const SSR_DIST = path.resolve(DIST, '../ssr');
 
 type Entry = Awaited<ReturnType<typeof loadEntryServer>>;
 
+type Manifest = Record<string, { file: string; imports?: string[] }>;
+
+/** Vite's manifest of the web build, or null without one. */
+function readManifest(): Manifest | null {
+  const file = path.join(DIST, '.vite', 'manifest.json');
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Manifest) : null;
+}
+
+/**
+ * The chunk of each language's first-load catalogues (src/web/lib/catalogues, decision 069), preloaded by
+ * server-rendered pages in their language.
+ */
+function catalogueChunks(): Partial<Record<string, string>> {
+  const manifest = readManifest();
+  const out: Partial<Record<string, string>> = {};
+  for (const lang of ['es', 'en']) {
+    const chunk = manifest?.[`lib/catalogues/${lang}.ts`];
+    if (chunk) out[lang] = `/${chunk.file}`;
+  }
+  return out;
+}
+
 /** The storefront route chunk and what it imports (Vite's manifest), preloaded by server-rendered pages. */
 function storefrontChunks(): string[] {
-  const file = path.join(DIST, '.vite', 'manifest.json');
-  if (!fs.existsSync(file)) return [];
-  const manifest = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const manifest = readManifest();
+  if (!manifest) return [];
   const out = new Set<string>();
   const visit = (key: string) => {
     const chunk = manifest[key];
@@ -45,6 +66,7 @@ async function renderIndex(
   template: string,
   entry: Entry,
   preloadScripts: string[],
+  catalogues: Partial<Record<string, string>>,
 ): Promise<string> {
   let config = null;
   let product = null;
@@ -81,7 +103,14 @@ async function renderIndex(
   return injectHead(
     template,
     head,
-    page ? { html: page.html, stateJson: page.stateJson, nonce: reply.cspNonce.script, preloadScripts } : undefined,
+    page
+      ? {
+          html: page.html,
+          stateJson: page.stateJson,
+          nonce: reply.cspNonce.script,
+          preloadScripts: catalogues[head.lang] ? [...preloadScripts, catalogues[head.lang]!] : preloadScripts,
+        }
+      : undefined,
   );
 }
 
@@ -122,6 +151,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
   // Server rendering needs the built web app and its server bundle (`npm run build`); `npm run dev` has neither.
   const entry = serveWeb && !opts.indexHtml ? await loadEntryServer(SSR_DIST) : null;
   const preloadScripts = entry ? storefrontChunks() : [];
+  const catalogues = entry ? catalogueChunks() : {};
 
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -137,7 +167,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await renderIndex(request, reply, template, entry, preloadScripts));
+      .send(await renderIndex(request, reply, template, entry, preloadScripts, catalogues));
   });
 };
 export default routes;
