@@ -31,7 +31,10 @@ export interface RenderOutput {
 }
 
 // The browser loads one language's catalogues as a chunk (lib/i18n.ts); the server holds both from the start.
-for (const [lang, bundles] of [['es', esCatalogues], ['en', enCatalogues]] as const) {
+for (const [lang, bundles] of [
+  ['es', esCatalogues],
+  ['en', enCatalogues],
+] as const) {
   for (const [ns, resources] of Object.entries(bundles)) i18n.addResourceBundle(lang, ns, resources, true, true);
 }
 

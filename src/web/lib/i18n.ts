@@ -19,12 +19,12 @@ const fromUrl = typeof location !== 'undefined' ? new URLSearchParams(location.s
 const urlLang: Lang | null = fromUrl === 'es' || fromUrl === 'en' ? fromUrl : null;
 
 const initialLang: Lang = urlLang
-    ? urlLang
-    : saved === 'en' || saved === 'es'
-      ? saved
-      : typeof document !== 'undefined' && document.documentElement.lang === 'en'
-        ? 'en'
-        : 'es';
+  ? urlLang
+  : saved === 'en' || saved === 'es'
+    ? saved
+    : typeof document !== 'undefined' && document.documentElement.lang === 'en'
+      ? 'en'
+      : 'es';
 
 const loaded = new Set<Lang>();
 const catalogues: Record<Lang, () => Promise<{ default: Record<string, object> }>> = {

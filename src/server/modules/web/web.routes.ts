@@ -15,6 +15,7 @@ import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
 import { injectHead, renderHead } from './head-tags.js';
 import { loadEntryServer, renderEntryPage, type RenderedPage } from './ssr.js';
+import { cachedPage } from './page-cache.js';
 import { codigo as codigoSchema } from '../../../shared/contracts/common.js';
 import { UPLOADS_CSP } from '../../plugins/security-headers.js';
 
@@ -60,6 +61,19 @@ function storefrontChunks(): string[] {
   return [...out];
 }
 
+/**
+ * The app's stylesheet link in index.html and the stylesheet itself, inlined by server-rendered pages (decision 070):
+ * ~19 KB (5 KB gzip), which saves the first paint a render-blocking request. Null without a build.
+ */
+function entryStylesheet(template: string): { link: string; css: string } | null {
+  const link = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(template);
+  if (!link) return null;
+  const file = path.join(DIST, link[1]);
+  if (!fs.existsSync(file)) return null;
+  const css = fs.readFileSync(file, 'utf8');
+  return css.includes('</') ? null : { link: link[0], css };
+}
+
 async function renderIndex(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -67,6 +81,7 @@ async function renderIndex(
   entry: Entry,
   preloadScripts: string[],
   catalogues: Partial<Record<string, string>>,
+  stylesheet: { link: string; css: string } | null,
 ): Promise<string> {
   let config = null;
   let product = null;
@@ -100,7 +115,7 @@ async function renderIndex(
   const platform =
     !request.store && normaliseHost(request.headers.host) === normaliseHost(request.server.config.PLATFORM_DOMAIN);
   if (platform) head.head += '<meta name="vitrina-area" content="platform">';
-  return injectHead(
+  const html = injectHead(
     template,
     head,
     page
@@ -112,6 +127,9 @@ async function renderIndex(
         }
       : undefined,
   );
+  return page && stylesheet
+    ? html.replace(stylesheet.link, () => `<style nonce="${reply.cspNonce.style}">${stylesheet.css}</style>`)
+    : html;
 }
 
 /** `indexHtml` replaces dist/web/index.html as the page template (tests of the head tags without a web build). */
@@ -152,6 +170,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
   const entry = serveWeb && !opts.indexHtml ? await loadEntryServer(SSR_DIST) : null;
   const preloadScripts = entry ? storefrontChunks() : [];
   const catalogues = entry ? catalogueChunks() : {};
+  const stylesheet = entry ? entryStylesheet(template) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -167,7 +186,11 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(await renderIndex(request, reply, template, entry, preloadScripts, catalogues));
+      .send(
+        await cachedPage(request, reply, () =>
+          renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet),
+        ),
+      );
   });
 };
 export default routes;
