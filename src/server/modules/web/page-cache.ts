@@ -1,8 +1,8 @@
 /**
  * Server-rendered storefront pages kept per store and URL (decision 070), in the answer cache of decision 033: an
  * entry is dropped on every change the change feed reports for the store (products, departments, store settings and
- * status), on this instance and every other, and at the latest after a minute (the key carries the minute), so
- * anything the feed does not report is never older than that. Each response still gets its own CSP nonces: the
+ * status), on this instance and every other, and at the latest after five minutes (the key carries the five-minute
+ * slot), so anything the feed does not report is never older than that. Each response still gets its own CSP nonces: the
  * cached page remembers the nonces it was rendered with and they are swapped for the response's (128-bit random hex
  * strings, which no page text repeats by chance).
  *
@@ -13,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isEntryPage } from './ssr.js';
 
 /** How long a cached page may be served at most, whatever the change feed says (ms). */
-const PAGE_MAX_AGE_MS = 60_000;
+const PAGE_MAX_AGE_MS = 5 * 60_000;
 
 class NotRendered extends Error {}
 
@@ -35,8 +35,8 @@ export async function cachedPage(
 ): Promise<string> {
   if (!isCacheablePage(request)) return render();
   const { script, style } = reply.cspNonce;
-  const minute = Math.floor(Date.now() / PAGE_MAX_AGE_MS);
-  const key = `page\u0000${minute}\u0000${request.url}`;
+  const slot = Math.floor(Date.now() / PAGE_MAX_AGE_MS);
+  const key = `page\u0000${slot}\u0000${request.url}`;
   let uncached: string | null = null;
   const answer = await request.server.answerCache
     .get(request.store!.id, key, async () => {
