@@ -10,6 +10,8 @@ import { renderToString } from 'react-dom/server';
 import { dehydrate, QueryClient, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import i18n from './lib/i18n';
+import esCatalogues from './lib/catalogues/es';
+import enCatalogues from './lib/catalogues/en';
 import { appRoutes } from './app/router';
 import { setStoreContentPage, StorefrontRoutes } from './storefront/routes';
 import { StoreContentPage } from './storefront/features/content/store-content-page';
@@ -28,6 +30,14 @@ export interface RenderOutput {
   html: string;
   /** What the browser hydrates: the language and the dehydrated query cache. */
   state: { lang: string; queries: DehydratedState };
+}
+
+// The browser loads one language's catalogues as a chunk (lib/i18n.ts); the server holds both from the start.
+for (const [lang, bundles] of [
+  ['es', esCatalogues],
+  ['en', enCatalogues],
+] as const) {
+  for (const [ns, resources] of Object.entries(bundles)) i18n.addResourceBundle(lang, ns, resources, true, true);
 }
 
 const handler = createStaticHandler(appRoutes(StorefrontRoutes));

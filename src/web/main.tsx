@@ -1,13 +1,14 @@
 /**
  * Web entry: i18n, TanStack Query and the router. Storefront and admin trees load lazily (DESIGN.md "Web").
  * A page the server rendered (decision 035) carries its data in `<script id="vitrina-state">`: the query cache is
- * filled from it and the markup hydrated; otherwise the app renders from scratch.
+ * filled from it and the markup hydrated; otherwise the app renders from scratch. Either waits for the page language's
+ * catalogues (a chunk of their own, lib/i18n.ts); if they cannot load the app renders anyway.
  */
 import { startTransition, StrictMode, type ComponentType } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { hydrate, QueryClientProvider, type DehydratedState } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import i18n from './lib/i18n';
+import i18n, { i18nReady } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
 import { loadChunk } from './lib/load-chunk';
@@ -36,9 +37,11 @@ const state: ServerState | null = stateEl?.textContent ? (JSON.parse(stateEl.tex
 /** Resolves after the browser has painted the server's markup, so hydration never delays the first paint. */
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+const catalogues = loadChunk(() => i18nReady).catch((err: unknown) => console.error('catalogues failed', err));
+
 if (state && root.firstElementChild) {
   hydrate(queryClient, state.queries);
-  Promise.all([loadChunk(() => import('./storefront/routes')), afterPaint()]).then(
+  Promise.all([loadChunk(() => import('./storefront/routes')), afterPaint(), catalogues]).then(
     ([m]) => {
       // A shopper who chose the other language than the page was rendered in gets a fresh render in theirs.
       // In a transition, hydration yields to the browser between components instead of one long task.
@@ -54,5 +57,5 @@ if (state && root.firstElementChild) {
     },
   );
 } else {
-  createRoot(root).render(app());
+  void catalogues.then(() => createRoot(root).render(app()));
 }

@@ -1,16 +1,12 @@
 /**
  * i18next for the web app (DESIGN.md "Web"): `es` default and fallback, `en` available. The first load carries
- * common, storefront and errors; checkout and account come with the first cart, checkout or account page
+ * common, storefront and errors of the page's language only (lib/catalogues/<lang>.ts, one chunk each, decision 069):
+ * `i18nReady` resolves once they are in, and the app renders after it (main.tsx); switching language loads the other
+ * language's chunk first. Checkout and account come with the first cart, checkout or account page
  * (storefront/shop-i18n.ts) and the admin namespace with the admin route tree.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import esCommon from '../../locales/es/common.json';
-import enCommon from '../../locales/en/common.json';
-import esStorefront from '../../locales/es/storefront.json';
-import enStorefront from '../../locales/en/storefront.json';
-import esErrors from '../../locales/es/errors.json';
-import enErrors from '../../locales/en/errors.json';
 
 export const LANGUAGE_KEY = 'lang';
 /** Start of the console message for a translation key found in no catalogue. */
@@ -22,22 +18,37 @@ const saved = typeof localStorage !== 'undefined' ? localStorage.getItem(LANGUAG
 const fromUrl = typeof location !== 'undefined' ? new URLSearchParams(location.search).get('lang') : null;
 const urlLang: Lang | null = fromUrl === 'es' || fromUrl === 'en' ? fromUrl : null;
 
+const initialLang: Lang = urlLang
+  ? urlLang
+  : saved === 'en' || saved === 'es'
+    ? saved
+    : typeof document !== 'undefined' && document.documentElement.lang === 'en'
+      ? 'en'
+      : 'es';
+
+const loaded = new Set<Lang>();
+const catalogues: Record<Lang, () => Promise<{ default: Record<string, object> }>> = {
+  es: () => import('./catalogues/es'),
+  en: () => import('./catalogues/en'),
+};
+
+/** Adds the common, storefront and errors catalogues of `lang` (once; a chunk of its own per language). */
+export async function loadLanguage(lang: Lang): Promise<void> {
+  if (loaded.has(lang)) return;
+  const { default: bundles } = await catalogues[lang]();
+  for (const [ns, resources] of Object.entries(bundles)) i18n.addResourceBundle(lang, ns, resources, true, true);
+  loaded.add(lang);
+}
+
 void i18n.use(initReactI18next).init({
-  lng: urlLang
-    ? urlLang
-    : saved === 'en' || saved === 'es'
-      ? saved
-      : typeof document !== 'undefined' && document.documentElement.lang === 'en'
-        ? 'en'
-        : 'es',
+  lng: initialLang,
   fallbackLng: 'es',
   supportedLngs: ['es', 'en'],
   ns: ['common', 'storefront', 'errors'],
   defaultNS: 'common',
-  resources: {
-    es: { common: esCommon, storefront: esStorefront, errors: esErrors },
-    en: { common: enCommon, storefront: enStorefront, errors: enErrors },
-  },
+  resources: {},
+  // Catalogues are added as their chunks arrive (loadLanguage); an `en` page needs no `es` to render.
+  partialBundledLanguages: true,
   interpolation: { escapeValue: false },
   initAsync: false,
   // A key missing in every language would show raw on screen: report it (the browser tests fail on this message).
@@ -52,10 +63,16 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
-/** Switches the UI language and remembers the shopper's choice (it then wins over the store default). */
+/** Resolves once the first page's catalogues are loaded (the app renders after it, main.tsx). */
+export const i18nReady: Promise<void> = loadLanguage(initialLang);
+
+/**
+ * Switches the UI language (after loading its catalogues) and remembers the shopper's choice (it then wins over the
+ * store default).
+ */
 export function setLanguage(lang: Lang, remember = true): void {
   if (remember) localStorage.setItem(LANGUAGE_KEY, lang);
-  void i18n.changeLanguage(lang);
+  void loadLanguage(lang).then(() => i18n.changeLanguage(lang));
 }
 
 /** True when the shopper picked a language themselves (or followed a link with `?lang=`). */

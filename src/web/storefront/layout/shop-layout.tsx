@@ -4,7 +4,7 @@
  */
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../lib/i18n';
 import { paths } from '../../app/paths';
@@ -22,14 +22,15 @@ import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 
 /**
- * The search box's resolver. Its zod schema is loaded when the box gets focus (so zod stays out of the first load),
- * and by the time the shopper presses Enter the submit validates at once.
+ * The search box's schema check. The zod schema is loaded when the box gets focus (so zod stays out of the first
+ * load), and by the time the shopper presses Enter the submit validates at once. A one-field form without
+ * react-hook-form, whose 18 KB gzip would otherwise be in every shopper's first load (decision 069).
  */
-let loadedSearchResolver: Resolver<SearchBoxValues> | null = null;
-const loadSearchResolver = () =>
-  import('../shared/search-box-schema').then((m) => (loadedSearchResolver = m.searchBoxResolver));
-const searchBoxResolver: Resolver<SearchBoxValues> = async (values, context, options) =>
-  (loadedSearchResolver ?? (await loadSearchResolver()))(values, context, options);
+let loadedSearchCheck: ((values: SearchBoxValues) => boolean) | null = null;
+const loadSearchCheck = () =>
+  import('../shared/search-box-schema').then(
+    (m) => (loadedSearchCheck = (values) => m.searchBoxSchema.safeParse(values).success),
+  );
 
 function SearchBox() {
   const { t } = useTranslation('storefront');
@@ -39,17 +40,20 @@ function SearchBox() {
   // The browser's own words show after hydration (the server cannot know them).
   const words = useShop((s) => s.searchedWords).filter(() => hydrated);
   const addWord = useShop((s) => s.addSearchedWord);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<SearchBoxValues>({ resolver: searchBoxResolver, defaultValues: { q: params.get('q') ?? '' } });
-  const submit = handleSubmit(({ q }) => {
-    const term = q.trim();
-    if (!term) return;
-    addWord(term);
-    navigate(paths.search({ q: term }));
-  });
+  const [invalid, setInvalid] = useState(false);
+  const submit = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    const q = new FormData(e.currentTarget).get('q');
+    const values = { q: typeof q === 'string' ? q : '' };
+    void (loadedSearchCheck ? Promise.resolve(loadedSearchCheck) : loadSearchCheck()).then((valid) => {
+      const ok = valid(values);
+      setInvalid(!ok);
+      const term = values.q.trim();
+      if (!ok || !term) return;
+      addWord(term);
+      navigate(paths.search({ q: term }));
+    });
+  };
   return (
     // action/method: before hydration (a server-rendered page) the browser itself submits to the results page.
     <form className="search-form" role="search" action="/search/keyword" method="get" onSubmit={submit}>
@@ -59,9 +63,10 @@ function SearchBox() {
       <input
         id="site-search"
         type="search"
-        {...register('q')}
-        onFocus={() => void loadSearchResolver()}
-        aria-invalid={errors.q ? true : undefined}
+        name="q"
+        defaultValue={params.get('q') ?? ''}
+        onFocus={() => void loadSearchCheck()}
+        aria-invalid={invalid ? true : undefined}
         placeholder={t('search.placeholder')}
         list="searched-words"
         autoComplete="off"
