@@ -1,3 +1,16 @@
+CREATE TABLE "catalog_csv_transfers" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"store_id" uuid NOT NULL,
+	"kind" text NOT NULL,
+	"file_name" text DEFAULT '' NOT NULL,
+	"content" text,
+	"created" integer DEFAULT 0 NOT NULL,
+	"updated" integer DEFAULT 0 NOT NULL,
+	"images_skipped" integer DEFAULT 0 NOT NULL,
+	"products" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "sandbox_payment_methods" (
 	"id" text PRIMARY KEY NOT NULL,
 	"brand" text NOT NULL,
@@ -67,15 +80,20 @@ CREATE TABLE "subscription_plans" (
 	CONSTRAINT "subscription_plans_price_positive" CHECK ("subscription_plans"."price_cents" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "products" ADD COLUMN "import_handle" text;--> statement-breakpoint
+ALTER TABLE "catalog_csv_transfers" ADD CONSTRAINT "catalog_csv_transfers_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_subscriptions" ADD CONSTRAINT "store_subscriptions_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "store_subscriptions" ADD CONSTRAINT "store_subscriptions_plan_id_subscription_plans_id_fk" FOREIGN KEY ("plan_id") REFERENCES "public"."subscription_plans"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscription_invoices" ADD CONSTRAINT "subscription_invoices_store_id_stores_id_fk" FOREIGN KEY ("store_id") REFERENCES "public"."stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "catalog_csv_transfers_store_idx" ON "catalog_csv_transfers" USING btree ("store_id","created_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "store_subscriptions_store_uq" ON "store_subscriptions" USING btree ("store_id");--> statement-breakpoint
 CREATE INDEX "store_subscriptions_due_idx" ON "store_subscriptions" USING btree ("status","next_payment_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "subscription_invoices_store_key_uq" ON "subscription_invoices" USING btree ("store_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "subscription_invoices_store_created_idx" ON "subscription_invoices" USING btree ("store_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "products_store_import_handle_uq" ON "products" USING btree ("store_id","import_handle");
+--> statement-breakpoint
 -- ===== HAND-WRITTEN subscription plans and trials =====
 INSERT INTO "subscription_plans" ("id", "price_cents", "interval", "sort_order") VALUES ('monthly', 29900, 'month', 1), ('yearly', 299000, 'year', 2), ('premium', 69900, 'month', 3) ON CONFLICT ("id") DO NOTHING;
 --> statement-breakpoint
-INSERT INTO "store_subscriptions" ("store_id", "plan_id", "status", "trial", "current_period_start", "current_period_end", "next_payment_at") SELECT "id", 'monthly', 'active', true, "created_at", "created_at" + interval '30 days', "created_at" + interval '30 days' FROM "stores" ON CONFLICT DO NOTHING;
+INSERT INTO "store_subscriptions" ("store_id", "plan_id", "status", "trial", "current_period_start", "current_period_end", "next_payment_at") SELECT "id", 'monthly', 'active', true, now(), now() + interval '30 days', now() + interval '30 days' FROM "stores" ON CONFLICT DO NOTHING;
 -- ===== END HAND-WRITTEN =====
