@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-/** preact/compat in place of React in the browser bundle (decision 069); the server bundle keeps React. */
+/** VITRINA_PREACT=1: preact/compat in place of React in the browser bundle (decision 069; off: the admin wizard failed on it). */
 const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
@@ -15,7 +15,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react()],
-  resolve: { alias: isSsrBuild || process.env.VITRINA_REACT === '1' ? [] : preactAliases },
+  resolve: { alias: !isSsrBuild && process.env.VITRINA_PREACT === '1' ? preactAliases : [] },
   // The manifest tells the server which chunks a server-rendered page preloads (src/server/modules/web/ssr.ts).
   build: { outDir: '../../dist/web', emptyOutDir: true, sourcemap: false, chunkSizeWarningLimit: 600, manifest: true },
   server: {

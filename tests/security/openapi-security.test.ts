@@ -86,7 +86,7 @@ function knownValues(victim: StoreWorld, own: StoreWorld, where: 'query' | 'body
     // Pickups (merged from main): a carrier's collection hour.
     hour: '09:00',
     // The sandbox's browser confirmation (issue 8): a made-up client secret, never the victim's.
-    clientSecret: `sbx_pi_${randomBytes(12).toString('hex')}_secret_${randomBytes(16).toString('base64url')}`,
+    clientSecret: `sbx_pi_${randomBytes(12).toString('hex')}_secret_${randomBytes(24).toString('base64url')}`,
   };
   // In a query, `status` is a list filter: it would only hide what a list could leak.
   if (where === 'query') delete values.status;

@@ -45,7 +45,10 @@ export function sandboxRoutes(sandbox: SandboxActions): FastifyPluginAsyncZod {
           tags: ['sandbox'],
           summary: 'Sandbox provider: the browser confirms a card payment with its client secret',
           params: z.object({ ref: z.string().regex(/^sbx_pi_[0-9a-f]{24}$/) }),
-          body: z.object({ clientSecret: z.string().min(10).max(200), card: cardInput }),
+          body: z.object({
+            clientSecret: z.string().regex(/^sbx_pi_[0-9a-f]{24}_secret_[A-Za-z0-9_-]{32}$/),
+            card: cardInput,
+          }),
           response: {
             200: actionResult.extend({ challengeId: z.string().nullable(), failureCode: z.string().nullable() }),
           },
