@@ -19,6 +19,7 @@ import { buildOrderView, loadOrder, settlePayment } from '../orders/index.js';
 import { claimKey, completeKey, releaseKey, requestHash, type Claim } from './idempotency.js';
 import { clientIpHash } from './limits.js';
 import { createOrder, type Buyer } from './new-order.js';
+import { resolveAddress } from './order-steps.js';
 
 /** Errors that are the answer to this order (kept for the key); others (races, limits of the moment) are not. */
 const TRANSIENT: string[] = ['CONFLICT', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'RATE_LIMITED'];
@@ -40,6 +41,9 @@ export async function placeOrder(
   meta: { origin?: string; ip?: string } = {},
 ): Promise<PlaceOrderResponse> {
   const buyer = identifyBuyer(ctx, input, meta);
+  // A saved address that is not this buyer's is refused before the key is claimed, so that a request naming another
+  // store's or person's address leaves nothing behind in this store (not even a failed checkout request).
+  await resolveAddress(ctx, input, buyer.customerId);
   const claim = await claimKey(ctx, input.idempotencyKey, requestHash(input));
   if (claim.kind === 'done') return replay(ctx, claim);
   try {
