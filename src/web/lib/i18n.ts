@@ -63,8 +63,12 @@ i18n.on('languageChanged', (lng) => {
   if (typeof document !== 'undefined') document.documentElement.lang = lng;
 });
 
-/** Resolves once the first page's catalogues are loaded (the app renders after it, main.tsx). */
-export const i18nReady: Promise<void> = loadLanguage(initialLang);
+/**
+ * Resolves once the first page's catalogues are loaded (the app renders after it, main.tsx). On the server
+ * (entry-server.tsx) both languages are added when the render bundle loads, so nothing is loaded here: a dynamic
+ * import started while that bundle is still evaluating would resolve to a module not yet initialised.
+ */
+export const i18nReady: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : loadLanguage(initialLang);
 
 /**
  * Switches the UI language (after loading its catalogues) and remembers the shopper's choice (it then wins over the
