@@ -4,20 +4,15 @@
  * once, together with direct handler runs on each, posts one release. Runs where TEST_DATABASE_URL names a PostgreSQL
  * server (as tests/api/jobs.test.ts's two-instance tests); on PGlite, balances.test.ts runs the job again instead.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { ledgerEntries } from '../../src/server/db/schema/index.js';
 import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
-import { createTestDb, type TestDatabase } from '../helpers/test-db.js';
+import { createTwoInstances, type TwoInstances } from '../helpers/test-app.js';
+import type { TestDatabase } from '../helpers/test-db.js';
 import {
   createCustomerFixture,
   createProductFixture,
@@ -32,32 +27,18 @@ import { expectLedgerReconciles } from '../helpers/ledger.js';
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)('balance release with two app instances on one PostgreSQL database', () => {
+  let two: TwoInstances;
   let database: TestDatabase;
-  let secondDb: Database | null = null;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  let dataDir: string;
   let store: StoreFixture;
   let seller: string;
   let buyer: string;
   let addressId: string;
 
   beforeAll(async () => {
-    database = await createTestDb();
-    secondDb = await openDatabase({ url: database.url! });
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-release-two-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      JOB_WORKERS: 'false',
-      BALANCE_RELEASE_DAYS: '0',
-    });
-    a = await buildApp({ db: database.db, config, logger: false });
-    b = await buildApp({ db: (secondDb ?? database).db, config, logger: false });
-    await Promise.all([a.ready(), b.ready()]);
+    two = await createTwoInstances({ BALANCE_RELEASE_DAYS: '0' });
+    ({ a, b, database } = two);
     await seedPostalCodesFixture(database.db);
     store = await createStoreFixture(database.db);
     await createProductFixture(database.db, store.id, {
@@ -76,11 +57,7 @@ describe.skipIf(!onPostgres)('balance release with two app instances on one Post
     ).json().id;
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await secondDb?.close();
-    await database?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await two?.close();
   });
 
   it('releases a delivered order once, whichever instance works its jobs', async () => {

@@ -4,25 +4,19 @@
  * listening connections (LISTEN/NOTIFY); on PGlite (one process) both apps share the embedded database and its
  * in-process notifications. Also the HTTP side: ETag, 304 and Cache-Control on product and search answers.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
 import { products } from '../../src/server/db/schema/index.js';
-import { createTestDb, type TestDatabase } from '../helpers/test-db.js';
+import { createTwoInstances, type TwoInstances } from '../helpers/test-app.js';
+import type { TestDatabase } from '../helpers/test-db.js';
 import { createProductFixture, createStoreFixture, type StoreFixture } from '../helpers/factories.js';
 
 describe('two instances on one database see each other’s writes', () => {
+  let two: TwoInstances;
   let database: TestDatabase;
-  let secondDb: Database | null = null;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  let dataDir: string;
   let store: StoreFixture;
   let product: { id: string; codigo: string };
 
@@ -33,19 +27,9 @@ describe('two instances on one database see each other’s writes', () => {
     (await get(app, `/api/reseller/producto/search?q=${encodeURIComponent(q)}`)).json();
 
   beforeAll(async () => {
-    database = await createTestDb();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-two-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      JOB_WORKERS: 'false',
-    });
     // A second instance has its own connections when there is a server to connect to.
-    secondDb = database.url ? await openDatabase({ url: database.url }) : null;
-    a = await buildApp({ db: database.db, config, logger: false });
-    b = await buildApp({ db: secondDb?.db ?? database.db, config, logger: false });
+    two = await createTwoInstances();
+    ({ a, b, database } = two);
     store = await createStoreFixture(database.db);
     product = await createProductFixture(database.db, store.id, {
       name: 'Taladro percutor',
@@ -55,11 +39,7 @@ describe('two instances on one database see each other’s writes', () => {
     await b.changeFeed.sync();
   });
   afterAll(async () => {
-    await a.close();
-    await b.close();
-    await secondDb?.close();
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await two?.close();
   });
 
   it('a stock change committed by one instance reaches the other’s cached product detail and search', async () => {

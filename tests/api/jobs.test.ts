@@ -29,6 +29,7 @@ import {
   type JobRun,
   type Jobs,
 } from '../../src/server/jobs/index.js';
+import { createTwoInstances, type TwoInstances } from '../helpers/test-app.js';
 import { createTestDb, type TestDatabase } from '../helpers/test-db.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mailsTo } from '../helpers/outbox.js';
@@ -291,27 +292,16 @@ describe(`the app's jobs (${onPostgres ? 'PostgreSQL' : 'PGlite'})`, () => {
 });
 
 describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () => {
+  let two: TwoInstances;
   let database: TestDatabase;
-  let secondDb: Database;
   let a: FastifyInstance;
   let b: FastifyInstance;
   let dataDir: string;
   let store: StoreFixture;
 
   beforeAll(async () => {
-    database = await createTestDb();
-    secondDb = await openDatabase({ url: database.url! });
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-jobs-two-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      JOB_WORKERS: 'false',
-    });
-    a = await buildApp({ db: database.db, config, logger: false });
-    b = await buildApp({ db: secondDb.db, config, logger: false });
-    await Promise.all([a.ready(), b.ready()]);
+    two = await createTwoInstances();
+    ({ a, b, database, dataDir } = two);
     await seedPostalCodesFixture(database.db);
     store = await createStoreFixture(database.db);
     await createProductFixture(database.db, store.id, {
@@ -320,11 +310,7 @@ describe.skipIf(!onPostgres)('two app instances on one PostgreSQL database', () 
     });
   });
   afterAll(async () => {
-    await a.close();
-    await b.close();
-    await secondDb.close();
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await two?.close();
   });
 
   it('the voucher-expiry sweep runs once, whichever instance ticks and works', async () => {

@@ -4,15 +4,9 @@
  * once, together with direct runs on each, charges a due period once. Runs where TEST_DATABASE_URL names a PostgreSQL
  * server (as balance-release-instances.test.ts); on PGlite, subscriptions.test.ts runs the job twice at once instead.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
 import {
   ledgerEntries,
   sandboxRecurringCharges,
@@ -20,45 +14,29 @@ import {
   subscriptionInvoices,
 } from '../../src/server/db/schema/index.js';
 import { runRenewals, subscriptionRenewalsJob } from '../../src/server/modules/subscriptions/index.js';
-import { createTestDb, type TestDatabase } from '../helpers/test-db.js';
+import { createTwoInstances, type TwoInstances } from '../helpers/test-app.js';
+import type { TestDatabase } from '../helpers/test-db.js';
 import { createSellerFixture, createStoreFixture, type StoreFixture } from '../helpers/factories.js';
 import { expectLedgerReconciles } from '../helpers/ledger.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)('subscription renewal with two app instances on one PostgreSQL database', () => {
+  let two: TwoInstances;
   let database: TestDatabase;
-  let secondDb: Database | null = null;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  let dataDir: string;
   let store: StoreFixture;
   let seller: string;
 
   beforeAll(async () => {
-    database = await createTestDb();
-    secondDb = await openDatabase({ url: database.url! });
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-subs-two-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      JOB_WORKERS: 'false',
-    });
-    a = await buildApp({ db: database.db, config, logger: false });
-    b = await buildApp({ db: (secondDb ?? database).db, config, logger: false });
-    await Promise.all([a.ready(), b.ready()]);
+    two = await createTwoInstances();
+    ({ a, b, database } = two);
     store = await createStoreFixture(database.db);
     seller = (await createSellerFixture(a, store.id)).token;
   });
   afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await secondDb?.close();
-    await database?.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await two?.close();
   });
 
   it('charges a due period once, whichever instance works the sweep', async () => {

@@ -4,17 +4,11 @@
  * deactivation refusing carts and orders (WEBSITE_DEACTIVATED) while the admin keeps working, and freshness on two
  * instances of the app on one database.
  */
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
-import { openDatabase, type Database } from '../../src/server/db/client.js';
-import { createTestDb, type TestDatabase } from '../helpers/test-db.js';
+import { createTestApp, createTwoInstances, type TestApp, type TwoInstances } from '../helpers/test-app.js';
+import type { TestDatabase } from '../helpers/test-db.js';
 import {
   createProductFixture,
   createSellerFixture,
@@ -361,38 +355,23 @@ describe('store settings, look and wizard', () => {
 });
 
 describe('two instances: a change made on one shows on the other at once', () => {
+  let two: TwoInstances;
   let database: TestDatabase;
-  let secondDb: Database | null = null;
   let a: FastifyInstance;
   let b: FastifyInstance;
-  let dataDir: string;
   let store: StoreFixture;
   let seller: { token: string };
 
   beforeAll(async () => {
-    database = await createTestDb();
-    dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-web-two-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PER_MINUTE: '100000',
-      JOB_WORKERS: 'false',
-    });
-    secondDb = database.url ? await openDatabase({ url: database.url }) : null;
     const html =
       '<!doctype html><html lang="es"><head><!--vitrina-head--></head><body><div id="root"></div></body></html>';
-    a = await buildApp({ db: database.db, config, logger: false, indexHtml: html });
-    b = await buildApp({ db: secondDb?.db ?? database.db, config, logger: false, indexHtml: html });
+    two = await createTwoInstances({}, { indexHtml: html });
+    ({ a, b, database } = two);
     store = await createStoreFixture(database.db);
     seller = await createSellerFixture(a, store.id);
   });
   afterAll(async () => {
-    await a.close();
-    await b.close();
-    await secondDb?.close();
-    await database.close();
-    await fs.rm(dataDir, { recursive: true, force: true });
+    await two?.close();
   });
 
   const onB = (url: string, method: 'GET' | 'POST' = 'GET', payload?: object) =>

@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config.js';
 import { createProviders, type Providers } from '../../src/server/providers/index.js';
 import type { PaymentProvider } from '../../src/server/providers/payments/index.js';
 import { loadAppSecret } from '../../src/server/lib/secrets.js';
+import { openDatabase } from '../../src/server/db/client.js';
 import { createTestDb, type TestDatabase } from './test-db.js';
 
 export interface TestApp {
@@ -60,6 +61,57 @@ export async function createTestApp(
     dataDir,
     async close() {
       await app.close();
+      await database.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface TwoInstances {
+  /** The first instance, on the test database's own connections. */
+  a: FastifyInstance;
+  /** The second instance: its own connections when the database is a PostgreSQL server, else the same PGlite. */
+  b: FastifyInstance;
+  database: TestDatabase;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Two app instances on one fresh test database, as two processes behind a load balancer would be (decisions 033-034):
+ * on PostgreSQL each has its own connection pool, so LISTEN/NOTIFY and pg-boss see two clients; on PGlite they share
+ * the one in-process database. Jobs run only when a test drains them (`JOB_WORKERS=false`); `env` adds settings.
+ */
+export async function createTwoInstances(
+  env: Record<string, string> = {},
+  opts: { indexHtml?: string } = {},
+): Promise<TwoInstances> {
+  const database = await createTestDb();
+  const secondDb = database.url ? await openDatabase({ url: database.url }) : null;
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-two-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    JOB_WORKERS: 'false',
+    ...env,
+  });
+  const a = await buildApp({ db: database.db, config, logger: false, indexHtml: opts.indexHtml });
+  const b = await buildApp({ db: (secondDb ?? database).db, config, logger: false, indexHtml: opts.indexHtml });
+  // One after the other: on PGlite both share one connection, and two start-ups at once would interleave.
+  await a.ready();
+  await b.ready();
+  return {
+    a,
+    b,
+    database,
+    dataDir,
+    async close() {
+      await a.close();
+      await b.close();
+      await secondDb?.close();
       await database.close();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
