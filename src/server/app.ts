@@ -32,7 +32,7 @@ import { balanceReleaseCatchUpJob } from './modules/orders/index.js';
 import { refundReconcileJob } from './modules/balances/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
 import { catalogExportJob, catalogImportJob } from './modules/catalog/index.js';
-import { subscriptionRenewalsJob } from './modules/subscriptions/index.js';
+import { subscriptionEmailJob, subscriptionRenewalsJob } from './modules/subscriptions/index.js';
 import { forgetStoreLanguage } from './modules/stores/index.js';
 
 /** Every job the app runs: each module defines its own (decision 034); the database's own maintenance too. */
@@ -44,6 +44,7 @@ const APP_JOBS = [
   balanceReleaseCatchUpJob,
   refundReconcileJob,
   subscriptionRenewalsJob,
+  subscriptionEmailJob,
   pgliteAnalyzeJob,
   catalogImportJob,
   catalogExportJob,

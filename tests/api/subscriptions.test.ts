@@ -16,6 +16,7 @@ import {
   type StoreFixture,
 } from '../helpers/factories.js';
 import { expectLedgerReconciles } from '../helpers/ledger.js';
+import { mailsTo } from '../helpers/outbox.js';
 import {
   ledgerEntries,
   ledgerLines,
@@ -34,12 +35,19 @@ let app: FastifyInstance;
 interface Shop {
   store: StoreFixture;
   seller: string;
+  email: string;
 }
 
 async function shop(): Promise<Shop> {
   const store = await createStoreFixture(t.database.db);
-  const seller = (await createSellerFixture(app, store.id)).token;
-  return { store, seller };
+  const { token: seller, email } = await createSellerFixture(app, store.id);
+  return { store, seller, email };
+}
+
+/** The subscription emails the store's owner has got so far (decision 083), after the queued jobs ran. */
+async function ownerMails(s: Shop): Promise<string[]> {
+  await app.jobs.drain();
+  return mailsTo(t.dataDir, s.email).filter((m) => m.includes('/admin/suscripcion'));
 }
 
 const admin = (s: Shop, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, lang = 'es') =>
@@ -259,9 +267,21 @@ describe('subscription', { timeout: 240_000 }, () => {
     // Past due, the store still works.
     expect((await storefront(s)).statusCode).toBe(200);
     expect((await admin(s, 'GET', '/api/admin/coupons')).statusCode).toBe(200);
-    // Not yet time for the retry: nothing happens.
+    // The owner is told, with the amount, the card and the day the store would be suspended.
+    let mails = await ownerMails(s);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toContain('Subject: No pudimos cobrar tu plan de Vitrina');
+    expect(mails[0]).toContain('$299.00');
+    expect(mails[0]).toMatch(/tarjeta \S* ?•••• 0002/);
+    const graceEnds = new Date(Date.parse(view.subscription.suspendsAt)).toLocaleDateString('es-MX', {
+      dateStyle: 'long',
+      timeZone: 'America/Mexico_City',
+    });
+    expect(mails[0]).toContain(`antes del ${graceEnds}`);
+    // Not yet time for the retry: nothing happens, and no second email.
     await runJob();
     expect((await invoices(s))[0].attempts).toBe(1);
+    expect(await ownerMails(s)).toHaveLength(1);
 
     // Eight days later (the job's clock): the grace period is over and the retry fails again: suspended.
     const later = await runRenewals({ db: app.db, providers: app.providers }, new Date(Date.now() + 8 * DAY));
@@ -270,6 +290,9 @@ describe('subscription', { timeout: 240_000 }, () => {
     expect(row).toMatchObject({ status: 'suspended', failedAttempts: 2, nextPaymentAt: null });
     [invoice] = await invoices(s);
     expect(invoice).toMatchObject({ status: 'failed', attempts: 2 });
+    mails = await ownerMails(s);
+    expect(mails).toHaveLength(2);
+    expect(mails[1]).toContain('se suspendió porque su suscripción no está pagada');
     await app.changeFeed.sync();
 
     const closed = await storefront(s);
@@ -316,6 +339,7 @@ describe('subscription', { timeout: 240_000 }, () => {
       'The bank declined your subscription payment. Try another card.',
     );
     expect((await storefront(s)).statusCode).toBe(402);
+    expect(await ownerMails(s)).toHaveLength(2); // the seller saw that answer on the page
 
     // A good card: paid, active at once, a fresh period from now.
     await saveCard(s, CARDS.ok);
@@ -330,6 +354,12 @@ describe('subscription', { timeout: 240_000 }, () => {
     const all = await invoices(s);
     expect(all).toHaveLength(1);
     expect(all[0]).toMatchObject({ status: 'paid', attempts: 5 });
+    mails = await ownerMails(s);
+    expect(mails).toHaveLength(3);
+    expect(mails[2]).toContain('Recibimos el pago de $299.00 de tu plan Mensual');
+    expect(mails[2]).toContain('$299.00');
+    // The other store's owner got nothing.
+    expect(await ownerMails(other)).toEqual([]);
     // Paying again: nothing due.
     expect((await admin(s, 'POST', '/api/admin/subscription/pay')).json().code).toBe('SUBSCRIPTION_NOTHING_DUE');
     await expectLedgerReconciles(t.database.db, s.store.id);
@@ -363,6 +393,10 @@ describe('subscription', { timeout: 240_000 }, () => {
       .where(eq(storeSubscriptions.storeId, s.store.id));
     await runJob();
     expect((await subRow(s)).status).toBe('suspended');
+    const mails = await ownerMails(s);
+    expect(mails).toHaveLength(2);
+    expect(mails[0]).toContain('Subject: No pudimos cobrar');
+    expect(mails[1]).toContain('se suspendió porque su suscripción no está pagada');
     await app.changeFeed.sync();
     expect((await storefront(s)).statusCode).toBe(402);
   });

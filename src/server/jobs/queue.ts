@@ -37,6 +37,12 @@ export interface JobPayloads {
   'refund-reconcile': Record<string, never>;
   /** The subscription renewal sweep: trials given, due periods charged, lapsed stores suspended (decision 061). */
   'subscription-renewals': Record<string, never>;
+  /** An email to the store's owners: a renewal declined, the store suspended, or active again (decision 083). */
+  'subscription-email': {
+    storeId: string;
+    kind: 'payment_failed' | 'suspended' | 'reactivated';
+    invoiceId?: string;
+  };
   /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
   'pglite-analyze': Record<string, never>;
 }

@@ -21,3 +21,4 @@ export { assertStrongPassword, judgePassword, MIN_PASSWORD_SCORE } from './passw
 export { configurePasswordHashing, passwordHashLoad } from './password.js';
 export { findSessionActor } from './session-actor.js';
 export { passwordResetEmailJob } from './account-jobs.js';
+export { listStoreOwners } from './memberships.js';

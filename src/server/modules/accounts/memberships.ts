@@ -3,14 +3,24 @@
  * the answer of GET /api/admin/me.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { sessions, storeMemberships } from '../../db/schema/accounts.js';
-import type { Actor, BaseContext, DbContext } from '../../lib/context.js';
+import { sessions, storeMemberships, users } from '../../db/schema/accounts.js';
+import type { Actor, BaseContext, DbContext, StoreDbContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { getStoreSummaries } from '../stores/index.js';
 import type { MyStore, SellerMe } from '../../../shared/contracts/identity.js';
 import { effectivePermissions } from './session-actor.js';
 
 export type StoreOfMember = MyStore;
+
+/** The owners of the store (email and name), oldest membership first: whom account notices (plan, billing) go to. */
+export async function listStoreOwners(ctx: StoreDbContext): Promise<{ email: string; fullName: string }[]> {
+  return ctx.db
+    .select({ email: users.email, fullName: users.fullName })
+    .from(storeMemberships)
+    .innerJoin(users, eq(users.id, storeMemberships.userId))
+    .where(and(eq(storeMemberships.storeId, ctx.storeId), eq(storeMemberships.role, 'owner')))
+    .orderBy(asc(storeMemberships.createdAt));
+}
 
 /** The stores the platform account `userId` is a member of, by name, with role and effective permissions. */
 export async function listMyStores(ctx: DbContext, userId: string): Promise<MyStore[]> {

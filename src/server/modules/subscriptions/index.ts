@@ -13,5 +13,5 @@ export {
   type ChargeOutcome,
 } from './subscriptions.service.js';
 export { PLANS, TRIAL_DAYS, RETRY_HOURS, GRACE_DAYS } from './plans.js';
-export { subscriptionRenewalsJob } from './subscription-jobs.js';
+export { subscriptionEmailJob, subscriptionRenewalsJob } from './subscription-jobs.js';
 export { openWhileSuspended } from './gate.js';

@@ -4,6 +4,16 @@
  */
 import { defineJob } from '../../jobs/index.js';
 import { runRenewals } from './subscriptions.service.js';
+import { sendSubscriptionEmail } from './subscription-emails.js';
+
+/** Mails the store's owners about their subscription (subscription-emails.ts); retried when the mail fails. */
+export const subscriptionEmailJob = defineJob(
+  'subscription-email',
+  async (p, ctx) => {
+    await sendSubscriptionEmail({ ...ctx, storeId: p.storeId }, p.kind, p.invoiceId);
+  },
+  { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+);
 
 export const subscriptionRenewalsJob = defineJob(
   'subscription-renewals',

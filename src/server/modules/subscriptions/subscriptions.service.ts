@@ -14,6 +14,7 @@ import { and, desc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { BaseContext, DbContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { runTransaction } from '../../db/transaction.js';
+import { enqueue } from '../../jobs/index.js';
 import { storeSubscriptions, subscriptionInvoices } from '../../db/schema/subscriptions.js';
 import { getStoreById, listStoreCreations, setStoreSuspended } from '../stores/index.js';
 import { postSubscriptionPaid } from '../balances/index.js';
@@ -285,12 +286,17 @@ async function claimCharge(ctx: StoreDbContext, now: Date, manual: boolean): Pro
   });
 }
 
-/** Records a charge's answer: the period paid (store reactivated) or the failure (past due, then suspended). */
+/**
+ * Records a charge's answer: the period paid (store reactivated) or the failure (past due, then suspended). The
+ * owners are mailed, in the same transaction's job: a store back from past due or suspended is active again; a
+ * declined renewal the job made (`manual` false: the seller paying on the page sees the answer there) or a suspension.
+ */
 async function settleCharge(
   ctx: StoreDbContext,
   claim: Claim,
   answer: { status: 'succeeded' | 'failed'; providerRef: string | null; failureCode: string | null },
   now: Date,
+  manual: boolean,
 ): Promise<ChargeOutcome> {
   return runTransaction(ctx.db, async (tx) => {
     const txCtx = { db: tx, storeId: ctx.storeId };
@@ -331,6 +337,8 @@ async function settleCharge(
         .where(eq(storeSubscriptions.id, sub.id));
       await postSubscriptionPaid(txCtx, { invoiceId: invoice.id, amountCents: invoice.amountCents });
       await setStoreSuspended(txCtx, false);
+      if (sub.status === 'past_due' || sub.status === 'suspended')
+        await enqueue(tx, 'subscription-email', { storeId: ctx.storeId, kind: 'reactivated', invoiceId: invoice.id });
       return { result: 'paid', invoiceId: invoice.id } as const;
     }
     const failureCode = answer.failureCode ?? 'card_declined';
@@ -351,6 +359,10 @@ async function settleCharge(
       })
       .where(eq(storeSubscriptions.id, sub.id));
     if (suspend) await setStoreSuspended(txCtx, true);
+    if (suspend && sub.status !== 'suspended')
+      await enqueue(tx, 'subscription-email', { storeId: ctx.storeId, kind: 'suspended' });
+    else if (!suspend && !manual)
+      await enqueue(tx, 'subscription-email', { storeId: ctx.storeId, kind: 'payment_failed', invoiceId: invoice.id });
     return { result: 'failed', invoiceId: invoice.id, failureCode, status } as const;
   });
 }
@@ -376,7 +388,7 @@ async function charge(ctx: ChargeContext, now: Date, manual: boolean): Promise<C
       return { result: 'busy' };
     }
   }
-  return settleCharge(ctx, claim, answer, now);
+  return settleCharge(ctx, claim, answer, now, manual);
 }
 
 /**
@@ -453,6 +465,7 @@ async function suspendLapsed(ctx: StoreDbContext, now: Date): Promise<boolean> {
       .set({ status: 'suspended', nextPaymentAt: null, updatedAt: now })
       .where(eq(storeSubscriptions.id, sub.id));
     await setStoreSuspended(txCtx, true);
+    await enqueue(tx, 'subscription-email', { storeId: ctx.storeId, kind: 'suspended' });
     return true;
   });
 }
