@@ -1,7 +1,9 @@
 /**
  * Issue 8's checkout benchmark: completed checkouts per second with BENCH_CONNECTIONS (50) buyers placing card orders at
  * once (each a guest from its own address, a new idempotency key and email per order, one unit, economy shipping,
- * sandbox card approved), then a
+ * sandbox card approved), each the way the browser pays (decision 056): POST /api/pedido, the card confirmed at the
+ * provider's confirm URL with the client secret, then the order read back (and, while pending, POST
+ * /api/payments/:id/3ds, as the checkout page does) until the server says paid. Then a
  * sell-out race in which the same buyers fight for a product's last 300 units until the store says it is sold out.
  * Reports orders/s, latency percentiles, answers by status, and whether any unit was oversold (units sold vs the stock
  * left, read back from the storefront API). `npm run bench -- checkout` runs only this.
@@ -60,14 +62,16 @@ async function placeOrder(
   buyerIp: string,
 ): Promise<{ status: number; ms: number; paid: boolean; code?: string }> {
   const started = performance.now();
-  const res = await fetch(`http://127.0.0.1:${port}/api/pedido`, {
+  const base = `http://127.0.0.1:${port}`;
+  const headers = {
+    'content-type': 'application/json',
+    'x-store-domain': HOST,
+    'accept-language': 'es',
+    'x-forwarded-for': buyerIp,
+  };
+  const res = await fetch(`${base}/api/pedido`, {
     method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-store-domain': HOST,
-      'accept-language': 'es',
-      'x-forwarded-for': buyerIp,
-    },
+    headers,
     body: JSON.stringify({
       idempotencyKey: randomUUID(),
       email: `buyer-${randomUUID()}@example.com`,
@@ -75,16 +79,47 @@ async function placeOrder(
       address: ADDRESS,
       shipping: { servicio: 'economico' },
       paymentMethod: 'card',
-      card: CARD,
     }),
   });
-  const body = (await res.json().catch(() => null)) as { order?: { status?: string }; code?: string } | null;
-  return {
-    status: res.status,
+  const placed = (await res.json().catch(() => null)) as {
+    order?: { id: string; status?: string; payment?: { id: string } | null };
+    viewToken?: string;
+    confirmation?: { clientSecret: string; confirmUrl: string } | null;
+    code?: string;
+  } | null;
+  const answer = (paid: boolean, status = res.status, code = placed?.code) => ({
+    status,
     ms: performance.now() - started,
-    paid: res.status === 201 && body?.order?.status === 'paid',
-    code: body?.code,
-  };
+    paid,
+    code,
+  });
+  if (res.status !== 201 || !placed?.order) return answer(false);
+  if (placed.order.status === 'paid') return answer(true);
+  if (!placed.confirmation) return answer(false);
+  // The browser's part: the card goes to the provider, never to our API.
+  const confirmed = await fetch(`${base}${placed.confirmation.confirmUrl}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'es' },
+    body: JSON.stringify({ clientSecret: placed.confirmation.clientSecret, card: CARD }),
+  });
+  await confirmed.arrayBuffer();
+  if (!confirmed.ok) return answer(false, confirmed.status, 'PROVIDER_CONFIRM');
+  const query = `viewToken=${encodeURIComponent(placed.viewToken ?? '')}`;
+  const read = await fetch(`${base}/api/pedidos/${placed.order.id}?${query}`, { headers });
+  let order = (await read.json()) as { status: string };
+  if (order.status === 'pending' && placed.order.payment) {
+    const asked = await fetch(`${base}/api/payments/${placed.order.payment.id}/3ds?${query}`, {
+      method: 'POST',
+      headers,
+      body: '{}',
+    });
+    order = (await asked.json()) as { status: string };
+  }
+  return answer(
+    order.status === 'paid',
+    order.status === 'paid' ? 201 : 202,
+    order.status === 'paid' ? undefined : order.status,
+  );
 }
 
 /** `connections` buyers ordering `codigo` in a loop until `stop(answer)` says so; every answer recorded. */

@@ -3,7 +3,7 @@
  * the stock messages of SPEC §5, add to cart, and tabs about / details / specifications / packaging / reviews.
  * The product joins the recently viewed list and the view is recorded (POST /api/visto).
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -71,6 +71,18 @@ function ProductView({ p }: { p: ProductDetail }) {
   const [selected, setSelected] = useState<Record<string, string>>(() => ({
     ...(p.variants.find((v) => v.stock > 0) ?? p.variants[0])?.options,
   }));
+  // On a server-rendered page (decision 035) a shopper may pick a colour or size before the script has hydrated it:
+  // the browser checked that radio but no change reached the state. Once hydrated, the checked radios are adopted,
+  // so the photo, price and cart line follow what the shopper sees checked.
+  const buyBox = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const picked: Record<string, string> = {};
+    for (const input of buyBox.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked') ?? [])
+      if (p.optionNames.includes(input.name)) picked[input.name] = input.value;
+    setSelected((s) => (Object.entries(picked).every(([k, v]) => s[k] === v) ? s : { ...s, ...picked }));
+    // Only once, right after hydration: later changes go through onChange.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const variant = useMemo(
     () =>
       p.variants.find((v) => p.optionNames.every((o) => v.options[o] === selected[o])) ??
@@ -280,7 +292,7 @@ function ProductView({ p }: { p: ProductDetail }) {
             eager
           />
         </div>
-        <div className="stack">
+        <div className="stack" ref={buyBox}>
           <h1>{p.name}</h1>
           {store && (
             <p className="small product-seller">
