@@ -64,7 +64,7 @@ async function fillProduct(page: Page, name: string) {
   return { red, blue };
 }
 
-test.describe('the store builder, end to end', () => {
+test.describe('the store builder, end to end', { tag: '@phone' }, () => {
   test('a new seller signs up, builds the store, completes the profile and sells a product in colours', async ({
     page,
     newContext,
