@@ -11,6 +11,7 @@
  * - a re-import keeps a gallery made in the form, and the store's own image URLs are kept without a download.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -119,11 +120,11 @@ describe('catalogue import: images by URL', () => {
     expect(luma.image).toBe(luma.photos[0].url);
     expect(luma.coverFileId).toBe(luma.photos[0].fileId);
     expect(luma.photos[0].url).toMatch(new RegExp(`^/uploads/${a.id}/files/`));
-    const webp = await t.app.inject({ method: 'GET', url: `${luma.photos[0].url}-480.webp` });
-    expect(webp.statusCode).toBe(200);
-    const meta = await sharp(webp.rawPayload).metadata();
-    expect(meta.format).toBe('webp');
-    expect(Math.max(meta.width!, meta.height!)).toBeLessThanOrEqual(480);
+    for (const w of [160, 480, 960]) {
+      const meta = await sharp(path.join(t.dataDir, `${luma.photos[0].url}-${w}.webp`)).metadata();
+      expect(meta.format, `size ${w}`).toBe('webp');
+      expect(Math.max(meta.width!, meta.height!), `size ${w}`).toBeLessThanOrEqual(w);
+    }
     // Two products naming one URL share one stored file.
     const v1 = await imp.product(`img-${products[products.length - 1]!.variants[0]!.sku}`);
     const v2 = await imp.product(`img-${products[products.length - 2]!.variants[0]!.sku}`);
@@ -139,12 +140,14 @@ describe('catalogue import: images by URL', () => {
   }, 300_000);
 
   it('gallery rows and Variant Image give the gallery and a photo per colour; a redirect is followed', async () => {
+    // A query of its own per test: the server counts requests by path and query.
     const o = images.origin;
+    const q = '?t=gallery';
     const csv = [
       HEADER,
-      `gorra-lona,Gorra de lona,Color,Rojo,GORRA-R,199.00,${o}/luma/MH04.webp,1,${o}/luma/MH05.webp`,
-      `gorra-lona,,,Azul,GORRA-A,199.00,${o}/luma/MH05.webp,2,${o}/moved.webp`,
-      `gorra-lona,,,,,,${o}/moved.webp,3,`,
+      `gorra-lona,Gorra de lona,Color,Rojo,GORRA-R,199.00,${o}/luma/MH04.webp${q},1,${o}/luma/MH05.webp${q}`,
+      `gorra-lona,,,Azul,GORRA-A,199.00,${o}/luma/MH05.webp${q},2,${o}/moved.webp${q}`,
+      `gorra-lona,,,,,,${o}/moved.webp${q},3,`,
     ].join('\n');
     const imp = await importer(t, seller.token);
     const run = await imp.run(csv);
@@ -156,15 +159,15 @@ describe('catalogue import: images by URL', () => {
     expect(p.colourPhotos.Azul).toEqual(p.photos[2]);
     const rojo = p.variants.find((v: { sku: string }) => v.sku === 'GORRA-R');
     expect(rojo.image).toBe(p.photos[1].url);
-    expect(images.hits.get('/luma/MH05.webp')).toBe(1);
-    expect(images.hits.get('/moved.webp')).toBe(1);
-    expect(images.hits.get('/luma/MH03.webp')).toBe(1);
+    expect(images.hits.get(`/luma/MH05.webp${q}`)).toBe(1);
+    expect(images.hits.get(`/moved.webp${q}`)).toBe(1);
+    expect(images.hits.get('/luma/MH03.webp?from=moved')).toBe(1);
 
     // A re-import keeps the gallery the product has, and downloads nothing for it.
     const again = await imp.run(csv.replace('GORRA-R,199.00', 'GORRA-R,209.00'));
     expect(again.progress.status).toBe('completed');
     expect(again.result).toMatchObject({ created: 0, updated: 1 });
-    expect(images.hits.get('/luma/MH05.webp')).toBe(1);
+    expect(images.hits.get(`/luma/MH05.webp${q}`)).toBe(1);
     const after = await imp.product('GORRA-R');
     expect(after.photos).toEqual(p.photos);
     expect(after.variants.find((v: { sku: string }) => v.sku === 'GORRA-R').priceCents).toBe(20900);
@@ -181,9 +184,10 @@ describe('catalogue import: images by URL', () => {
   it('reports each bad image by line and column with its reason, and imports nothing', async () => {
     const o = images.origin;
     const other = `http://127.0.0.2:${images.port}`;
+    const q = '?t=bad';
     const rows: [string, string, string][] = [
       // [Image Src, Variant Image, expected reason of the bad column]
-      [`${o}/not-an-image.jpg`, '', 'image_not_image'],
+      [`${o}/not-an-image.jpg${q}`, '', 'image_not_image'],
       [`${o}/huge.jpg`, '', 'image_too_large'],
       [`${o}/huge-streamed.jpg`, '', 'image_too_large'],
       [`${o}/small.png`, '', 'image_too_small'],
@@ -192,7 +196,7 @@ describe('catalogue import: images by URL', () => {
       ['ftp://cdn.example.com/a.jpg', '', 'image_url_invalid'],
       ['cdn.shopify.com/sin-esquema.jpg', '', 'image_url_invalid'],
       // Private, metadata and loopback addresses not allowed: refused before any connection.
-      [`${other}/luma/MH06.webp`, '', 'image_download_failed'],
+      [`${other}/luma/MH06.webp${q}`, '', 'image_download_failed'],
       ['http://169.254.169.254/latest/meta-data/', '', 'image_download_failed'],
       ['http://10.20.30.40/foto.jpg', '', 'image_download_failed'],
       ['http://[::1]/foto.jpg', '', 'image_download_failed'],
@@ -201,7 +205,7 @@ describe('catalogue import: images by URL', () => {
       // A Variant Image, with a good Image Src on the same row.
       [`${o}/luma/MH07.webp`, `${o}/small.png`, 'image_too_small'],
       // The same bad URL on a second line: reported there too, asked for once.
-      [`${o}/not-an-image.jpg`, '', 'image_not_image'],
+      [`${o}/not-an-image.jpg${q}`, '', 'image_not_image'],
     ];
     const csv = [
       HEADER,
@@ -222,8 +226,8 @@ describe('catalogue import: images by URL', () => {
     );
     expect(run.result).toMatchObject({ created: 0, updated: 0 });
     expect(await imp.count()).toBe(before);
-    expect(images.hits.get('/luma/MH06.webp')).toBeUndefined();
-    expect(images.hits.get('/not-an-image.jpg')).toBe(1);
+    expect(images.hits.get(`/luma/MH06.webp${q}`)).toBeUndefined();
+    expect(images.hits.get(`/not-an-image.jpg${q}`)).toBe(1);
     expect(images.hits.get('/to-metadata.webp')).toBe(1);
 
     // Every reason has its message in Spanish and English.

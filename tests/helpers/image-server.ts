@@ -2,7 +2,7 @@
  * A local HTTP server of images for the catalogue import's downloads (decision 080), standing in for Shopify's CDN:
  * `/luma/<file>.webp` and `/vendure/<file>.webp` serve the committed dataset photos (seed-data/images), and a few
  * paths serve what a bad file points at (not an image, too big, too small, too wide, missing, redirects). It counts
- * the requests of each path. Listens on 127.0.0.1 (and answers any loopback address, see `listen`).
+ * the requests of each path and query. Listens on 127.0.0.1 (and answers any loopback address, see `listen`).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -17,7 +17,7 @@ export interface ImageServer {
   /** http://127.0.0.1:<port> */
   origin: string;
   port: number;
-  /** Requests per path (without the query). */
+  /** Requests per path and query. */
   hits: Map<string, number>;
   close(): Promise<void>;
 }
@@ -33,7 +33,8 @@ export async function startImageServer(host = '127.0.0.1'): Promise<ImageServer>
   const hits = new Map<string, number>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
-    hits.set(url.pathname, (hits.get(url.pathname) ?? 0) + 1);
+    const key = url.pathname + url.search;
+    hits.set(key, (hits.get(key) ?? 0) + 1);
     const m = /^\/(luma|vendure)\/([\w.-]+\.webp)$/.exec(url.pathname);
     if (m) {
       const file = path.join(IMAGES, m[1]!, m[2]!);
@@ -67,7 +68,7 @@ export async function startImageServer(host = '127.0.0.1'): Promise<ImageServer>
       case '/missing.jpg':
         return res.writeHead(404).end();
       case '/moved.webp':
-        return res.writeHead(302, { location: '/luma/MH03.webp' }).end();
+        return res.writeHead(302, { location: '/luma/MH03.webp?from=moved' }).end();
       case '/to-metadata.webp':
         return res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       case '/to-file.webp':
