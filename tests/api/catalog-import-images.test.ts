@@ -25,6 +25,7 @@ import { multipartBody } from '../helpers/uploads.js';
 import { shopifyCsv } from '../helpers/shopify-csv.js';
 import { startImageServer, type ImageServer } from '../helpers/image-server.js';
 import { CSV_ROW_REASONS } from '../../src/shared/contracts/catalog-csv.js';
+import { createImageAgents, downloadImage } from '../../src/server/modules/catalog/import-images.js';
 
 const reasons = (lang: string): Record<string, string> =>
   JSON.parse(fs.readFileSync(`src/locales/${lang}/catalog-import.json`, 'utf8')).reasons;
@@ -270,4 +271,38 @@ describe('catalogue import: images by URL with the default configuration', () =>
     expect(images.hits.size).toBe(0);
     expect(await imp.count()).toBe(0);
   }, 120_000);
+});
+
+describe('image downloads (import-images.ts)', () => {
+  let images: ImageServer;
+  beforeAll(async () => {
+    images = await startImageServer();
+  });
+  afterAll(async () => {
+    await images?.close();
+  });
+
+  it('gives up after the time limit, and refuses loopback unless it is allowed', async () => {
+    const allowed = createImageAgents(['127.0.0.1']);
+    const started = Date.now();
+    await expect(downloadImage(`${images.origin}/slow.jpg`, allowed, { timeoutMs: 500 })).rejects.toMatchObject({
+      reason: 'image_download_failed',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    const photo = await downloadImage(`${images.origin}/luma/MH09.webp?t=direct`, allowed);
+    expect((await sharp(photo).metadata()).format).toBe('webp');
+    await expect(
+      downloadImage(`${images.origin}/luma/MH09.webp?t=small-limit`, allowed, { maxBytes: 1000 }),
+    ).rejects.toMatchObject({
+      reason: 'image_too_large',
+    });
+    allowed.destroy();
+    const strict = createImageAgents([]);
+    await expect(downloadImage(`${images.origin}/luma/MH09.webp?t=strict`, strict)).rejects.toMatchObject({
+      reason: 'image_download_failed',
+    });
+    strict.destroy();
+    expect(images.hits.get('/luma/MH09.webp?t=strict')).toBeUndefined();
+    expect(images.hits.get('/luma/MH09.webp?t=direct')).toBe(1);
+  });
 });

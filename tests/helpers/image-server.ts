@@ -65,6 +65,10 @@ export async function startImageServer(host = '127.0.0.1'): Promise<ImageServer>
       }
       case '/small.png':
         return res.writeHead(200, { 'content-type': 'image/png' }).end(small);
+      case '/slow.jpg':
+        // Headers, then nothing: the download's time limit ends it.
+        res.writeHead(200, { 'content-type': 'image/jpeg' });
+        return res.write(Buffer.alloc(10));
       case '/missing.jpg':
         return res.writeHead(404).end();
       case '/moved.webp':
@@ -83,6 +87,10 @@ export async function startImageServer(host = '127.0.0.1'): Promise<ImageServer>
     origin: `http://127.0.0.1:${port}`,
     port,
     hits,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
