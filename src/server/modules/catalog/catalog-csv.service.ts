@@ -20,7 +20,6 @@ import {
   CSV_MAX_IMAGES,
   type CsvJobResult,
   type CsvJobStarted,
-  type CsvRowReason,
 } from '../../../shared/contracts/catalog-csv.js';
 import type { UploadedFile } from '../../../shared/contracts/files.js';
 import { INDUSTRIES } from '../../../shared/contracts/catalog-admin.js';
