@@ -99,6 +99,8 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: '100000',
       // Emails are background jobs: a worker that looks often keeps the tests that read the outbox quick.
       JOB_POLL_SECONDS: '0.5',
+      // The catalogue import downloads images from a local server the spec starts (decision 080).
+      IMPORT_IMAGE_ALLOWED_ADDRESSES: '127.0.0.1',
     },
   },
 });

@@ -1,11 +1,14 @@
 /**
  * Issue 7 "Catalogue" in a real browser: the seller of a new store uploads a Shopify product CSV of more than 200 real
  * products (the committed Luma and Vendure catalogues, written as Shopify exports them), watches the progress bar reach
- * its end, reads how many products were created, and finds them in the catalogue list. Runs on desktop and phone.
+ * its end, reads how many products were created, and finds them in the catalogue list with the photos the import
+ * downloaded from the file's image URLs (a local image server stands in for Shopify's CDN; the e2e server allows
+ * 127.0.0.1 through IMPORT_IMAGE_ALLOWED_ADDRESSES, decision 080). Runs on desktop and phone.
  */
 import fs from 'node:fs';
 import { expect, platformUrl, test } from '../fixtures';
 import { shopifyCsv } from '../../tests/helpers/shopify-csv';
+import { startImageServer } from '../../tests/helpers/image-server';
 
 test(
   'a seller imports a Shopify CSV of more than 200 products with a progress bar',
@@ -16,7 +19,14 @@ test(
     const seller = await factory.seller(store);
     await factory.companyProfile(seller);
     await signInSeller(context, seller);
-    const { csv, products } = shopifyCsv('e2e');
+    // Luma products name eight dataset photos by URL (eight downloads, each URL once); Vendure's have none.
+    const images = await startImageServer();
+    const photos = ['MH01', 'MH02', 'MH03', 'MH04', 'MH05', 'MH06', 'MH07', 'MH08'];
+    let n = 0;
+    const { csv, products } = shopifyCsv('e2e', {
+      imageUrl: (_p, catalog) =>
+        catalog === 'luma' ? `${images.origin}/luma/${photos[n++ % photos.length]}.webp` : null,
+    });
     expect(products.length).toBeGreaterThanOrEqual(200);
     const file = testInfo.outputPath('products_export.csv');
     fs.writeFileSync(file, csv);
@@ -43,6 +53,11 @@ test(
     await page.getByRole('searchbox', { name: 'Buscar' }).fill(first.name);
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await expect(page.getByRole('link', { name: first.name }).first()).toBeVisible();
+    // Its photo was downloaded, stored as WebP sizes and is shown in the list.
+    await expect(page.locator('img[src*="/uploads/"]').first()).toBeVisible();
+    expect(await page.locator('img[src*="/uploads/"]').first().getAttribute('src')).toMatch(/-\d+\.webp$/);
+    expect([...images.hits.keys()].sort()).toEqual(photos.map((c) => `/luma/${c}.webp`).sort());
+    await images.close();
   },
 );
 

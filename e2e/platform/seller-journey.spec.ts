@@ -64,11 +64,19 @@ async function fillProduct(page: Page, name: string) {
   return { red, blue };
 }
 
-test.describe('the store builder, end to end', () => {
+test.describe('the store builder, end to end', { tag: '@phone' }, () => {
   test('a new seller signs up, builds the store, completes the profile and sells a product in colours', async ({
     page,
     newContext,
-  }) => {
+  }, testInfo) => {
+    // Screenshots of the screens a seller uses, per project (desktop, phone), looked at when the layout changes.
+    // On a phone nothing may push the page wider than the screen (a wide table scrolls in its own box).
+    const shot = async (p: Page, name: string) => {
+      expect(await p.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(
+        p.viewportSize()!.width,
+      );
+      await p.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+    };
     test.setTimeout(480_000); // the whole story: minutes on a busy machine
     const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
     const slug = `bolsas-${tag}`;
@@ -84,6 +92,7 @@ test.describe('the store builder, end to end', () => {
     await page.getByLabel('Dirección de la tienda').fill(slug);
     await expect(page.getByText(`Disponible: ${slug}.localhost`)).toBeVisible();
     await page.getByLabel('Idioma de la tienda').selectOption('es');
+    await shot(page, 'sign-up');
     await page.getByRole('button', { name: 'Crear mi tienda' }).click();
     await slow(page).toHaveURL(/\/admin\/wizard$/);
 
@@ -102,6 +111,7 @@ test.describe('the store builder, end to end', () => {
     await expect(page.getByText('Paso 4 de 5')).toBeVisible();
     await page.getByLabel('Barra de navegación (hex)', { exact: true }).fill('#7a1f3d');
     await expect(page.getByTestId('preview-navbar')).toHaveCSS('background-color', 'rgb(122, 31, 61)');
+    await shot(page, 'wizard-colours');
     await page.getByRole('button', { name: 'Siguiente' }).click();
     await expect(page.getByText('Paso 5 de 5')).toBeVisible();
     await page.getByLabel('Instagram', { exact: true }).fill('https://www.instagram.com/bolsasrocio');
@@ -141,6 +151,7 @@ test.describe('the store builder, end to end', () => {
     await page.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByRole('tabpanel').getByText('Guardado.')).toBeVisible();
     await expect(page.getByText('Tu perfil está completo: ya puedes subir productos.')).toBeVisible();
+    await shot(page, 'company-profile');
 
     // Now the product is created, with its six variants.
     await page.goto(platformUrl('/admin/altaproducto'));
@@ -148,6 +159,7 @@ test.describe('the store builder, end to end', () => {
     await slow(page.getByText('Producto guardado. Los cambios ya se ven en tu tienda.')).toBeVisible();
     await expect(page).toHaveURL(/\/admin\/catalogo\/producto\/[0-9A-Z]{10}$/);
     await expect(page.getByTestId('product-model')).toHaveText(/^MOD-/);
+    await shot(page, 'product-form');
 
     // The look page: a carousel image and the verification icon, which the storefront shows beside the names.
     await page.goto(platformUrl('/admin/website'));
@@ -182,6 +194,7 @@ test.describe('the store builder, end to end', () => {
     await shopper.getByRole('link', { name: /Ver carrito/ }).click();
     await expect(shopper.locator('.cart-line img')).toHaveAttribute('src', `${red.url}-480.webp`);
     await expect(shopper.locator('.cart-line')).toContainText('Rojo');
+    await shot(shopper, 'cart');
 
     // The company page (/proveedor, like /somos and /aboutus) shows the company's name with the verification icon.
     await shopper.goto(storeUrl(slug, '/proveedor'));

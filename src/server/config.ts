@@ -2,6 +2,7 @@
  * Runtime configuration from environment variables, validated with zod at start (DESIGN.md "Configuration").
  * A bad value stops the start with a message naming the variable. Every variable is documented in .env.example.
  */
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -105,6 +106,24 @@ const envSchema = z.object({
   JOB_WORKERS: bool.default(true),
   /** How often an idle job worker asks the queue for new jobs, in seconds (pg-boss polling; 0.5 at least). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * Addresses (IPs or CIDRs, comma-separated) a catalogue import may download images from although they are not public
+   * (decision 080), e.g. `127.0.0.1` for a local test server. Unset (the default, and the right value in production):
+   * images only from public addresses; loopback, private, link-local and metadata addresses are refused.
+   */
+  IMPORT_IMAGE_ALLOWED_ADDRESSES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) => list.every((e) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(e) && isIP(e.split('/')[0]!) !== 0),
+      'must be a comma-separated list of IP addresses or CIDRs',
+    ),
   /** Days after delivery before an order's money moves from pending to available (issue 8; decision 047). */
   BALANCE_RELEASE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
 });

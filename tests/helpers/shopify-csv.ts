@@ -71,10 +71,14 @@ export const price = (c: number) => (c / 100).toFixed(2);
 
 /**
  * The committed Luma (179) and Vendure (54) catalogues as one Shopify product CSV, as Shopify writes it: HTML bodies
- * with line breaks inside quoted cells, Type = category, Product Category = department, images as remote https URLs.
- * `prefix` makes handles and SKUs unique per file.
+ * with line breaks inside quoted cells, Type = category, Product Category = department. `prefix` makes handles and
+ * SKUs unique per file. `imageUrl` gives each product's Image Src (an import downloads it, decision 080); none when
+ * it is not given or answers null.
  */
-export function shopifyCsv(prefix: string): { csv: string; products: SeedProduct[]; rows: number } {
+export function shopifyCsv(
+  prefix: string,
+  opts: { imageUrl?: (p: SeedProduct, catalog: 'luma' | 'vendure') => string | null } = {},
+): { csv: string; products: SeedProduct[]; rows: number } {
   const products: SeedProduct[] = [];
   const lines = [HEADER.join(',')];
   for (const file of ['luma.json.gz', 'vendure.json.gz']) {
@@ -108,9 +112,9 @@ export function shopifyCsv(prefix: string): { csv: string; products: SeedProduct
             Tags: p.keywords.join(', '),
             Published: 'TRUE',
             Status: 'active',
-            'Image Src': `https://cdn.shopify.com/s/files/1/0001/products/${p.codigo}.jpg`,
-            'Image Position': '1',
           });
+        const image = i === 0 ? opts.imageUrl?.(p, file.startsWith('luma') ? 'luma' : 'vendure') : null;
+        if (image) Object.assign(row, { 'Image Src': image, 'Image Position': '1' });
         lines.push(HEADER.map((h) => q(row[h] ?? '')).join(','));
       });
     }

@@ -9,6 +9,8 @@ import { z } from 'zod';
 /** Largest file accepted (bytes) and most data rows (decision 063). */
 export const CSV_MAX_BYTES = 5 * 1024 * 1024;
 export const CSV_MAX_ROWS = 10_000;
+/** Most distinct image URLs an import downloads (decision 080): a larger catalogue is split into several files. */
+export const CSV_MAX_IMAGES = 5_000;
 /** Most variants of one product (as the product form). */
 export const CSV_MAX_VARIANTS = 300;
 
@@ -38,6 +40,14 @@ export const CSV_ROW_REASONS = [
   'malformed',
   'too_many_rows',
   'no_rows',
+  // Images by URL, downloaded by the import (decision 080).
+  'image_url_invalid',
+  'image_download_failed',
+  'image_too_large',
+  'image_not_image',
+  'image_too_small',
+  'image_aspect_ratio',
+  'too_many_images',
 ] as const;
 export type CsvRowReason = (typeof CSV_ROW_REASONS)[number];
 
@@ -53,7 +63,7 @@ export const csvJobResult = z.object({
   /** Products created and updated by an import (both 0 when it had bad rows: nothing is imported then). */
   created: z.number().int(),
   updated: z.number().int(),
-  /** Image URLs an import left out (not this store's own images; decision 064). */
+  /** Image URLs an import left out (always 0 since images are downloaded, decision 080; kept for older jobs). */
   imagesSkipped: z.number().int(),
   /** Products in an export's file. */
   products: z.number().int(),

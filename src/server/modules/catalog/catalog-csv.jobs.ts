@@ -25,11 +25,17 @@ async function lastAttempt<T>(ctx: JobContext, p: { storeId: string; jobId: stri
   }
 }
 
-/** Imports an uploaded Shopify product CSV, whole or not at all. */
+/** Imports an uploaded Shopify product CSV, whole or not at all, downloading the images it names (decision 080). */
 export const catalogImportJob = defineJob<CsvImportPayload>(
   CSV_IMPORT_JOB,
-  (p, ctx) => lastAttempt(ctx, p, () => runCsvImport({ db: ctx.db, storeId: p.storeId }, p.jobId)),
-  { retryLimit: RETRIES, retryDelay: 5, expireInSeconds: 600 },
+  (p, ctx) =>
+    lastAttempt(ctx, p, () =>
+      runCsvImport({ db: ctx.db, storeId: p.storeId, providers: ctx.providers }, p.jobId, {
+        allowedAddresses: ctx.config.IMPORT_IMAGE_ALLOWED_ADDRESSES,
+      }),
+    ),
+  // Up to CSV_MAX_IMAGES downloads (4 at once, 20 s each at most) before the write (decision 080).
+  { retryLimit: RETRIES, retryDelay: 5, expireInSeconds: 3600 },
 );
 
 /** Writes the store's catalogue as a Shopify product CSV. */

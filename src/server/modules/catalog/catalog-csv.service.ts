@@ -15,12 +15,19 @@ import { runTransaction } from '../../db/transaction.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { createJobProgress, enqueue, getJobProgress, updateJobProgress } from '../../jobs/index.js';
-import { CSV_MAX_BYTES, type CsvJobResult, type CsvJobStarted } from '../../../shared/contracts/catalog-csv.js';
+import {
+  CSV_MAX_BYTES,
+  CSV_MAX_IMAGES,
+  type CsvJobResult,
+  type CsvJobStarted,
+} from '../../../shared/contracts/catalog-csv.js';
+import type { UploadedFile } from '../../../shared/contracts/files.js';
 import { INDUSTRIES } from '../../../shared/contracts/catalog-admin.js';
 import { getStoreLanguage, textSearchConfig } from '../stores/index.js';
 import { assertCompanyProfileComplete } from '../company/index.js';
 import { newCode, resolveTaxonomy } from './admin-products.service.js';
 import { refreshSearchDocumentSql } from './search-document.js';
+import { importImages } from './import-images.js';
 import {
   META_COLUMNS,
   centsToPrice,
@@ -37,6 +44,13 @@ import {
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'locale'>;
 type DbCtx = Pick<StoreContext, 'db' | 'storeId'>;
+type JobCtx = Pick<StoreContext, 'db' | 'storeId' | 'providers'>;
+
+/** Photos of a product's gallery, as the product form allows (decision 080: further Image Src URLs are left out). */
+const GALLERY_MAX = 12;
+
+/** Images downloaded by an import, by URL as written in the file (decision 080). */
+type Downloaded = Map<string, UploadedFile>;
 
 export const CSV_IMPORT_JOB = 'catalog-import';
 export const CSV_EXPORT_JOB = 'catalog-export';
@@ -228,11 +242,17 @@ function shortDescriptionOf(p: CsvProduct): string {
 const optionKey = (name: string) => OPTION_KINDS[name.toLowerCase()] ?? name.toLowerCase();
 
 /**
- * Runs an import job (job `catalog-import`): reads the whole file, reports bad lines and imports nothing, or writes
- * every product in one transaction. Safe to run again: a finished job is left as it is; a run that failed before its
- * commit wrote nothing.
+ * Runs an import job (job `catalog-import`): reads the whole file, downloads every image URL it names (decision 080;
+ * `allowedAddresses`: IMPORT_IMAGE_ALLOWED_ADDRESSES), reports bad lines (a row, or an image that could not be
+ * downloaded or is not a valid product photo) and imports nothing, or writes every product in one transaction. Safe
+ * to run again: a finished job is left as it is; a run that failed before its commit wrote nothing to the catalogue
+ * (photos it stored stay as unused uploads, as an abandoned product form leaves them).
  */
-export async function runCsvImport(ctx: DbCtx, jobId: string): Promise<{ created: number; updated: number }> {
+export async function runCsvImport(
+  ctx: JobCtx,
+  jobId: string,
+  opts: { allowedAddresses: readonly string[] } = { allowedAddresses: [] },
+): Promise<{ created: number; updated: number }> {
   const progress = await getJobProgress(ctx, jobId);
   const transfer = await loadTransfer(ctx, jobId);
   if (progress.status === 'completed' || progress.status === 'failed' || transfer.content === null)
@@ -253,8 +273,8 @@ export async function runCsvImport(ctx: DbCtx, jobId: string): Promise<{ created
 
   const data = Buffer.from(transfer.content, 'utf8');
   const { products: items, problems, rows } = readShopifyCsv(data);
-  // Units: every row read, then every product written.
-  const total = rows + items.length;
+  // Units: every row read, then every image downloaded, then every product written.
+  let total = rows + items.length;
   await updateJobProgress(ctx.db, ctx.storeId, jobId, { total, done: problems.length ? 0 : rows });
   if (problems.length) return fail(problems);
   try {
@@ -267,11 +287,32 @@ export async function runCsvImport(ctx: DbCtx, jobId: string): Promise<{ created
     return { created: 0, updated: 0 };
   }
 
+  // Images by URL: each distinct one downloaded once, before the transaction (decision 080).
+  const known = await storeImageBases(ctx);
+  const withPhotos = await handlesWithPhotos(ctx, items);
+  const uses = imageUses(items, known, withPhotos);
+  if (uses.size > CSV_MAX_IMAGES) return fail([{ field: 'Image Src', reason: 'too_many_images' }], rows);
+  total += uses.size;
+  await updateJobProgress(ctx.db, ctx.storeId, jobId, { total, done: rows });
+  const fetched = await importImages(ctx, [...uses.keys()], {
+    allowedAddresses: opts.allowedAddresses,
+    onDone: async (n) => {
+      if (n % 5 === 0 || n === uses.size) await updateJobProgress(ctx.db, ctx.storeId, jobId, { done: rows + n });
+    },
+  });
+  const downloaded: Downloaded = new Map();
+  const imageProblems: CsvProblem[] = [];
+  for (const [url, got] of fetched) {
+    if ('id' in got) downloaded.set(url, got);
+    else for (const use of uses.get(url)!) imageProblems.push({ ...use, reason: got.reason });
+  }
+  if (imageProblems.length) return fail(imageProblems, rows + uses.size);
+
   let result: { created: number; updated: number; imagesSkipped: number };
   try {
-    result = await runTransaction(ctx.db, (tx) => writeImport({ db: tx, storeId: ctx.storeId }, items));
+    result = await runTransaction(ctx.db, (tx) => writeImport({ db: tx, storeId: ctx.storeId }, items, downloaded));
   } catch (err) {
-    if (err instanceof BadLines) return fail(err.problems, rows);
+    if (err instanceof BadLines) return fail(err.problems, rows + uses.size);
     throw err;
   }
   await ctx.db
@@ -280,6 +321,62 @@ export async function runCsvImport(ctx: DbCtx, jobId: string): Promise<{ created
     .where(and(eq(catalogCsvTransfers.storeId, ctx.storeId), eq(catalogCsvTransfers.id, jobId)));
   await updateJobProgress(ctx.db, ctx.storeId, jobId, { status: 'completed', total, done: total });
   return { created: result.created, updated: result.updated };
+}
+
+/** Handles of the file whose product already exists with a gallery: its photos are kept (decision 080). */
+async function handlesWithPhotos(ctx: DbCtx, items: CsvProduct[]): Promise<Set<string>> {
+  const handles = items.map((p) => p.handle);
+  const found = new Set<string>();
+  for (let i = 0; i < handles.length; i += 1000) {
+    const part = handles.slice(i, i + 1000);
+    const rows = await ctx.db
+      .select({ codigo: products.codigo, handle: products.importHandle })
+      .from(products)
+      .where(
+        and(
+          eq(products.storeId, ctx.storeId),
+          sql`jsonb_array_length(${products.photos}) > 0`,
+          or(
+            inArray(products.importHandle, part),
+            inArray(
+              products.codigo,
+              part.map((h) => h.toUpperCase()),
+            ),
+          ),
+        ),
+      );
+    for (const r of rows) {
+      if (r.handle) found.add(r.handle);
+      found.add(r.codigo.toLowerCase());
+    }
+  }
+  return found;
+}
+
+/**
+ * The image URLs an import downloads, each with the lines and columns naming it: a product's first GALLERY_MAX
+ * Image Src URLs and its Variant Image URLs, except the store's own images (kept by their path, decision 064) and the
+ * images of products whose gallery is kept.
+ */
+function imageUses(
+  items: CsvProduct[],
+  known: Set<string>,
+  withPhotos: Set<string>,
+): Map<string, Omit<CsvProblem, 'reason'>[]> {
+  const uses = new Map<string, Omit<CsvProblem, 'reason'>[]>();
+  const add = (url: string, line: number, field: string) => {
+    const base = imageBase(url);
+    if (base && known.has(base)) return;
+    const list = uses.get(url) ?? [];
+    if (!list.some((u) => u.line === line && u.field === field)) list.push({ line, field });
+    uses.set(url, list);
+  };
+  for (const p of items) {
+    if (withPhotos.has(p.handle)) continue;
+    for (const img of p.images.slice(0, GALLERY_MAX)) add(img.url, img.line, 'Image Src');
+    for (const v of p.variants) if (v.image) add(v.image, v.line, 'Variant Image');
+  }
+  return uses;
 }
 
 /** Every image URL base the store's products already use (the only image URLs an import keeps; decision 064). */
@@ -296,6 +393,7 @@ async function storeImageBases(ctx: DbCtx): Promise<Set<string>> {
 async function writeImport(
   ctx: DbCtx,
   items: CsvProduct[],
+  downloaded: Downloaded,
 ): Promise<{ created: number; updated: number; imagesSkipped: number }> {
   const { db, storeId } = ctx;
   // One import of a store at a time (parallel uploads of one file would otherwise race on the same handles).
@@ -342,13 +440,30 @@ async function writeImport(
   if (problems.length) throw new BadLines(problems);
 
   const known = await storeImageBases(ctx);
-  const skipped = new Set<string>();
+  // Image Src URLs past the gallery's GALLERY_MAX photos (never downloaded).
+  const skipped = new Set(items.flatMap((p) => p.images.slice(GALLERY_MAX).map((i) => i.url)));
+  /** The URL base of a file's image: the store's own image, or the photo the import downloaded. */
   const keepImage = (url: string | null): string | null => {
     if (!url) return null;
     const base = imageBase(url);
     if (base && known.has(base)) return base;
-    skipped.add(url);
-    return null;
+    return downloaded.get(url)?.url ?? null;
+  };
+  /** The product form's gallery, cover and colour photos, from the photos the import downloaded for `p`. */
+  const photosOf = (p: CsvProduct) => {
+    const refs = new Map<string, { fileId: string; url: string }>();
+    for (const img of p.images.slice(0, GALLERY_MAX)) {
+      const f = downloaded.get(img.url);
+      if (f) refs.set(f.id, { fileId: f.id, url: f.url });
+    }
+    const colourPhotos: Record<string, { fileId: string; url: string }> = {};
+    for (const v of p.variants) {
+      const f = v.image ? downloaded.get(v.image) : undefined;
+      const colour = v.options.find(([name]) => optionKey(name) === 'color')?.[1];
+      if (f && colour && !colourPhotos[colour]) colourPhotos[colour] = { fileId: f.id, url: f.url };
+    }
+    const photos = [...refs.values()];
+    return { photos, coverFileId: photos[0]?.fileId ?? null, colourPhotos };
   };
 
   // Departments and categories, once per pair.
@@ -369,7 +484,7 @@ async function writeImport(
     const prices = p.variants.map((v) => v.priceCents);
     const compare = Math.max(0, ...p.variants.map((v) => v.compareAtCents ?? 0));
     const grams = Math.max(0, ...p.variants.map((v) => v.grams ?? 0));
-    const image = p.images.map(keepImage).find(Boolean) ?? null;
+    const image = p.images.map((i) => keepImage(i.url)).find(Boolean) ?? null;
     const attributes: Record<string, string[]> = {};
     for (const v of p.variants)
       for (const [name, value] of v.options) {
@@ -399,6 +514,7 @@ async function writeImport(
       usage: p.usage || p.seoDescription || shortDescriptionOf(p),
       keywords: tags,
       image,
+      gallery: photosOf(p),
       hasOwnUsage: Boolean(p.usage || p.seoDescription),
       hasOwnKeywords: p.tags !== null,
     };
@@ -424,7 +540,8 @@ async function writeImport(
             archivedAt: p.archived ? now : null,
             usage: row.usage.slice(0, 1000),
             keywords: row.keywords,
-            imageUrl: row.image,
+            ...row.gallery,
+            imageUrl: row.gallery.photos[0]?.url ?? row.image,
           };
         }),
       )
@@ -445,6 +562,18 @@ async function writeImport(
         ...(row.image && { imageUrl: row.image }),
       })
       .where(and(eq(products.storeId, storeId), eq(products.id, match.id)));
+    // Downloaded photos become the gallery of a product that has none (a gallery made in the form is kept).
+    if (row.gallery.photos.length || Object.keys(row.gallery.colourPhotos).length)
+      await db
+        .update(products)
+        .set({ ...row.gallery, ...(row.gallery.photos[0] && { imageUrl: row.gallery.photos[0].url }) })
+        .where(
+          and(
+            eq(products.storeId, storeId),
+            eq(products.id, match.id),
+            sql`jsonb_array_length(${products.photos}) = 0`,
+          ),
+        );
     ids.set(p.handle, match.id);
     updated++;
     // Variants the file no longer lists are removed, as the product form does.

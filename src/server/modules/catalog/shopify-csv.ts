@@ -22,6 +22,12 @@ export interface CsvProblem {
   reason: CsvRowReason;
 }
 
+/** An image URL as the file gives it, and the line of the row that names it. */
+export interface CsvImage {
+  url: string;
+  line: number;
+}
+
 export interface CsvVariant {
   line: number;
   /** As written; '' when the file has none (the importer makes one from the handle). */
@@ -56,8 +62,8 @@ export interface CsvProduct {
   department: string;
   industry: string;
   variants: CsvVariant[];
-  /** Image URLs by position. */
-  images: string[];
+  /** Image URLs by position, each with the line of the row that names it (Image Src). */
+  images: CsvImage[];
 }
 
 /** Vitrina's fields Shopify lacks, as product metafield columns (Shopify's own header form for metafields). */
@@ -296,8 +302,8 @@ export function readShopifyCsv(data: Buffer): { products: CsvProduct[]; problems
     if (image) {
       const pos = Number(cell('Image Position'));
       const at = Number.isInteger(pos) && pos >= 1 && pos <= 250 ? pos - 1 : product.images.length;
-      if (product.images[at] === undefined) product.images[at] = image;
-      else product.images.push(image);
+      if (product.images[at] === undefined) product.images[at] = { url: image, line };
+      else product.images.push({ url: image, line });
     }
     const optionValues = [1, 2, 3].map((n) => cell(`Option${n} Value`));
     const isVariant = Boolean(cell('Variant Price') || cell('Variant SKU') || optionValues.some(Boolean));
