@@ -13,6 +13,9 @@ import { AppError } from '../../../lib/app-error.js';
 import { cardInput } from '../../../../shared/contracts/checkout.js';
 import { verifySignature } from '../signature.js';
 import type { CardInput, ProviderPayment } from '../types.js';
+import { formatMoney } from '../../../../shared/money.js';
+import esWallet from '../../../../locales/es/wallet.json' with { type: 'json' };
+import enWallet from '../../../../locales/en/wallet.json' with { type: 'json' };
 
 export const SANDBOX_OPERATOR_HEADER = 'sandbox-operator-signature';
 
@@ -28,16 +31,93 @@ interface SandboxActions {
     clientSecret: string,
     card: CardInput,
   ): Promise<{ payment: ProviderPayment; delivered: boolean }>;
+  walletPayment(ref: string, secret: string): Promise<ProviderPayment | null>;
+  answerWallet(ref: string, secret: string, approved: boolean): Promise<string>;
 }
 
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * The sandbox wallet's approval page (plain HTML, no script: the app's CSP applies): the amount and two buttons that
+ * post the page's secret back, as PayPal's own page does with the buyer's session.
+ */
+function walletPage(lang: 'es' | 'en', ref: string, secret: string, payment: ProviderPayment | null): string {
+  const t = (lang === 'en' ? enWallet : esWallet).sandbox;
+  const body = payment
+    ? `<p>${escapeHtml(t.intro)}</p>
+<p><strong>${escapeHtml(t.amount.replace('{{amount}}', formatMoney(payment.amountCents, lang)))}</strong></p>
+<form method="post" action="/api/payments/sandbox/wallet/${ref}/approve?lang=${lang}">
+<input type="hidden" name="secret" value="${escapeHtml(secret)}"><button type="submit">${escapeHtml(t.approve)}</button></form>
+<form method="post" action="/api/payments/sandbox/wallet/${ref}/cancel?lang=${lang}">
+<input type="hidden" name="secret" value="${escapeHtml(secret)}"><button type="submit">${escapeHtml(t.cancel)}</button></form>`
+    : `<p>${escapeHtml(t.notFound)}</p>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title></head>
+<body><main><h1>${escapeHtml(t.title)}</h1>${body}</main></body></html>`;
+}
+
+const walletRef = z.string().regex(/^sbx_pi_[0-9a-f]{24}$/);
+const walletSecret = z.string().regex(/^sbx_pi_[0-9a-f]{24}_secret_[A-Za-z0-9_-]{32}$/);
+const walletLang = z.enum(['es', 'en']).catch('es');
+
 const actionResult = z.object({
-  status: z.enum(['requires_confirmation', 'requires_action', 'pending', 'succeeded', 'failed', 'canceled', 'expired']),
+  status: z.enum(['requires_confirmation', 'requires_action', 'approved', 'pending', 'succeeded', 'failed', 'canceled', 'expired']),
   /** Whether the app acknowledged the webhook; if not, the sandbox sends it again later. */
   notified: z.boolean(),
 });
 
 export function sandboxRoutes(sandbox: SandboxActions): FastifyPluginAsyncZod {
   return async (app) => {
+    // The wallet page's forms post url-encoded bodies (this plugin's scope only).
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 4096 },
+      (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+    );
+
+    app.get(
+      '/api/payments/sandbox/wallet/:ref',
+      {
+        schema: {
+          tags: ['sandbox'],
+          summary: 'Sandbox wallet: the page where the buyer approves a PayPal payment (HTML)',
+          params: z.object({ ref: walletRef }),
+          querystring: z.object({ secret: z.string().max(200).optional(), lang: walletLang.optional() }),
+        },
+      },
+      async (request, reply) => {
+        const lang = request.query.lang ?? 'es';
+        const secret = request.query.secret ?? '';
+        const ok = walletSecret.safeParse(secret).success;
+        const payment = ok ? await sandbox.walletPayment(request.params.ref, secret) : null;
+        return reply
+          .status(payment ? 200 : 404)
+          .header('cache-control', 'no-store')
+          .header('referrer-policy', 'no-referrer')
+          .type('text/html; charset=utf-8')
+          .send(walletPage(lang, request.params.ref, secret, payment));
+      },
+    );
+
+    for (const action of ['approve', 'cancel'] as const)
+      app.post(
+        `/api/payments/sandbox/wallet/:ref/${action}`,
+        {
+          schema: {
+            tags: ['sandbox'],
+            summary: `Sandbox wallet: the buyer ${action === 'approve' ? 'approves' : 'cancels'} a PayPal payment`,
+            params: z.object({ ref: walletRef }),
+            querystring: z.object({ lang: walletLang.optional() }),
+            body: z.object({ secret: walletSecret }),
+          },
+        },
+        async (request, reply) => {
+          const to = await sandbox.answerWallet(request.params.ref, request.body.secret, action === 'approve');
+          return reply.redirect(to, 303);
+        },
+      );
+
     app.post(
       '/api/payments/sandbox/payment_intents/:ref/confirm',
       {
