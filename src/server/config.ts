@@ -80,8 +80,8 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().min(4).max(100).optional(),
   /** sandbox (api-m.sandbox.paypal.com, the default) or live (api-m.paypal.com). */
   PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
-  /** A stand-in of the PayPal API (tests): http://host:port, reached as the SDK's HTTP proxy. Unset for PayPal. */
-  PAYPAL_API_PROXY: z
+  /** A stand-in of the PayPal API (tests, local development): http://host:port. Unset for PayPal itself. */
+  PAYPAL_API_BASE: z
     .string()
     .url()
     .refine((u) => u.startsWith('http://'), 'must be an http:// URL')

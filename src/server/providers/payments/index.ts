@@ -88,7 +88,7 @@ export function createPaymentProvider(
 
 /**
  * The wallet (SPEC §9 "a wallet provider"; decision 071): PayPal when PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and
- * PAYPAL_WEBHOOK_ID are set (PAYPAL_API_PROXY points the SDK at a stand-in of the API), else the sandbox's own wallet
+ * PAYPAL_WEBHOOK_ID are set (PAYPAL_API_BASE points the SDK at a stand-in of the API), else the sandbox's own wallet
  * when the card provider is the sandbox (`cards`, so that one provider object serves both), else null: no wallet is
  * offered.
  */
@@ -96,7 +96,7 @@ export function createWalletProvider(
   config: Partial<
     Pick<
       AppConfig,
-      'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_ENVIRONMENT' | 'PAYPAL_API_PROXY'
+      'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_ENVIRONMENT' | 'PAYPAL_API_BASE'
     >
   >,
   cards: PaymentProvider,
@@ -107,7 +107,7 @@ export function createWalletProvider(
       clientSecret: config.PAYPAL_CLIENT_SECRET,
       webhookId: config.PAYPAL_WEBHOOK_ID,
       environment: config.PAYPAL_ENVIRONMENT ?? 'sandbox',
-      proxyUrl: config.PAYPAL_API_PROXY,
+      apiBaseUrl: config.PAYPAL_API_BASE,
     });
   return cards.methods?.includes('paypal') ? cards : null;
 }

@@ -11,8 +11,9 @@
  *   parseWebhook    asks PayPal (POST /v1/notifications/verify-webhook-signature, with PAYPAL_WEBHOOK_ID) whether the
  *                   transmission headers sign this exact body
  * PayPal cannot void an order that was never captured (it expires at PayPal): `cancelPayment` answers `canceled`, and
- * the app never captures a payment it closed. `proxyUrl` sends the SDK's requests in plain HTTP to a local stand-in of
- * the API (tests): the SDK has no base-URL setting, only its two environments.
+ * the app never captures a payment it closed. `apiBaseUrl` sends the SDK's requests to a local stand-in of the API
+ * (tests): the SDK has no base-URL setting, only its two environments, so its HTTP client (axios, configured through
+ * the SDK's `unstable_httpClientOptions`) is given a fetch that swaps PayPal's origin for the stand-in's.
  */
 import {
   ApiError,
@@ -32,8 +33,24 @@ export interface PayPalSettings {
   clientSecret: string;
   webhookId: string;
   environment: 'sandbox' | 'live';
-  /** A stand-in of the PayPal API (tests): `http://host:port`, reached as the SDK's HTTP client's proxy. */
-  proxyUrl?: string;
+  /** A stand-in of the PayPal API (tests): `http://host:port`, which receives the SDK's requests instead of PayPal. */
+  apiBaseUrl?: string;
+}
+
+/** A fetch that sends requests for PayPal's API hosts to `base` (same path and query), and refuses any other host. */
+function toStandIn(base: URL): typeof fetch {
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.hostname !== 'api-m.sandbox.paypal.com' && url.hostname !== 'api-m.paypal.com')
+      return Promise.reject(new Error(`not a PayPal API URL: ${url.hostname}`));
+    const target = new URL(`${url.pathname}${url.search}`, base);
+    const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+    // The stand-in sees which PayPal host the SDK meant.
+    headers.set('x-paypal-host', url.hostname);
+    return input instanceof Request
+      ? fetch(new Request(target, input), { ...init, headers })
+      : fetch(target, { ...init, headers });
+  };
 }
 
 /** The payment locale of SPEC §9 as PayPal writes it (BCP 47). */
@@ -116,20 +133,15 @@ function issueOf(err: unknown): string | null {
 const isMissing = (err: unknown) => err instanceof ApiError && err.statusCode === 404;
 
 export function createPayPalPayments(settings: PayPalSettings): PaymentProvider & { readonly client: Client } {
-  const proxy = settings.proxyUrl ? new URL(settings.proxyUrl) : null;
+  const apiBase = settings.apiBaseUrl ? new URL(settings.apiBaseUrl) : null;
   const client = new Client({
     clientCredentialsAuthCredentials: { oAuthClientId: settings.clientId, oAuthClientSecret: settings.clientSecret },
     environment: settings.environment === 'live' ? Environment.Production : Environment.Sandbox,
     timeout: 20_000,
     httpClientOptions: { retryConfig: { maxNumberOfRetries: 2 } },
-    // axios's forward proxy: the request line carries PayPal's URL, the bytes go in plain HTTP to the stand-in.
-    ...(proxy
-      ? {
-          unstable_httpClientOptions: {
-            proxy: { protocol: 'http', host: proxy.hostname, port: Number(proxy.port || 80) },
-          },
-        }
-      : {}),
+    // A stand-in of the API: the SDK's own HTTP client (axios) sends each request through fetch to the stand-in's
+    // origin instead of PayPal's; path, headers and body are the SDK's, unchanged.
+    ...(apiBase ? { unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: toStandIn(apiBase) } } } : {}),
   });
   const ordersApi = new OrdersController(client);
   const paymentsApi = new PaymentsController(client);
@@ -270,6 +282,7 @@ export function createPayPalPayments(settings: PayPalSettings): PaymentProvider 
       const req = client.getRequestBuilderFactory()('POST', '/v1/notifications/verify-webhook-signature');
       req.baseUrl('default');
       req.contentType('application/json');
+      req.authenticate([{ oauth2: true }]);
       req.text(body);
       let verified = false;
       try {
