@@ -82,7 +82,9 @@ export async function startPayPalFake(): Promise<PayPalFake> {
 
   const digest = (event: Obj) => createHash('sha256').update(JSON.stringify(event)).digest('hex');
   const sign = (id: string, time: string, event: Obj) =>
-    createHmac('sha256', signingKey).update(`${id}|${time}|${webhookId}|${digest(event)}`).digest('base64');
+    createHmac('sha256', signingKey)
+      .update(`${id}|${time}|${webhookId}|${digest(event)}`)
+      .digest('base64');
 
   function view(id: string): Obj {
     const o = orders.get(id)!;
@@ -171,7 +173,14 @@ export async function startPayPalFake(): Promise<PayPalFake> {
           return json(res, 401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
         const token = `A21AA${newId(40)}`;
         tokens.add(token);
-        return json(res, 200, { scope: 'openid', access_token: token, token_type: 'Bearer', app_id: 'APP-FAKE', expires_in: 32400, nonce: newId(10) });
+        return json(res, 200, {
+          scope: 'openid',
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-FAKE',
+          expires_in: 32400,
+          nonce: newId(10),
+        });
       }
       const bearer = String(rq.headers.authorization ?? '').replace(/^Bearer /, '');
       if (!tokens.has(bearer)) return issue(res, 401, 'AUTHENTICATION_FAILURE', 'INVALID_TOKEN');
@@ -181,10 +190,12 @@ export async function startPayPalFake(): Promise<PayPalFake> {
           const units = (body?.purchase_units as Obj[] | undefined) ?? [];
           const amount = units[0]?.amount as { currency_code?: string; value?: string } | undefined;
           if (body?.intent !== 'CAPTURE' || units.length !== 1 || !amount?.value || amount.currency_code !== 'MXN')
-            return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INVALID_PARAMETER_VALUE' }] } };
+            return {
+              status: 422,
+              body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INVALID_PARAMETER_VALUE' }] },
+            };
           const ctx = ((body.payment_source as Obj | undefined)?.paypal as Obj | undefined)?.experience_context as
-            | Obj
-            | undefined;
+            Obj | undefined;
           const o: FakeOrder = {
             id: newId(),
             intent: 'CAPTURE',
@@ -211,7 +222,10 @@ export async function startPayPalFake(): Promise<PayPalFake> {
         if (!o) return issue(res, 404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
         return once(req, res, () => {
           if (o.status === 'COMPLETED')
-            return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] } };
+            return {
+              status: 422,
+              body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_ALREADY_CAPTURED' }] },
+            };
           if (o.status !== 'APPROVED')
             return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVED' }] } };
           const unit = o.purchase_units[0] as { amount: { value: string } };
@@ -241,10 +255,16 @@ export async function startPayPalFake(): Promise<PayPalFake> {
           const o = orders.get(orderId)!;
           const payments = o.purchase_units[0].payments as { captures: Obj[]; refunds?: Obj[] };
           const captured = cents((payments.captures[0].amount as { value: string }).value);
-          const refunded = (payments.refunds ?? []).reduce((s, r) => s + cents((r.amount as { value: string }).value), 0);
+          const refunded = (payments.refunds ?? []).reduce(
+            (s, r) => s + cents((r.amount as { value: string }).value),
+            0,
+          );
           const asked = body?.amount ? cents((body.amount as { value: string }).value) : captured - refunded;
           if (!(asked > 0) || refunded + asked > captured)
-            return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] } };
+            return {
+              status: 422,
+              body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] },
+            };
           const refund = { id: newId(), status: 'COMPLETED', amount: { currency_code: 'MXN', value: value(asked) } };
           payments.refunds = [...(payments.refunds ?? []), refund];
           payments.captures[0].status = refunded + asked === captured ? 'REFUNDED' : 'PARTIALLY_REFUNDED';

@@ -300,7 +300,14 @@ export function createPayPalPayments(settings: PayPalSettings): PaymentProvider 
       return {
         id: event.id,
         type: event.event_type,
-        payment: { providerRef: ref, method: 'paypal', status: 'requires_confirmation', amountCents: 0, refundedCents: 0, metadata: {} },
+        payment: {
+          providerRef: ref,
+          method: 'paypal',
+          status: 'requires_confirmation',
+          amountCents: 0,
+          refundedCents: 0,
+          metadata: {},
+        },
       } satisfies ProviderEvent;
     },
 
