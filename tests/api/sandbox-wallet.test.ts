@@ -74,8 +74,11 @@ describe(`Sandbox wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('Approve the payment');
     expect(res.body).toContain(formatMoney(o.order.totalCents, 'en'));
-    const wrong = await t.app.inject({ url: page(o).pathname + '?secret=nope' });
+    expect((await t.app.inject({ url: page(o).pathname + '?secret=nope' })).statusCode).toBe(400);
+    const forged = `sbx_pi_${'0'.repeat(24)}_secret_${'A'.repeat(32)}`;
+    const wrong = await t.app.inject({ url: `${page(o).pathname}?secret=${forged}` });
     expect(wrong.statusCode).toBe(404);
+    expect(wrong.json().code).toBe('PAYMENT_NOT_FOUND');
   });
 
   it('approving sends the buyer back to the store and the app captures: the order is paid once', async () => {

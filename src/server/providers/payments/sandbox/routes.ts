@@ -42,16 +42,14 @@ const escapeHtml = (s: string) =>
  * The sandbox wallet's approval page (plain HTML, no script: the app's CSP applies): the amount and two buttons that
  * post the page's secret back, as PayPal's own page does with the buyer's session.
  */
-function walletPage(lang: 'es' | 'en', ref: string, secret: string, payment: ProviderPayment | null): string {
+function walletPage(lang: 'es' | 'en', ref: string, secret: string, payment: ProviderPayment): string {
   const t = (lang === 'en' ? enWallet : esWallet).sandbox;
-  const body = payment
-    ? `<p>${escapeHtml(t.intro)}</p>
+  const body = `<p>${escapeHtml(t.intro)}</p>
 <p><strong>${escapeHtml(t.amount.replace('{{amount}}', formatMoney(payment.amountCents, lang)))}</strong></p>
 <form method="post" action="/api/payments/sandbox/wallet/${ref}/approve?lang=${lang}">
 <input type="hidden" name="secret" value="${escapeHtml(secret)}"><button type="submit">${escapeHtml(t.approve)}</button></form>
 <form method="post" action="/api/payments/sandbox/wallet/${ref}/cancel?lang=${lang}">
-<input type="hidden" name="secret" value="${escapeHtml(secret)}"><button type="submit">${escapeHtml(t.cancel)}</button></form>`
-    : `<p>${escapeHtml(t.notFound)}</p>`;
+<input type="hidden" name="secret" value="${escapeHtml(secret)}"><button type="submit">${escapeHtml(t.cancel)}</button></form>`;
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title></head>
 <body><main><h1>${escapeHtml(t.title)}</h1>${body}</main></body></html>`;
@@ -83,16 +81,16 @@ export function sandboxRoutes(sandbox: SandboxActions): FastifyPluginAsyncZod {
           tags: ['sandbox'],
           summary: 'Sandbox wallet: the page where the buyer approves a PayPal payment (HTML)',
           params: z.object({ ref: walletRef }),
-          querystring: z.object({ secret: z.string().max(200).optional(), lang: walletLang.optional() }),
+          querystring: z.object({ secret: walletSecret, lang: walletLang.optional() }),
         },
       },
       async (request, reply) => {
         const lang = request.query.lang ?? 'es';
-        const secret = request.query.secret ?? '';
-        const ok = walletSecret.safeParse(secret).success;
-        const payment = ok ? await sandbox.walletPayment(request.params.ref, secret) : null;
+        const { secret } = request.query;
+        const payment = await sandbox.walletPayment(request.params.ref, secret);
+        if (!payment) throw new AppError('PAYMENT_NOT_FOUND');
         return reply
-          .status(payment ? 200 : 404)
+          .status(200)
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'no-referrer')
           .type('text/html; charset=utf-8')
