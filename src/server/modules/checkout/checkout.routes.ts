@@ -131,8 +131,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: orderView },
       },
     },
-    async (request) =>
-      checkout.captureWalletPayment(storeContext(request), request.params.id, request.query.viewToken),
+    async (request) => checkout.captureWalletPayment(storeContext(request), request.params.id, request.query.viewToken),
   );
 
   app.get(

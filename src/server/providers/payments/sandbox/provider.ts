@@ -114,9 +114,20 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
     name: 'sandbox',
     methods: ['card', 'oxxo', 'paypal'] as const,
 
-    async createPayment({ method, amountCents, idempotencyKey, description, expiresAt, metadata, returnUrl, cancelUrl }) {
+    async createPayment({
+      method,
+      amountCents,
+      idempotencyKey,
+      description,
+      expiresAt,
+      metadata,
+      returnUrl,
+      cancelUrl,
+    }) {
       const kept =
-        method === 'paypal' ? { ...metadata, [RETURN_KEY]: ownPath(returnUrl), [CANCEL_KEY]: ownPath(cancelUrl) } : metadata;
+        method === 'paypal'
+          ? { ...metadata, [RETURN_KEY]: ownPath(returnUrl), [CANCEL_KEY]: ownPath(cancelUrl) }
+          : metadata;
       for (let attempt = 0; ; attempt++) {
         try {
           await db

@@ -60,7 +60,16 @@ const walletSecret = z.string().regex(/^sbx_pi_[0-9a-f]{24}_secret_[A-Za-z0-9_-]
 const walletLang = z.enum(['es', 'en']).catch('es');
 
 const actionResult = z.object({
-  status: z.enum(['requires_confirmation', 'requires_action', 'approved', 'pending', 'succeeded', 'failed', 'canceled', 'expired']),
+  status: z.enum([
+    'requires_confirmation',
+    'requires_action',
+    'approved',
+    'pending',
+    'succeeded',
+    'failed',
+    'canceled',
+    'expired',
+  ]),
   /** Whether the app acknowledged the webhook; if not, the sandbox sends it again later. */
   notified: z.boolean(),
 });

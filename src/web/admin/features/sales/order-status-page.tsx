@@ -87,9 +87,16 @@ export function OrderStatusPage() {
             <p id="cancel-q">{t('order.cancelConfirm')}</p>
             {o.payment?.status === 'succeeded' && (
               <p>
-                {t(o.payment.method === 'paypal' ? 'order.cancelConfirmPaidPayPal' : o.payment.method === 'card' ? 'order.cancelConfirmPaidCard' : 'order.cancelConfirmPaidOxxo', {
-                  amount: money(o.payment.amountCents),
-                })}
+                {t(
+                  o.payment.method === 'paypal'
+                    ? 'order.cancelConfirmPaidPayPal'
+                    : o.payment.method === 'card'
+                      ? 'order.cancelConfirmPaidCard'
+                      : 'order.cancelConfirmPaidOxxo',
+                  {
+                    amount: money(o.payment.amountCents),
+                  },
+                )}
               </p>
             )}
             <div className="row">

@@ -81,9 +81,7 @@ export function WalletReturnPage() {
             </Button>
           </>
         )}
-        {!cancelled && order && order.status === 'cancelled' && (
-          <Alert kind="error">{t('expired')}</Alert>
-        )}
+        {!cancelled && order && order.status === 'cancelled' && <Alert kind="error">{t('expired')}</Alert>}
         <Link className="btn btn-ghost" to={paths.checkoutPayment()}>
           {t('backToPayment')}
         </Link>
