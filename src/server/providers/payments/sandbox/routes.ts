@@ -42,7 +42,22 @@ const escapeHtml = (s: string) =>
  * The sandbox wallet's approval page (plain HTML, no script: the app's CSP applies): the amount and two buttons that
  * post the page's secret back, as PayPal's own page does with the buyer's session.
  */
-function walletPage(lang: 'es' | 'en', ref: string, secret: string, payment: ProviderPayment): string {
+/** The page's few styles (in a nonce'd style element: the CSP allows no other inline style). */
+const WALLET_CSS =
+  'body{font-family:system-ui,sans-serif;margin:0;background:#f5f7fa;color:#111827}' +
+  'main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:.75rem;' +
+  'box-shadow:0 1px 3px rgba(0,0,0,.15)}h1{margin-top:0;color:#003087}form{margin:.75rem 0}' +
+  'button{width:100%;min-height:2.75rem;font-size:1rem;border-radius:1.5rem;border:1px solid #003087;' +
+  'background:#fff;color:#003087;cursor:pointer}form:first-of-type button{background:#ffc439;border-color:#ffc439;' +
+  'color:#111827;font-weight:700}';
+
+function walletPage(
+  lang: 'es' | 'en',
+  ref: string,
+  secret: string,
+  payment: ProviderPayment,
+  styleNonce: string,
+): string {
   const t = (lang === 'en' ? enWallet : esWallet).sandbox;
   const body = `<p>${escapeHtml(t.intro)}</p>
 <p><strong>${escapeHtml(t.amount.replace('{{amount}}', formatMoney(payment.amountCents, lang)))}</strong></p>
@@ -51,7 +66,8 @@ function walletPage(lang: 'es' | 'en', ref: string, secret: string, payment: Pro
 <form method="post" action="/api/payments/sandbox/wallet/${ref}/cancel?lang=${lang}">
 <input type="hidden" name="secret" value="${escapeHtml(secret)}"><button type="submit">${escapeHtml(t.cancel)}</button></form>`;
   return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title></head>
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(t.title)}</title>
+<style nonce="${escapeHtml(styleNonce)}">${WALLET_CSS}</style></head>
 <body><main><h1>${escapeHtml(t.title)}</h1>${body}</main></body></html>`;
 }
 
@@ -103,7 +119,7 @@ export function sandboxRoutes(sandbox: SandboxActions): FastifyPluginAsyncZod {
           .header('cache-control', 'no-store')
           .header('referrer-policy', 'no-referrer')
           .type('text/html; charset=utf-8')
-          .send(walletPage(lang, request.params.ref, secret, payment));
+          .send(walletPage(lang, request.params.ref, secret, payment, reply.cspNonce?.style ?? ''));
       },
     );
 
