@@ -12,6 +12,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startPayPalFake, type PayPalFake } from '../helpers/paypal-fake.js';
 import {
   createProductFixture,
+  createSellerFixture,
   createStoreFixture,
   seedPostalCodesFixture,
   TEST_ADDRESS,
@@ -27,6 +28,7 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
   let fake: PayPalFake;
   let store: StoreFixture;
   let other: StoreFixture;
+  let seller: string;
   const h = (lang = 'es', s = store) => ({ 'x-store-domain': s.hostname, 'accept-language': lang });
   const received: { body: string; headers: Record<string, string> }[] = [];
 
@@ -84,6 +86,7 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
     await seedPostalCodesFixture(t.database.db);
     store = await createStoreFixture(t.database.db);
     other = await createStoreFixture(t.database.db);
+    seller = (await createSellerFixture(t.app, store.id)).token;
     await createProductFixture(t.database.db, store.id, {
       codigo: 'PP',
       variants: [{ sku: 'PP-1', options: {}, priceCents: 12_345, stock: 1000 }],
@@ -265,6 +268,38 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
       body: { amount: { currency_code: 'MXN', value: expect.any(String) } },
     });
     expect((await t.app.providers.wallet!.retrievePayment(ref))!.refundedCents).toBe(o.order.totalCents);
+  });
+
+  it('the seller’s partial refund and cancellation go back through PayPal', async () => {
+    const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${seller}` }, payload });
+    const o = await placed();
+    const ref = await refOf(o);
+    await fake.approve(ref, { webhook: false });
+    expect((await back(o)).json().status).toBe('paid');
+    for (const status of ['ready_to_ship', 'on_the_way'])
+      expect((await admin('POST', `/api/admin/orders/${o.order.id}/status`, { status })).statusCode).toBe(200);
+    const part = await admin('POST', `/api/admin/orders/${o.order.id}/refunds`, { amountCents: 1_050 });
+    expect(part.statusCode, part.body).toBeLessThan(300);
+    expect(part.json()).toMatchObject({ status: 'succeeded', amountCents: 1_050 });
+    expect((await t.app.providers.wallet!.retrievePayment(ref))!.refundedCents).toBe(1_050);
+    expect(fake.requests.filter((r) => r.path.endsWith('/refund')).at(-1)!.body).toMatchObject({
+      amount: { currency_code: 'MXN', value: '10.50' },
+    });
+    // More than is left is refused before PayPal is asked.
+    const tooMuch = await admin('POST', `/api/admin/orders/${o.order.id}/refunds`, { amountCents: o.order.totalCents });
+    expect(tooMuch.statusCode).toBe(422);
+
+    // A paid order the seller cancels is refunded in full at PayPal.
+    const c = await placed();
+    const cref = await refOf(c);
+    await fake.approve(cref, { webhook: false });
+    await back(c);
+    expect((await admin('POST', `/api/admin/orders/${c.order.id}/status`, { status: 'cancelled' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.providers.wallet!.retrievePayment(cref))!.refundedCents).toBe(c.order.totalCents);
+    expect((await orderOf(c)).payment.status).toBe('refunded');
   });
 
   it('refuses a card sent with a wallet payment', async () => {
