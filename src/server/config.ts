@@ -74,6 +74,19 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).max(255).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
+  /** PayPal REST app credentials (issue 8; README "Payments with PayPal"): with all three the wallet is offered. */
+  PAYPAL_CLIENT_ID: z.string().min(8).max(300).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(8).max(300).optional(),
+  /** The id PayPal gave the webhook POST /api/payments/webhooks/paypal (used to verify each delivery). */
+  PAYPAL_WEBHOOK_ID: z.string().min(4).max(100).optional(),
+  /** sandbox (api-m.sandbox.paypal.com, the default) or live (api-m.paypal.com). */
+  PAYPAL_ENVIRONMENT: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** A stand-in of the PayPal API (tests, local development): http://host:port. Unset for PayPal itself. */
+  PAYPAL_API_BASE: z
+    .string()
+    .url()
+    .refine((u) => u.startsWith('http://'), 'must be an http:// URL')
+    .optional(),
   /**
    * Server secret (at least 32 characters) from which the sandbox's webhook and operator keys and the client-IP hash
    * key are derived. Unset, the server creates DATA_DIR/app-secret on first start; set it when instances share a
@@ -168,6 +181,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     if (missing.length)
       throw new Error(`Invalid configuration:\n  PAYMENT_PROVIDER: stripe needs ${missing.join(', ')}`);
   }
+  // The PayPal wallet is on with all three of its settings, off with none; a half-configured one is a mistake.
+  const paypal = (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const).filter((k) => !d[k]);
+  if (paypal.length > 0 && paypal.length < 3)
+    throw new Error(`Invalid configuration:\n  PAYPAL: the wallet needs ${paypal.join(', ')}`);
   return {
     ...d,
     // Demo sellers' passwords are public and the API map helps an attacker: both opt-in in production.

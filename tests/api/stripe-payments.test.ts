@@ -30,7 +30,7 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
   let store: StoreFixture;
   const h = (lang = 'es') => ({ 'x-store-domain': store.hostname, 'accept-language': lang });
 
-  const place = async (method: 'card' | 'oxxo', extra: Record<string, unknown> = {}, lang = 'es') =>
+  const place = async (method: 'card' | 'oxxo' | 'paypal', extra: Record<string, unknown> = {}, lang = 'es') =>
     t.app.inject({
       method: 'POST',
       url: '/api/pedido',
@@ -128,6 +128,18 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     const back = await finish(o);
     expect(back.statusCode).toBe(200);
     expect(back.json()).toMatchObject({ status: 'paid', payment: { status: 'succeeded', cardLast4: '4242' } });
+  });
+
+  it('offers no wallet without PayPal settings: a PayPal order is refused with 503 and nothing is created', async () => {
+    expect((await t.app.inject({ url: '/api/payments/client-config', headers: h() })).json()).toMatchObject({
+      provider: 'stripe',
+      wallet: null,
+    });
+    const before = fake.requests.length;
+    const res = await place('paypal');
+    expect(res.statusCode).toBe(503);
+    expect(res.json().code).toBe('PAYMENTS_UNAVAILABLE');
+    expect(fake.requests.length).toBe(before);
   });
 
   it('refuses a card number sent to the server: with Stripe cards go only to Stripe', async () => {

@@ -87,6 +87,8 @@ function knownValues(victim: StoreWorld, own: StoreWorld, where: 'query' | 'body
     hour: '09:00',
     // The sandbox's browser confirmation (issue 8): a made-up client secret, never the victim's.
     clientSecret: `sbx_pi_${randomBytes(12).toString('hex')}_secret_${randomBytes(24).toString('base64url')}`,
+    // The sandbox wallet's approval page (decision 071): a made-up page secret, never the victim's.
+    secret: `sbx_pi_${randomBytes(12).toString('hex')}_secret_${randomBytes(24).toString('base64url')}`,
   };
   // In a query, `status` is a list filter: it would only hide what a list could leak.
   if (where === 'query') delete values.status;

@@ -68,6 +68,10 @@ export type CardInput = z.infer<typeof cardInput>;
  * `idempotencyKey` (client-generated UUID) makes a retried submit return the first order. A signed-in customer may
  * pass `addressId`; a guest passes `address` and `email`.
  */
+/** How a shopper pays (SPEC §9): card, cash at OXXO, or the PayPal wallet (decision 071). */
+export const paymentMethodName = z.enum(['card', 'oxxo', 'paypal']);
+export type PaymentMethodName = z.infer<typeof paymentMethodName>;
+
 export const placeOrderBody = z.object({
   idempotencyKey: uuid,
   items: z.array(cartLineInput).min(1).max(MAX_CART_LINES),
@@ -75,7 +79,7 @@ export const placeOrderBody = z.object({
   addressId: uuid.optional(),
   address: addressInput.optional(),
   shipping: z.object({ servicio: shippingServiceName }),
-  paymentMethod: z.enum(['card', 'oxxo']),
+  paymentMethod: paymentMethodName,
   card: cardInput.optional(),
   /** The total the shopper saw; the order is refused with PRICE_CHANGED when the server's differs. */
   expectedTotalCents: cents.optional(),
@@ -99,7 +103,7 @@ export type OrderStatus = z.infer<typeof orderStatus>;
 
 export const payment = z.object({
   id: z.string(),
-  method: z.enum(['card', 'oxxo']),
+  method: paymentMethodName,
   /**
    * `processing`: being sent to the provider; `pending`: an OXXO voucher waiting for cash (shown `expired` once past
    * its expiry); `canceled`: voided at the provider (a voucher the seller settled by hand); `refunded`: a card payment
@@ -136,7 +140,7 @@ export const orderView = z.object({
   /** The language the buyer ordered in; emails about the order use it. */
   lang: z.enum(['es', 'en']),
   customerName: z.string().nullable(),
-  paymentMethod: z.enum(['card', 'oxxo']),
+  paymentMethod: paymentMethodName,
   itemsCents: cents,
   shippingCents: cents,
   feeCents: cents,
@@ -185,10 +189,12 @@ export type OrderView = z.infer<typeof orderView>;
  * language (SPEC §9: es or en).
  */
 export const paymentConfirmation = z.object({
-  provider: z.enum(['sandbox', 'stripe']),
+  provider: z.enum(['sandbox', 'stripe', 'paypal']),
   clientSecret: z.string(),
   publishableKey: z.string().nullable(),
   confirmUrl: z.string().nullable(),
+  /** Wallet (PayPal, or the sandbox's): the page where the buyer approves the payment; the browser goes there. */
+  approveUrl: z.string().nullable().optional(),
   locale: z.enum(['es', 'en']),
 });
 export type PaymentConfirmation = z.infer<typeof paymentConfirmation>;
@@ -200,6 +206,8 @@ export type PaymentConfirmation = z.infer<typeof paymentConfirmation>;
 export const paymentClientConfig = z.object({
   provider: z.enum(['sandbox', 'stripe', 'none']),
   publishableKey: z.string().nullable(),
+  /** The wallet offered at checkout (PayPal, or the sandbox's stand-in of it), or null when none is configured. */
+  wallet: z.enum(['paypal', 'sandbox']).nullable().optional(),
 });
 export type PaymentClientConfig = z.infer<typeof paymentClientConfig>;
 
@@ -232,7 +240,7 @@ export const orderSummary = z.object({
   status: orderStatus,
   createdAt: z.string(),
   totalCents: cents,
-  paymentMethod: z.enum(['card', 'oxxo']),
+  paymentMethod: paymentMethodName,
   itemCount: z.number().int(),
   customerName: z.string().nullable(),
   email: z.string(),

@@ -18,6 +18,8 @@ export const paths = {
   checkoutShipping: () => '/micarrito/envio',
   checkoutPayment: () => '/micarrito/pago',
   checkoutDone: (pedido: string, t?: string) => `/micarrito/finaliza${qs({ pedido, t })}`,
+  /** Back from the wallet (PayPal's return and cancel URLs; the server builds them in checkout/place-order.ts). */
+  checkoutWallet: () => '/micarrito/paypal',
   login: (next?: string) => `/login${qs({ next })}`,
   register: (next?: string) => `/registro${qs({ next })}`,
   recover: () => '/recuperar',

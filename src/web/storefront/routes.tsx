@@ -46,6 +46,10 @@ const paymentPage = later(
   () => import('./features/checkout/payment-page'),
   (m) => m.PaymentPage,
 );
+const walletReturnPage = later(
+  () => import('./features/checkout/wallet-return-page'),
+  (m) => m.WalletReturnPage,
+);
 const finalizePage = later(
   () => import('./features/checkout/finalize-page'),
   (m) => m.FinalizePage,
@@ -129,6 +133,7 @@ export function StorefrontRoutes() {
         <Route path="micarrito/direccion" element={addressPage} />
         <Route path="micarrito/envio" element={shippingPage} />
         <Route path="micarrito/pago" element={paymentPage} />
+        <Route path="micarrito/paypal" element={walletReturnPage} />
         <Route path="micarrito/finaliza" element={finalizePage} />
         <Route path="login" element={loginPage} />
         <Route path="registro" element={registerPage} />

@@ -8,6 +8,8 @@ import enCheckout from '../../locales/en/checkout.json';
 import esAccount from '../../locales/es/account.json';
 import enAccount from '../../locales/en/account.json';
 import esDelivery from '../../locales/es/delivery.json';
+import esWallet from '../../locales/es/wallet.json';
+import enWallet from '../../locales/en/wallet.json';
 import enDelivery from '../../locales/en/delivery.json';
 
 i18n.addResourceBundle('es', 'checkout', esCheckout, true, true);
@@ -16,3 +18,5 @@ i18n.addResourceBundle('es', 'account', esAccount, true, true);
 i18n.addResourceBundle('en', 'account', enAccount, true, true);
 i18n.addResourceBundle('es', 'delivery', esDelivery, true, true);
 i18n.addResourceBundle('en', 'delivery', enDelivery, true, true);
+i18n.addResourceBundle('es', 'wallet', esWallet, true, true);
+i18n.addResourceBundle('en', 'wallet', enWallet, true, true);

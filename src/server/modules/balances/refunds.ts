@@ -15,7 +15,7 @@ import { refunds } from '../../db/schema/balances.js';
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import type { BaseContext, DbOrTx, StoreDbContext, StoreTxContext } from '../../lib/context.js';
-import { getPayment } from '../payments/index.js';
+import { getPayment, providerOf } from '../payments/index.js';
 import type { RefundView } from '../../../shared/contracts/balances.js';
 import { accountSums, postEntry, postRefundPaid } from './ledger.js';
 
@@ -121,7 +121,9 @@ export async function sendRefund(
   }
   let outcome: RefundOutcome;
   try {
-    outcome = await ctx.providers.payments.refundPayment({
+    // The payment's own provider: a wallet payment is refunded at the wallet, a card at the card provider.
+    const payment = await getPayment(ctx, claimed.paymentId);
+    outcome = await (providerOf(ctx, payment) ?? ctx.providers.payments).refundPayment({
       providerRef,
       amountCents: claimed.amountCents,
       idempotencyKey: refundAttemptKey(claimed.id, claimed.attempts),
@@ -197,7 +199,7 @@ export async function reconcileStuckRefunds(
     try {
       const payment = await getPayment({ db: ctx.db, storeId: r.storeId }, r.paymentId);
       if (!payment.providerRef) throw new Error('payment without provider reference');
-      outcome = await ctx.providers.payments.refundPayment({
+      outcome = await (providerOf(ctx, payment) ?? ctx.providers.payments).refundPayment({
         providerRef: payment.providerRef,
         amountCents: r.amountCents,
         idempotencyKey: refundAttemptKey(r.id, r.attempts),

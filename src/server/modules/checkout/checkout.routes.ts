@@ -119,6 +119,21 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     async (request) => checkout.confirmThreeDSecure(storeContext(request), request.params.id, request.query.viewToken),
   );
 
+  app.post(
+    '/api/payments/:id/capture',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Back from the wallet (PayPal): captures the approved payment once and answers the order',
+        params: z.object({ id: uuid }),
+        querystring: viewTokenQuery,
+        body: threeDSecureBody,
+        response: { 200: orderView },
+      },
+    },
+    async (request) => checkout.captureWalletPayment(storeContext(request), request.params.id, request.query.viewToken),
+  );
+
   app.get(
     '/api/payments/client-config',
     {

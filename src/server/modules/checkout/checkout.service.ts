@@ -13,7 +13,8 @@ import type {
   PaymentClientConfig,
 } from '../../../shared/contracts/checkout.js';
 import { getVariantsForCheckout } from '../catalog/index.js';
-import { findPaymentForProvider, getPayment } from '../payments/index.js';
+import { captureApproved, findPaymentForProvider, getPayment } from '../payments/index.js';
+import { providerNamed } from '../../providers/payments/index.js';
 import { getOrderForBuyer, loadOrder, reconcileOpenPayment, settlePayment } from '../orders/index.js';
 import { lineProblem } from './order-steps.js';
 import { priceCoupon } from '../coupons/index.js';
@@ -84,7 +85,31 @@ export async function confirmThreeDSecure(
 export function paymentClientConfig(ctx: Pick<BaseContext, 'providers'>): PaymentClientConfig {
   const p = ctx.providers.payments;
   const provider = p.name === 'stripe' || p.name === 'sandbox' ? p.name : 'none';
-  return { provider, publishableKey: p.publishableKey ?? null };
+  const w = ctx.providers.wallet;
+  const wallet = w?.name === 'paypal' || w?.name === 'sandbox' ? w.name : null;
+  return { provider, publishableKey: p.publishableKey ?? null, wallet };
+}
+
+/**
+ * POST /api/payments/:id/capture: the buyer is back from the wallet (PayPal's return URL). The provider says whether
+ * the buyer approved; an approved payment of a pending order is captured (once, whatever the number of returns: the
+ * capture's idempotency key is the payment's) and settled. Returns the order: paid, still pending (not approved yet:
+ * the buyer may come back, or the sweep voids it), or cancelled. Throws PAYMENT_NOT_FOUND (not a wallet payment),
+ * ORDER_NOT_FOUND unless the caller may read the order, PAYMENT_DECLINED when the wallet refused the capture.
+ */
+export async function captureWalletPayment(
+  ctx: StoreContext,
+  paymentId: string,
+  viewToken?: string,
+): Promise<OrderView> {
+  const payment = await getPayment(ctx, paymentId);
+  await getOrderForBuyer(ctx, payment.orderId, viewToken);
+  if (payment.method !== 'paypal') throw new AppError('PAYMENT_NOT_FOUND');
+  const order = await loadOrder(ctx, payment.orderId);
+  if (order.status === 'pending') await reconcileOpenPayment(ctx, order, 'refresh');
+  const now = await getPayment(ctx, paymentId);
+  if (now.status === 'failed') throw new AppError('PAYMENT_DECLINED');
+  return getOrderForBuyer(ctx, payment.orderId, viewToken);
 }
 
 /** The OXXO voucher of an order (GET /api/oxxopay/:orderId). Throws ORDER_NOT_FOUND or PAYMENT_NOT_FOUND. */
@@ -106,9 +131,9 @@ export async function handlePaymentWebhook(
   rawBody: Buffer,
   headers: Record<string, string | string[] | undefined>,
 ): Promise<{ received: true; duplicate: boolean }> {
-  const provider = ctx.providers.payments;
-  if (provider.name !== providerName || provider.name === 'none') throw new AppError('NOT_FOUND');
-  const event = provider.parseWebhook(rawBody, headers);
+  const provider = providerNamed(ctx.providers, providerName);
+  if (!provider) throw new AppError('NOT_FOUND');
+  const event = await provider.parseWebhook(rawBody, headers);
   // A provider whose events may arrive late or out of order (Stripe) is asked how the payment stands now.
   if (provider.refetchOnWebhook && event.payment.providerRef) {
     const current = await provider.retrievePayment(event.payment.providerRef);
@@ -119,7 +144,9 @@ export async function handlePaymentWebhook(
     ctx.log.warn({ eventId: event.id, providerRef: event.payment.providerRef }, 'webhook for an unknown payment');
     return { received: true, duplicate: false };
   }
-  const r = await settlePayment({ ...ctx, storeId: payment.storeId }, payment.id, event.payment, {
+  // A wallet payment the buyer approved is captured here too (the buyer may never come back to the store).
+  const p = await captureApproved(ctx, payment, event.payment);
+  const r = await settlePayment({ ...ctx, storeId: payment.storeId }, payment.id, p, {
     event: { provider: provider.name, id: event.id, type: event.type },
   });
   return { received: true, duplicate: r.duplicate };

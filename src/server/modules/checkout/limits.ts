@@ -37,7 +37,7 @@ export function clientIpHash(config: AppConfig, ip: string | undefined): string 
  */
 export function checkOrderLimits(
   locale: Locale,
-  order: { paymentMethod: 'card' | 'oxxo'; totalCents: number; lines: { name: string; quantity: number }[] },
+  order: { paymentMethod: 'card' | 'oxxo' | 'paypal'; totalCents: number; lines: { name: string; quantity: number }[] },
 ): void {
   if (order.totalCents > MAX_ORDER_TOTAL_CENTS)
     throw new AppError('ORDER_TOTAL_TOO_HIGH', { max: formatMoney(MAX_ORDER_TOTAL_CENTS, locale) });

@@ -16,6 +16,7 @@ import { getOxxoFeeCents, nextFolio } from '../stores/index.js';
 import { getAddress } from '../accounts/index.js';
 import { quoteShipping } from '../shipping/index.js';
 import { createPaymentAttempt } from '../payments/index.js';
+import { providerForMethod } from '../../providers/payments/index.js';
 import { insertOrder, type OrderRow } from '../orders/index.js';
 import { priceCoupon, redeemCoupon, type PricedCoupon } from '../coupons/index.js';
 import { checkOrderLimits } from './limits.js';
@@ -249,9 +250,12 @@ export async function startPayment(
   order: Pick<OrderRow, 'id' | 'totalCents'>,
   method: PlaceOrderInput['paymentMethod'],
 ): Promise<void> {
+  // The wallet's payments go to the wallet provider (decision 071); cards and OXXO to the card provider.
+  const provider = providerForMethod(ctx.providers, method);
+  if (!provider) throw new AppError('PAYMENTS_UNAVAILABLE');
   await createPaymentAttempt(ctx, {
     orderId: order.id,
-    provider: ctx.providers.payments.name,
+    provider: provider.name,
     method,
     amountCents: order.totalCents,
   });

@@ -13,8 +13,8 @@ import type {
   PlaceOrderInput,
   PlaceOrderResponse,
 } from '../../../shared/contracts/checkout.js';
-import type { ProviderPayment } from '../../providers/payments/index.js';
-import { confirmCard, ensureProviderPayment, getOrderPayment } from '../payments/index.js';
+import { providerForMethod, type ProviderPayment } from '../../providers/payments/index.js';
+import { confirmCard, ensureProviderPayment, getOrderPayment, providerOf } from '../payments/index.js';
 import { buildOrderView, loadOrder, settlePayment } from '../orders/index.js';
 import { claimKey, completeKey, releaseKey, requestHash, type Claim } from './idempotency.js';
 import { clientIpHash } from './limits.js';
@@ -68,7 +68,10 @@ function identifyBuyer(
   input: Pick<PlaceOrderInput, 'paymentMethod' | 'card' | 'email'>,
   meta: { origin?: string; ip?: string },
 ): Buyer {
-  if (ctx.providers.payments.name === 'none') throw new AppError('PAYMENTS_UNAVAILABLE');
+  // The chosen method needs its provider: the wallet is offered only when one is configured (decision 071).
+  if (!providerForMethod(ctx.providers, input.paymentMethod)) throw new AppError('PAYMENTS_UNAVAILABLE');
+  if (input.card && input.paymentMethod === 'paypal')
+    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'not_allowed', message: '' }]);
   // Card numbers never reach the server of a real provider's checkout (decision 056).
   if (input.card && ctx.providers.payments.acceptsServerCards === false) {
     throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'not_allowed', message: '' }]);
@@ -100,11 +103,14 @@ async function advancePayment(ctx: StoreContext, orderId: string, card?: CardInp
   const payment = await getOrderPayment(ctx, orderId);
   if (!payment || payment.status !== 'processing') return null;
   const order = await loadOrder(ctx, orderId);
+  // The wallet sends the buyer back to the storefront's return page, which captures (paths.ts checkoutWallet).
+  const back = `${order.storefrontOrigin ?? ''}/micarrito/paypal?pedido=${order.id}&pago=${payment.id}`;
   let p = await ensureProviderPayment(ctx, payment, {
     description: `Pedido ${order.folio}`,
     expiresAt: new Date(Date.now() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
     billing: { name: order.address?.fullName ?? order.email, email: order.email },
     locale: ctx.locale,
+    ...(payment.method === 'paypal' ? { returnUrl: back, cancelUrl: `${back}&cancelado=1` } : {}),
   });
   if (p.status === 'requires_confirmation') {
     if (!card) return p;
@@ -114,18 +120,23 @@ async function advancePayment(ctx: StoreContext, orderId: string, card?: CardInp
   return null;
 }
 
-/** What the browser needs to confirm the order's card payment with the provider, or null (nothing to confirm). */
+/**
+ * What the browser needs to confirm the order's payment with its provider (a card's client secret, a wallet's
+ * approval page), or null (nothing to confirm).
+ */
 function confirmationOf(ctx: StoreContext, p: ProviderPayment | null): PaymentConfirmation | null {
-  const c = p && ctx.providers.payments.clientConfirmation?.(p, ctx.locale);
+  const provider = p && providerForMethod(ctx.providers, p.method);
+  const c = p && provider?.clientConfirmation?.(p, ctx.locale);
   return c ? { ...c, provider: c.provider as PaymentConfirmation['provider'] } : null;
 }
 
 /** A retried submit: the confirmation again while the order's card payment still waits for the browser. */
 async function pendingConfirmation(ctx: StoreContext, orderId: string): Promise<PaymentConfirmation | null> {
   const payment = await getOrderPayment(ctx, orderId);
-  if (!payment || payment.status !== 'processing' || payment.method !== 'card' || !payment.providerRef) return null;
-  if (payment.provider !== ctx.providers.payments.name) return null;
-  return confirmationOf(ctx, await ctx.providers.payments.retrievePayment(payment.providerRef));
+  if (!payment || payment.status !== 'processing' || payment.method === 'oxxo' || !payment.providerRef) return null;
+  const provider = providerOf(ctx, payment);
+  if (!provider) return null;
+  return confirmationOf(ctx, await provider.retrievePayment(payment.providerRef));
 }
 
 /** Step 5. The answer for a placed order; PAYMENT_DECLINED when its card was refused. */

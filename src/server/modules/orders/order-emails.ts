@@ -89,6 +89,8 @@ export async function sendOxxoPaymentReceived(ctx: MailContext, order: OrderView
 /** What happened to the buyer's money when their order was cancelled. */
 function refundText(order: OrderView, t: ReturnType<typeof translator>): string {
   const amount = formatMoney(order.payment?.amountCents ?? order.totalCents, order.lang);
+  if (order.payment?.status === 'refunded' && order.payment.method === 'paypal')
+    return t('emails:order.refund.paypal', { amount });
   if (order.payment?.status === 'refunded')
     return t('emails:order.refund.card', { amount, last4: order.payment.cardLast4 ?? '' });
   if (order.payment?.status === 'succeeded') return t('emails:order.refund.contact', { amount });
@@ -130,7 +132,7 @@ export async function sendStatusUpdate(ctx: MailContext, order: OrderView): Prom
 export async function sendReservationExpired(ctx: MailContext, order: OrderView): Promise<void> {
   const t = translator(order.lang);
   const store = (await getStoreById(ctx))?.name ?? '';
-  const message = t(order.paymentMethod === 'oxxo' ? 'emails:order.expired.oxxo' : 'emails:order.expired.card', {
+  const message = t(`emails:order.expired.${order.paymentMethod}`, {
     folio: order.folio,
     store,
   });

@@ -8,7 +8,7 @@ import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { withTx, type StoreContext } from '../../lib/context.js';
 import type { RefundList, RefundRequest, RefundView } from '../../../shared/contracts/balances.js';
-import { getOrderPayment, type PaymentRow } from '../payments/index.js';
+import { getOrderPayment, providerOf, REFUNDABLE_METHODS, type PaymentRow } from '../payments/index.js';
 import { getRefund, listRefunds, refundable, requestRefund, sendRefund } from '../balances/index.js';
 import { loadOrder } from './orders.service.js';
 import { lockOrder } from './transitions.js';
@@ -18,14 +18,14 @@ function refundablePayment(ctx: StoreContext, payment: PaymentRow | null): Payme
   return payment as PaymentRow & { providerRef: string };
 }
 
-/** Whether a refund can go back through the provider: a succeeded card payment of the current provider. */
+/** Whether a refund can go back through the provider: a succeeded card or wallet payment of a configured provider. */
 function isRefundable(ctx: StoreContext, payment: PaymentRow | null): boolean {
   return !(
     !payment ||
-    payment.method !== 'card' ||
+    !(REFUNDABLE_METHODS as readonly string[]).includes(payment.method) ||
     payment.status !== 'succeeded' ||
     !payment.providerRef ||
-    payment.provider !== ctx.providers.payments.name
+    !providerOf(ctx, payment)
   );
 }
 

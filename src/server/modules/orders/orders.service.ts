@@ -27,7 +27,7 @@ export interface NewOrder {
   folio: number;
   customerId: string | null;
   email: string;
-  paymentMethod: 'card' | 'oxxo';
+  paymentMethod: 'card' | 'oxxo' | 'paypal';
   lang: string;
   itemsCents: number;
   shippingCents: number;
@@ -114,7 +114,7 @@ export async function buildOrderView(ctx: DbContext, order: OrderRow): Promise<O
     email: order.email,
     lang: order.lang === 'en' ? 'en' : 'es',
     customerName: (order.customerId && names.get(order.customerId)) || order.address?.fullName || null,
-    paymentMethod: order.paymentMethod as 'card' | 'oxxo',
+    paymentMethod: order.paymentMethod as 'card' | 'oxxo' | 'paypal',
     itemsCents: order.itemsCents,
     shippingCents: order.shippingCents,
     feeCents: order.feeCents,
@@ -195,7 +195,7 @@ async function listOrders(ctx: StoreContext, where: ReturnType<typeof and>, page
       status: r.status as OrderStatus,
       createdAt: r.createdAt.toISOString(),
       totalCents: r.totalCents,
-      paymentMethod: r.paymentMethod as 'card' | 'oxxo',
+      paymentMethod: r.paymentMethod as 'card' | 'oxxo' | 'paypal',
       itemCount: r.itemCount,
       email: r.email,
       customerName: (r.customerId && names.get(r.customerId)) || r.address?.fullName || null,

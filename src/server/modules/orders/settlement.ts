@@ -13,6 +13,8 @@ import { OXXO_VOUCHER_VALID_DAYS, UNCONFIRMED_HOLD_MS } from '../../../shared/li
 import {
   applyProviderPayment,
   cancelAtProvider,
+  captureApproved,
+  providerOf,
   ensureProviderPayment,
   getOrderPayment,
   getPayment,
@@ -123,10 +125,12 @@ async function runEffects(ctx: SettleContext, orderId: string, paymentId: string
 
 /**
  * Asks the provider how the open payment of a pending order stands, and:
- *   refresh  settles whatever the provider says (the 3-D Secure return)
+ *   refresh  settles whatever the provider says (the 3-D Secure return, the wallet's return)
  *   sweep    voids it first if still unpaid, then settles: the order is paid if money arrived, else cancelled with
  *            note 'reservation_expired' (the buyer is told)
  *   seller   voids it first if still unpaid; settles only money that arrived (the seller's own change follows)
+ * A wallet payment its buyer approved is captured first (refresh and sweep: the buyer said yes and the stock is still
+ * held; the capture is idempotent), never for the seller's change, which voids it.
  * Returns 'succeeded' (money arrived: the order is now paid), 'closed' (ended unpaid), 'open' (still under way) or
  * 'none' (no provider payment to ask about). The provider's idempotency key finds the payment even when a crash lost
  * its reference.
@@ -138,16 +142,17 @@ export async function reconcileOpenPayment(
 ): Promise<'succeeded' | 'closed' | 'open' | 'none'> {
   const payment = await getOrderPayment(ctx, order.id);
   if (!payment || !(OPEN_STATUSES as readonly string[]).includes(payment.status)) return 'none';
-  if (payment.provider !== ctx.providers.payments.name) return 'none';
+  if (!providerOf(ctx, payment)) return 'none';
   let p = await ensureProviderPayment(ctx, payment, {
     description: `Pedido ${order.folio}`,
     expiresAt: new Date(order.createdAt.getTime() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
   });
-  if (mode !== 'refresh' && UNPAID.includes(p.status)) p = await cancelAtProvider(ctx, p.providerRef);
+  if (mode !== 'seller') p = await captureApproved(ctx, payment, p);
+  if (mode !== 'refresh' && UNPAID.includes(p.status)) p = await cancelAtProvider(ctx, p.providerRef, payment);
   if (p.status === 'succeeded' || mode !== 'seller')
     await settlePayment(ctx, payment.id, p, { note: mode === 'sweep' ? 'reservation_expired' : undefined });
   if (p.status === 'succeeded') return 'succeeded';
   return UNPAID.includes(p.status) ? 'open' : 'closed';
 }
 
-const UNPAID: string[] = ['requires_confirmation', 'requires_action', 'pending'];
+const UNPAID: string[] = ['requires_confirmation', 'requires_action', 'approved', 'pending'];

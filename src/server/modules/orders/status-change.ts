@@ -50,7 +50,7 @@ export async function changeOrderStatus(
         await closePayment(txCtx, open, 'canceled');
       await insertManualPayment(txCtx, {
         orderId,
-        method: was.paymentMethod as 'card' | 'oxxo',
+        method: was.paymentMethod as 'card' | 'oxxo' | 'paypal',
         amountCents: was.totalCents,
       });
     }

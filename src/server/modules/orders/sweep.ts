@@ -70,7 +70,9 @@ export async function runPaymentSweep(
   ctx: SweepContext,
   now = new Date(),
 ): Promise<{ redelivered: number; cancelled: number; refunded: number }> {
-  const redelivered = (await ctx.providers.payments.redeliverWebhooks?.()) ?? 0;
+  let redelivered = (await ctx.providers.payments.redeliverWebhooks?.()) ?? 0;
+  const wallet = ctx.providers.wallet;
+  if (wallet && wallet !== ctx.providers.payments) redelivered += (await wallet.redeliverWebhooks?.()) ?? 0;
   const cancelled = await expireOverdueReservations(ctx, now);
   const refunded = await retryRefunds(ctx, now);
   return { redelivered, cancelled, refunded };

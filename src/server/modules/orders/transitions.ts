@@ -130,7 +130,7 @@ export async function refundAfterCancel(
   orderId: string,
 ): Promise<void> {
   const payment = await getOrderPayment(ctx, orderId);
-  if (!payment || payment.method !== 'card' || payment.status !== 'succeeded') return;
+  if (!payment || payment.method === 'oxxo' || payment.status !== 'succeeded') return;
   try {
     await refundAndRecord(ctx, payment);
   } catch (err) {

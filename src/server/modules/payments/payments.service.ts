@@ -7,7 +7,13 @@
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentEvents, payments } from '../../db/schema/payments.js';
-import type { CardInput, ProviderPayment } from '../../providers/payments/index.js';
+import {
+  providerNamed,
+  type CardInput,
+  type PaymentMethodName,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../../providers/payments/index.js';
 import { AppError } from '../../lib/app-error.js';
 import type { Payment } from '../../../shared/contracts/checkout.js';
 import type { BaseContext, DbContext, StoreDbContext, StoreTxContext, TxContext } from '../../lib/context.js';
@@ -36,10 +42,24 @@ export function toPayment(p: PaymentRow, now = new Date()): Payment {
 /** The idempotency key the provider gets for this attempt: a retry or a reconciliation reaches the same payment. */
 export const attemptKey = (payment: Pick<PaymentRow, 'id'>) => `vitrina_payment_${payment.id}`;
 
+/** Methods paid through a provider and given back through it (a card, the wallet); OXXO cash is not. */
+export const REFUNDABLE_METHODS = ['card', 'paypal'] as const;
+
+/** The configured provider of payment row `payment` (its `provider` column), or null (manual, or not configured). */
+export const providerOf = (ctx: Pick<BaseContext, 'providers'>, payment: Pick<PaymentRow, 'provider'>) =>
+  providerNamed(ctx.providers, payment.provider);
+
+/** Like providerOf, for a row that must have one. Throws PAYMENTS_UNAVAILABLE. */
+function requireProvider(ctx: Pick<BaseContext, 'providers'>, payment: Pick<PaymentRow, 'provider'>): PaymentProvider {
+  const p = providerOf(ctx, payment);
+  if (!p) throw new AppError('PAYMENTS_UNAVAILABLE');
+  return p;
+}
+
 /** Records a payment attempt (status processing) inside the order's transaction, before any provider call. */
 export async function createPaymentAttempt(
   ctx: StoreTxContext,
-  input: { orderId: string; provider: string; method: 'card' | 'oxxo'; amountCents: number },
+  input: { orderId: string; provider: string; method: PaymentMethodName; amountCents: number },
 ): Promise<PaymentRow> {
   const { db: tx, storeId } = ctx;
   const [row] = await tx
@@ -52,7 +72,7 @@ export async function createPaymentAttempt(
 /** A payment the seller received outside any provider (cash marked paid by hand), status succeeded. */
 export async function insertManualPayment(
   ctx: StoreTxContext,
-  input: { orderId: string; method: 'card' | 'oxxo'; amountCents: number },
+  input: { orderId: string; method: PaymentMethodName; amountCents: number },
 ): Promise<PaymentRow> {
   const { db: tx, storeId } = ctx;
   const [row] = await tx
@@ -77,15 +97,19 @@ export async function ensureProviderPayment(
     billing?: { name: string; email: string };
     /** The buyer's language: the provider's payment locale (SPEC §9). */
     locale?: 'es' | 'en';
+    /** Wallet: where the provider sends the buyer back after approving or cancelling. */
+    returnUrl?: string;
+    cancelUrl?: string;
   },
 ): Promise<ProviderPayment> {
-  const { db, providers } = ctx;
+  const { db } = ctx;
+  const provider = requireProvider(ctx, payment);
   if (payment.providerRef) {
-    const found = await providers.payments.retrievePayment(payment.providerRef);
+    const found = await provider.retrievePayment(payment.providerRef);
     if (found) return found;
   }
-  const created = await providers.payments.createPayment({
-    method: payment.method as 'card' | 'oxxo',
+  const created = await provider.createPayment({
+    method: payment.method as PaymentMethodName,
     amountCents: payment.amountCents,
     idempotencyKey: attemptKey(payment),
     description: input.description,
@@ -93,6 +117,7 @@ export async function ensureProviderPayment(
     metadata: { storeId: payment.storeId, orderId: payment.orderId, paymentId: payment.id },
     ...(input.billing ? { billing: input.billing } : {}),
     ...(input.locale ? { locale: input.locale } : {}),
+    ...(input.returnUrl ? { returnUrl: input.returnUrl, cancelUrl: input.cancelUrl } : {}),
   });
   if (!payment.providerRef)
     await db
@@ -116,14 +141,32 @@ export async function confirmCard(
 export async function cancelAtProvider(
   ctx: Pick<BaseContext, 'providers'>,
   providerRef: string,
+  payment?: Pick<PaymentRow, 'provider'>,
 ): Promise<ProviderPayment> {
-  const { providers } = ctx;
-  return providers.payments.cancelPayment(providerRef);
+  const provider = payment ? requireProvider(ctx, payment) : ctx.providers.payments;
+  return provider.cancelPayment(providerRef);
 }
 
-/** Our status for the provider's. */
+/**
+ * Wallet: captures at the provider a payment its buyer approved (`p.status` approved), idempotent by a key derived
+ * from the payment, so that any number of returns, webhooks and sweeps capture once. Only an open payment is
+ * captured: one the app closed (its order expired or was cancelled) is left to expire at the provider. Returns the
+ * provider's payment as it is after the capture (or `p` unchanged when there is nothing to capture).
+ */
+export async function captureApproved(
+  ctx: Pick<BaseContext, 'providers'>,
+  payment: PaymentRow,
+  p: ProviderPayment,
+): Promise<ProviderPayment> {
+  if (p.status !== 'approved' || !(OPEN_STATUSES as readonly string[]).includes(payment.status)) return p;
+  const provider = providerOf(ctx, payment);
+  if (!provider?.capturePayment) return p;
+  return provider.capturePayment({ providerRef: p.providerRef, idempotencyKey: `capture_${payment.id}` });
+}
+
+/** Our status for the provider's (a wallet payment approved but not captured is still open: no money moved). */
 function statusOf(p: ProviderPayment): PaymentRow['status'] | null {
-  if (p.status === 'requires_confirmation') return null;
+  if (p.status === 'requires_confirmation' || p.status === 'approved') return null;
   if (p.status === 'succeeded') return p.refundedCents >= p.amountCents ? 'refunded' : 'succeeded';
   // Only the app voids a payment at the provider, and only when its order is cancelled: to the buyer it expired.
   if (p.status === 'canceled') return 'expired';
@@ -249,14 +292,20 @@ export async function findPaymentForProvider(
   return byId ?? null;
 }
 
-/** Succeeded card payments of cancelled orders: money to give back (their refund failed or never ran). */
+/** Succeeded card and wallet payments of cancelled orders: money to give back (the refund failed or never ran). */
 export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Promise<PaymentRow[]> {
   const { db } = ctx;
   if (!orderIds.length) return [];
   return db
     .select()
     .from(payments)
-    .where(and(inArray(payments.orderId, orderIds), eq(payments.method, 'card'), eq(payments.status, 'succeeded')));
+    .where(
+      and(
+        inArray(payments.orderId, orderIds),
+        inArray(payments.method, [...REFUNDABLE_METHODS]),
+        eq(payments.status, 'succeeded'),
+      ),
+    );
 }
 
 /**
@@ -269,10 +318,12 @@ export async function refundCardPayment(
   ctx: Pick<BaseContext, 'db' | 'providers'>,
   payment: PaymentRow,
 ): Promise<PaymentRow> {
-  const { db, providers } = ctx;
-  if (payment.method !== 'card' || payment.status !== 'succeeded' || !payment.providerRef) return payment;
-  if (payment.provider !== providers.payments.name) return payment;
-  const r = await providers.payments.refundPayment({
+  const { db } = ctx;
+  const refundable = (REFUNDABLE_METHODS as readonly string[]).includes(payment.method);
+  if (!refundable || payment.status !== 'succeeded' || !payment.providerRef) return payment;
+  const provider = providerOf(ctx, payment);
+  if (!provider) return payment;
+  const r = await provider.refundPayment({
     providerRef: payment.providerRef,
     amountCents: payment.amountCents,
     idempotencyKey: `refund_${payment.id}`,

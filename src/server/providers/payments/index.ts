@@ -16,10 +16,12 @@ import type { AppConfig } from '../../config.js';
 import { AppError } from '../../lib/app-error.js';
 import { createSandboxPayments } from './sandbox/provider.js';
 import { createStripePayments } from './stripe/provider.js';
-import type { PaymentProvider } from './types.js';
+import { createPayPalPayments } from './paypal/provider.js';
+import type { PaymentMethodName, PaymentProvider } from './types.js';
 
 export { paymentLocale } from './types.js';
 export type {
+  PaymentMethodName,
   CardInput,
   ProviderClientConfirmation,
   PaymentProvider,
@@ -82,4 +84,55 @@ export function createPaymentProvider(
       protocol: config.STRIPE_API_PROTOCOL,
     });
   return createNoPayments();
+}
+
+/**
+ * The wallet (SPEC §9 "a wallet provider"; decision 071): PayPal when PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and
+ * PAYPAL_WEBHOOK_ID are set (PAYPAL_API_BASE points the SDK at a stand-in of the API), else the sandbox's own wallet
+ * when the card provider is the sandbox (`cards`, so that one provider object serves both), else null: no wallet is
+ * offered.
+ */
+export function createWalletProvider(
+  config: Partial<
+    Pick<
+      AppConfig,
+      'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_ENVIRONMENT' | 'PAYPAL_API_BASE'
+    >
+  >,
+  cards: PaymentProvider,
+): PaymentProvider | null {
+  if (config.PAYPAL_CLIENT_ID && config.PAYPAL_CLIENT_SECRET && config.PAYPAL_WEBHOOK_ID)
+    return createPayPalPayments({
+      clientId: config.PAYPAL_CLIENT_ID,
+      clientSecret: config.PAYPAL_CLIENT_SECRET,
+      webhookId: config.PAYPAL_WEBHOOK_ID,
+      environment: config.PAYPAL_ENVIRONMENT ?? 'sandbox',
+      apiBaseUrl: config.PAYPAL_API_BASE,
+    });
+  return cards.methods?.includes('paypal') ? cards : null;
+}
+
+/** The methods a provider takes (card and OXXO unless it says otherwise). */
+export const methodsOf = (p: PaymentProvider): readonly PaymentMethodName[] => p.methods ?? ['card', 'oxxo'];
+
+/**
+ * The provider that handles payments of `method` (the wallet for `paypal`, else the card provider), or null when
+ * none is configured for it.
+ */
+export function providerForMethod(
+  providers: { payments: PaymentProvider; wallet?: PaymentProvider | null },
+  method: PaymentMethodName,
+): PaymentProvider | null {
+  if (method === 'paypal') return providers.wallet ?? null;
+  return providers.payments.name === 'none' ? null : providers.payments;
+}
+
+/** The configured provider named `name` (a payment row's `provider`), or null (another provider's, or `manual`). */
+export function providerNamed(
+  providers: { payments: PaymentProvider; wallet?: PaymentProvider | null },
+  name: string,
+): PaymentProvider | null {
+  if (providers.payments.name === name && name !== 'none') return providers.payments;
+  if (providers.wallet?.name === name) return providers.wallet;
+  return null;
 }

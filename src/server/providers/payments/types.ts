@@ -10,14 +10,27 @@ import type { CardInput } from '../../../shared/contracts/checkout.js';
 /** The card a shopper typed, validated by the shared contract (src/shared/contracts/checkout.ts). */
 export type { CardInput } from '../../../shared/contracts/checkout.js';
 
-/** The provider's status of a payment (Stripe's PaymentIntent statuses, with OXXO's `pending` voucher). */
+/**
+ * The provider's status of a payment (Stripe's PaymentIntent statuses, with OXXO's `pending` voucher and a wallet's
+ * `approved`: the buyer approved it at the wallet and the app may capture it; no money moved yet).
+ */
 export type ProviderPaymentStatus =
-  'requires_confirmation' | 'requires_action' | 'pending' | 'succeeded' | 'failed' | 'canceled' | 'expired';
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'approved'
+  | 'pending'
+  | 'succeeded'
+  | 'failed'
+  | 'canceled'
+  | 'expired';
+
+/** How a shopper pays: a card, cash at OXXO, or the PayPal wallet (SPEC §9 "a wallet provider"). */
+export type PaymentMethodName = 'card' | 'oxxo' | 'paypal';
 
 /** A payment as the provider sees it. */
 export interface ProviderPayment {
   providerRef: string;
-  method: 'card' | 'oxxo';
+  method: PaymentMethodName;
   status: ProviderPaymentStatus;
   amountCents: number;
   refundedCents: number;
@@ -38,6 +51,8 @@ export interface ProviderPayment {
   clientSecret?: string | null;
   /** OXXO through Stripe: the provider's printable voucher page. */
   voucherUrl?: string | null;
+  /** Wallet: the provider's page where the buyer approves the payment (PayPal's `payer-action` link). */
+  approveUrl?: string | null;
 }
 
 /**
@@ -53,6 +68,8 @@ export interface ProviderClientConfirmation {
   confirmUrl: string | null;
   /** The provider's locale for its card form and 3-D Secure pages (SPEC §9: es or en). */
   locale: 'es' | 'en';
+  /** Wallet: the provider's page where the buyer approves the payment (the browser goes there). */
+  approveUrl?: string | null;
 }
 
 /** The payment locale of SPEC §9 for the app's language: es_MX for Spanish, en_US for English. */
@@ -68,7 +85,7 @@ export interface ProviderEvent {
 export interface PaymentProvider {
   readonly name: string;
   createPayment(input: {
-    method: 'card' | 'oxxo';
+    method: PaymentMethodName;
     amountCents: number;
     idempotencyKey: string;
     description: string;
@@ -79,6 +96,9 @@ export interface PaymentProvider {
     billing?: { name: string; email: string };
     /** The buyer's language (the payment locale of SPEC §9 is derived from it). */
     locale?: 'es' | 'en';
+    /** Wallet: where the provider sends the buyer back after approving, or after cancelling, at its page. */
+    returnUrl?: string;
+    cancelUrl?: string;
   }): Promise<ProviderPayment>;
   /**
    * Charges the card on the server. Only the sandbox does it (its legacy API path, kept for tests); a provider whose
@@ -95,8 +115,20 @@ export interface PaymentProvider {
     amountCents: number;
     idempotencyKey: string;
   }): Promise<{ status: 'succeeded' | 'failed'; failureCode?: string }>;
-  /** Throws WEBHOOK_SIGNATURE_INVALID unless the raw body carries a valid, fresh signature. */
-  parseWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): ProviderEvent;
+  /**
+   * Wallet: captures a payment the buyer approved (idempotent by key: a second capture moves no more money) and
+   * returns it as it is now (succeeded, or failed when the wallet refused the capture). Providers without wallets
+   * leave it out.
+   */
+  capturePayment?(input: { providerRef: string; idempotencyKey: string }): Promise<ProviderPayment>;
+  /**
+   * Throws WEBHOOK_SIGNATURE_INVALID unless the raw body carries a valid, fresh signature. May ask the provider (PayPal
+   * checks a webhook with its verify-webhook-signature API).
+   */
+  parseWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): ProviderEvent | Promise<ProviderEvent>;
   /** Provider-side HTTP routes (the sandbox's bank and OXXO counter); registered only for this provider. */
   readonly routes?: FastifyPluginAsync;
   /** Where the provider sends webhooks (the app's POST /api/payments/webhooks/:provider, in process). */
@@ -114,6 +146,8 @@ export interface PaymentProvider {
   readonly publishableKey?: string;
   /** False when a card number must never be sent to the server (only the sandbox's legacy path takes one). */
   readonly acceptsServerCards?: boolean;
+  /** The payment methods it takes (default card and OXXO). */
+  readonly methods?: readonly PaymentMethodName[];
 }
 
 export type WebhookDelivery = (body: string, headers: Record<string, string>) => Promise<{ statusCode: number }>;

@@ -148,7 +148,9 @@ export function OrderDetails({ order }: { order: OrderView }) {
                 brand: cardBrandName(order.payment?.cardBrand ?? ''),
                 last4: order.payment?.cardLast4 ?? '',
               })
-            : t('order.paidWithOxxo')}
+            : order.paymentMethod === 'paypal'
+              ? t('order.paidWithPayPal')
+              : t('order.paidWithOxxo')}
           {order.payment?.status === 'refunded' && (
             <>
               <br />

@@ -18,10 +18,11 @@ const eventBody = z.object({
   type: z.string().min(1).max(100),
   data: z.object({
     providerRef: z.string(),
-    method: z.enum(['card', 'oxxo']),
+    method: z.enum(['card', 'oxxo', 'paypal']),
     status: z.enum([
       'requires_confirmation',
       'requires_action',
+      'approved',
       'pending',
       'succeeded',
       'failed',

@@ -20,11 +20,16 @@ import { createOutbox, parseSandboxEvent } from './outbox.js';
 
 type Row = typeof sandboxPayments.$inferSelect;
 
-const UNPAID = ['requires_confirmation', 'requires_action', 'pending'];
+const UNPAID = ['requires_confirmation', 'requires_action', 'approved', 'pending'];
 
 const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
+/** Where the sandbox wallet sends the buyer back: kept with the payment (never shown to the app). */
+const RETURN_KEY = '_returnUrl';
+const CANCEL_KEY = '_cancelUrl';
+
 function toProvider(r: Row): ProviderPayment {
+  const { [RETURN_KEY]: _r, [CANCEL_KEY]: _c, ...metadata } = r.metadata;
   return {
     providerRef: r.id,
     method: r.method as ProviderPayment['method'],
@@ -37,8 +42,19 @@ function toProvider(r: Row): ProviderPayment {
     challengeId: r.status === 'requires_action' ? r.challengeId : null,
     reference: r.reference,
     expiresAt: r.expiresAt,
-    metadata: r.metadata,
+    metadata,
   };
+}
+
+/** Where the wallet may send the buyer back to: the path of the given URL on the app itself (never another site). */
+function ownPath(u: string | undefined): string {
+  if (!u) return '/';
+  try {
+    const url = new URL(u, 'http://app.invalid');
+    return `${url.pathname}${url.search}`.slice(0, 1000);
+  } catch {
+    return '/';
+  }
 }
 
 export type SandboxPayments = ReturnType<typeof createSandboxPayments>;
@@ -96,8 +112,22 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
 
   const provider = {
     name: 'sandbox',
+    methods: ['card', 'oxxo', 'paypal'] as const,
 
-    async createPayment({ method, amountCents, idempotencyKey, description, expiresAt, metadata }) {
+    async createPayment({
+      method,
+      amountCents,
+      idempotencyKey,
+      description,
+      expiresAt,
+      metadata,
+      returnUrl,
+      cancelUrl,
+    }) {
+      const kept =
+        method === 'paypal'
+          ? { ...metadata, [RETURN_KEY]: ownPath(returnUrl), [CANCEL_KEY]: ownPath(cancelUrl) }
+          : metadata;
       for (let attempt = 0; ; attempt++) {
         try {
           await db
@@ -109,7 +139,7 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
               status: method === 'oxxo' ? 'pending' : 'requires_confirmation',
               amountCents,
               description,
-              metadata,
+              metadata: kept,
               reference: method === 'oxxo' ? Array.from({ length: 14 }, () => randomInt(10)).join('') : null,
               expiresAt: method === 'oxxo' ? (expiresAt ?? null) : null,
             })
@@ -201,7 +231,64 @@ export function createSandboxPayments({ db, secret }: { db: Db; secret: string }
 
     parseWebhook: (rawBody, headers) => parseSandboxEvent(webhookKey, rawBody, headers),
 
+    /**
+     * Wallet: captures a payment the buyer approved at the sandbox wallet page; the capture's webhook follows. A payment
+     * captured before answers as it is (nothing moves twice); one not approved yet stays as it is.
+     */
+    async capturePayment({ providerRef }: { providerRef: string; idempotencyKey: string }) {
+      const done = await transition(
+        and(eq(sandboxPayments.id, providerRef), eq(sandboxPayments.method, 'paypal'))!,
+        ['approved'],
+        { status: 'succeeded' },
+        'payment.succeeded',
+      );
+      if (done) return done.payment;
+      const now = await find(eq(sandboxPayments.id, providerRef));
+      if (!now) throw new AppError('PAYMENT_NOT_FOUND');
+      return toProvider(now);
+    },
+
+    /** The sandbox wallet page's secret of payment `ref` (in its approve URL, known only to the buyer's browser). */
+    walletSecretMatches: clientSecretMatches,
+
+    /**
+     * The buyer approved (or cancelled) wallet payment `ref` at the sandbox wallet page, as at PayPal: approving moves
+     * no money (the app captures), and is told to the app as a signed `payment.approved` webhook. Returns where the
+     * buyer goes back to. Throws PAYMENT_NOT_FOUND (no such wallet payment, wrong secret).
+     */
+    async answerWallet(ref: string, secret: string, approved: boolean) {
+      if (!clientSecretMatches(ref, secret)) throw new AppError('PAYMENT_NOT_FOUND');
+      const r = await find(and(eq(sandboxPayments.id, ref), eq(sandboxPayments.method, 'paypal'))!);
+      if (!r) throw new AppError('PAYMENT_NOT_FOUND');
+      if (approved)
+        await transition(
+          eq(sandboxPayments.id, ref),
+          ['requires_confirmation'],
+          { status: 'approved' },
+          'payment.approved',
+        );
+      return ownPath(approved ? r.metadata[RETURN_KEY] : r.metadata[CANCEL_KEY]);
+    },
+
+    /** What the sandbox wallet page shows of payment `ref`, or null (unknown, wrong secret). */
+    async walletPayment(ref: string, secret: string) {
+      if (!clientSecretMatches(ref, secret)) return null;
+      const r = await find(and(eq(sandboxPayments.id, ref), eq(sandboxPayments.method, 'paypal'))!);
+      return r ? toProvider(r) : null;
+    },
+
     clientConfirmation(payment: ProviderPayment, lang: 'es' | 'en') {
+      if (payment.method === 'paypal' && payment.status === 'requires_confirmation')
+        return {
+          provider: 'sandbox',
+          clientSecret: '',
+          publishableKey: null,
+          confirmUrl: null,
+          approveUrl: `/api/payments/sandbox/wallet/${payment.providerRef}?secret=${encodeURIComponent(
+            clientSecretOf(payment.providerRef),
+          )}&lang=${lang}`,
+          locale: lang,
+        };
       if (payment.method !== 'card' || payment.status !== 'requires_confirmation') return null;
       return {
         provider: 'sandbox',

@@ -118,7 +118,7 @@ export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paym
     return key ? t(key, { max: money(max) }) : undefined;
   };
 
-  if (paymentMethod !== 'card' && !list.data?.refunds.length) return null;
+  if (paymentMethod === 'oxxo' && !list.data?.refunds.length) return null;
 
   const submit = form.handleSubmit((v) => {
     setResult(null);

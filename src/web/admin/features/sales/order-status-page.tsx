@@ -87,9 +87,16 @@ export function OrderStatusPage() {
             <p id="cancel-q">{t('order.cancelConfirm')}</p>
             {o.payment?.status === 'succeeded' && (
               <p>
-                {t(o.payment.method === 'card' ? 'order.cancelConfirmPaidCard' : 'order.cancelConfirmPaidOxxo', {
-                  amount: money(o.payment.amountCents),
-                })}
+                {t(
+                  o.payment.method === 'paypal'
+                    ? 'order.cancelConfirmPaidPayPal'
+                    : o.payment.method === 'card'
+                      ? 'order.cancelConfirmPaidCard'
+                      : 'order.cancelConfirmPaidOxxo',
+                  {
+                    amount: money(o.payment.amountCents),
+                  },
+                )}
               </p>
             )}
             <div className="row">
@@ -176,9 +183,11 @@ export function OrderStatusPage() {
           <p>
             {o.paymentMethod === 'card'
               ? t('order.card', { brand: o.payment?.cardBrand ?? '', last4: o.payment?.cardLast4 ?? '' })
-              : o.payment?.reference
-                ? t('order.oxxo', { reference: o.payment.reference })
-                : t('order.paidByHand')}{' '}
+              : o.paymentMethod === 'paypal'
+                ? t('order.paypal')
+                : o.payment?.reference
+                  ? t('order.oxxo', { reference: o.payment.reference })
+                  : t('order.paidByHand')}{' '}
             · {o.payment ? t(`order.paymentStatus.${o.payment.status}`) : ''}
           </p>
           <h2>{t('order.history')}</h2>

@@ -1,7 +1,7 @@
 /**
  * The payment form's schema (SPEC §2 /micarrito/pago), built from the card schema of POST /api/pedido (`cardInput`):
  * by card, the number, holder and CVC as the server checks them, and the expiry typed as "MM/AA" whose month and year
- * must pass the server's `expMonth`/`expYear`; at OXXO, nothing to fill in.
+ * must pass the server's `expMonth`/`expYear`; at OXXO and with PayPal (the buyer approves at PayPal), nothing.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
@@ -28,17 +28,19 @@ const cardFields = cardInput.pick({ number: true, holderName: true, cvc: true })
 export const paymentFormSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('card'), card: cardFields }),
   z.object({ method: z.literal('oxxo') }),
+  z.object({ method: z.literal('paypal') }),
 ]);
 
 /** With Stripe the card is typed into Stripe's own field (stripe-card-field.tsx): the form keeps only the holder. */
 export const stripePaymentFormSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('card'), card: cardFields.pick({ holderName: true }) }),
   z.object({ method: z.literal('oxxo') }),
+  z.object({ method: z.literal('paypal') }),
 ]);
 
 /** What the form holds (all card fields, kept while OXXO is chosen so switching back loses nothing). */
 export interface PaymentFormValues {
-  method: 'card' | 'oxxo';
+  method: 'card' | 'oxxo' | 'paypal';
   card: { number: string; holderName: string; expiry: string; cvc: string };
 }
 export type PaymentFormOutput = z.output<typeof paymentFormSchema>;
@@ -51,7 +53,7 @@ export function paymentOf(v: PaymentFormOutput): {
   body: Pick<PlaceOrderBody, 'paymentMethod'>;
   card: NonNullable<PlaceOrderBody['card']> | null;
 } {
-  if (v.method === 'oxxo') return { body: { paymentMethod: 'oxxo' }, card: null };
+  if (v.method !== 'card') return { body: { paymentMethod: v.method }, card: null };
   const { expiry, ...card } = v.card;
   return { body: { paymentMethod: 'card' }, card: { ...card, ...parseExpiry(expiry) } };
 }

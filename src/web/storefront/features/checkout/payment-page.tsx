@@ -37,6 +37,7 @@ import { useSettleThreeDSecure } from './api/settle-three-d-secure';
 import { confirmWithProvider, readPaymentOutcome } from './api/provider-client';
 import { paymentClientConfigQuery } from './api/get-payment-client-config';
 import { StripeCardField, type StripeCardHandle } from './stripe-card-field';
+import { walletTokenKey } from './wallet-return-page';
 import {
   paymentFieldOf,
   paymentFormSchema,
@@ -77,8 +78,22 @@ function guestAddress({ id: _id, email, ...address }: ShopAddress) {
   return { address, email };
 }
 
+/**
+ * The wallet's approval page: the browser leaves the store for it (PayPal's, or the sandbox's stand-in). A guest's view
+ * token stays in this tab's storage for the return page, so it never travels in PayPal's URLs.
+ */
+function goToWallet(placed: PlaceOrderResponse, approveUrl: string) {
+  try {
+    sessionStorage.setItem(walletTokenKey(placed.order.id), placed.viewToken);
+  } catch {
+    // Storage refused (private mode): a signed-in buyer reads the order anyway; a guest gets the emailed link.
+  }
+  window.location.assign(approveUrl);
+}
+
 export function PaymentPage() {
   const { t } = useTranslation('checkout');
+  const { t: tw } = useTranslation('wallet');
   const money = useMoney();
   const navigate = useNavigate();
   const { cart, address, shipping, clearCart } = useShop();
@@ -89,8 +104,10 @@ export function PaymentPage() {
   const settle = useSettleThreeDSecure();
   const clientConfig = useQuery(paymentClientConfigQuery);
   const stripeKey = clientConfig.data?.provider === 'stripe' ? clientConfig.data.publishableKey : null;
+  const wallet = clientConfig.data?.wallet ?? null;
   const stripeMode = useRef(false);
   stripeMode.current = Boolean(stripeKey);
+  const [leaving, setLeaving] = useState(false);
   const stripeCard = useRef<StripeCardHandle>(null);
   // The card goes to the provider with the payment's client secret; a 3-D Secure challenge comes back to answer
   // (Stripe.js shows its own and resolves once it is answered).
@@ -150,7 +167,7 @@ export function PaymentPage() {
     feeCents: method === 'oxxo' ? (config.data?.oxxoFeeCents ?? 0) : 0,
     discountCents: coupon.data?.discountCents ?? 0,
   });
-  const busy = place.isPending || settle.isPending || payAtProvider.isPending;
+  const busy = place.isPending || settle.isPending || payAtProvider.isPending || leaving;
   const error = settle.error ?? payAtProvider.error ?? place.error;
 
   const finish = (r: PlaceOrderResponse) => {
@@ -161,7 +178,10 @@ export function PaymentPage() {
   const submit = form.handleSubmit((values) => {
     settle.reset();
     payAtProvider.reset();
-    const payment = stripeMode.current ? { body: { paymentMethod: values.method }, card: null } : paymentOf(values);
+    const payment =
+      stripeMode.current || values.method !== 'card'
+        ? { body: { paymentMethod: values.method }, card: null }
+        : paymentOf(values);
     const holderName = values.method === 'card' ? values.card.holderName : '';
     place.mutate(
       {
@@ -175,7 +195,11 @@ export function PaymentPage() {
       },
       {
         onSuccess: (r) => {
-          if (r.confirmation) {
+          // The wallet: the buyer approves at PayPal and comes back to /micarrito/paypal, which captures.
+          if (r.confirmation?.approveUrl) {
+            setLeaving(true);
+            goToWallet(r, r.confirmation.approveUrl);
+          } else if (r.confirmation) {
             payAtProvider.mutate(
               { placed: r, card: payment.card, holderName },
               {
@@ -250,6 +274,17 @@ export function PaymentPage() {
                 </span>
               </span>
             </label>
+            {wallet && (
+              <label className="radio-card">
+                <input type="radio" value="paypal" {...form.register('method')} />
+                <span>
+                  <strong>{tw('method')}</strong>
+                  <span className="small muted" style={{ display: 'block' }}>
+                    {tw('methodText')}
+                  </span>
+                </span>
+              </label>
+            )}
           </fieldset>
           {method === 'card' && stripeKey && (
             <div className="form-grid two">
@@ -305,8 +340,13 @@ export function PaymentPage() {
             </div>
           )}
           {method === 'oxxo' && <Alert kind="info">{t('payment.oxxoHowTo')}</Alert>}
+          {method === 'paypal' && <Alert kind="info">{tw('howTo')}</Alert>}
           <Button type="submit" busy={busy} block>
-            {busy ? t('payment.processing') : t('payment.pay', { total: money(totals.totalCents) })}
+            {leaving
+              ? tw('redirecting')
+              : busy
+                ? t('payment.processing')
+                : t('payment.pay', { total: money(totals.totalCents) })}
           </Button>
           <Link className="btn btn-ghost" to={paths.checkoutShipping()}>
             {t('back')}

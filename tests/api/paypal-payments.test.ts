@@ -1,0 +1,312 @@
+/**
+ * Issue 8: the PayPal wallet (decision 071), through the real `@paypal/paypal-server-sdk` against the local stand-in of
+ * the PayPal API (tests/helpers/paypal-fake.ts). The checkout creates a PayPal order (intent CAPTURE, MXN, the payment
+ * locale of SPEC §9, PayPal-Request-Id) and hands the browser its approval link; the buyer approves at PayPal; the app
+ * captures once, on the return or on PayPal's webhook (verified with PayPal's verify-webhook-signature, applied once),
+ * and the ledger records the payment like a card payment. An abandoned approval is never a sale.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { startPayPalFake, type PayPalFake } from '../helpers/paypal-fake.js';
+import {
+  createProductFixture,
+  createSellerFixture,
+  createStoreFixture,
+  seedPostalCodesFixture,
+  TEST_ADDRESS,
+  type StoreFixture,
+} from '../helpers/factories.js';
+import { ledgerEntries, ledgerLines, payments } from '../../src/server/db/schema/index.js';
+import { getPayment, refundCardPayment } from '../../src/server/modules/payments/index.js';
+import { runPaymentSweep } from '../../src/server/modules/orders/index.js';
+import type { PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
+
+describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
+  let t: TestApp;
+  let fake: PayPalFake;
+  let store: StoreFixture;
+  let other: StoreFixture;
+  let seller: string;
+  const h = (lang = 'es', s = store) => ({ 'x-store-domain': s.hostname, 'accept-language': lang });
+  const received: { body: string; headers: Record<string, string> }[] = [];
+
+  const place = async (lang = 'es', extra: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: h(lang),
+      payload: {
+        idempotencyKey: randomUUID(),
+        email: `buyer-${randomUUID().slice(0, 8)}@example.com`,
+        items: [{ codigo: 'PP', sku: 'PP-1', quantity: 2 }],
+        address: TEST_ADDRESS,
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'paypal',
+        ...extra,
+      },
+    });
+  const placed = async (lang = 'es') => {
+    const res = await place(lang);
+    expect(res.statusCode).toBe(201);
+    return res.json() as PlaceOrderResponse;
+  };
+  const refOf = async (o: PlaceOrderResponse) =>
+    (await getPayment({ db: t.database.db, storeId: store.id }, o.order.payment!.id)).providerRef!;
+  /** The buyer's browser back from PayPal: the return page asks the app to capture. */
+  const back = (o: PlaceOrderResponse, s = store, token = o.viewToken) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/payments/${o.order.payment!.id}/capture?viewToken=${token}`,
+      headers: h('es', s),
+      payload: {},
+    });
+  const orderOf = async (o: PlaceOrderResponse) =>
+    (await t.app.inject({ url: `/api/pedidos/${o.order.id}?viewToken=${o.viewToken}`, headers: h() })).json();
+  const historyCount = async (o: PlaceOrderResponse, status: string) =>
+    ((await orderOf(o)).history as { status: string }[]).filter((x) => x.status === status).length;
+  const webhook = (body: string, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/payments/webhooks/paypal', headers, payload: body });
+  const capturesAtPayPal = (ref: string) =>
+    ((fake.view(ref).purchase_units as { payments?: { captures?: unknown[] } }[])[0].payments?.captures ?? []).length;
+
+  beforeAll(async () => {
+    fake = await startPayPalFake();
+    t = await createTestApp({
+      PAYPAL_CLIENT_ID: fake.clientId,
+      PAYPAL_CLIENT_SECRET: fake.clientSecret,
+      PAYPAL_WEBHOOK_ID: fake.webhookId,
+      PAYPAL_API_BASE: fake.baseUrl,
+    });
+    fake.onWebhook(async (body, headers) => {
+      received.push({ body, headers });
+      await webhook(body, headers);
+    });
+    await seedPostalCodesFixture(t.database.db);
+    store = await createStoreFixture(t.database.db);
+    other = await createStoreFixture(t.database.db);
+    seller = (await createSellerFixture(t.app, store.id)).token;
+    await createProductFixture(t.database.db, store.id, {
+      codigo: 'PP',
+      variants: [{ sku: 'PP-1', options: {}, priceCents: 12_345, stock: 1000 }],
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('offers PayPal at checkout beside the cards', async () => {
+    const res = await t.app.inject({ url: '/api/payments/client-config', headers: h() });
+    expect(res.json()).toMatchObject({ wallet: 'paypal' });
+  });
+
+  it('creates a PayPal order for the exact total in MXN with an idempotency key and the buyer’s locale', async () => {
+    const o = await placed('es');
+    expect(o.order).toMatchObject({ status: 'pending', paymentMethod: 'paypal', payment: { method: 'paypal' } });
+    const ref = await refOf(o);
+    expect(o.confirmation).toMatchObject({
+      provider: 'paypal',
+      approveUrl: `${fake.baseUrl}/checkoutnow?token=${ref}`,
+    });
+    const create = fake.requests.find((r) => r.path === '/v2/checkout/orders' && r.method === 'POST')!;
+    expect(create.host).toBe('api-m.sandbox.paypal.com');
+    expect(create.requestId).toBe(`vitrina_payment_${o.order.payment!.id}`);
+    const unit = (create.body!.purchase_units as Record<string, unknown>[])[0];
+    expect(create.body!.intent).toBe('CAPTURE');
+    expect(unit).toMatchObject({
+      reference_id: o.order.id,
+      custom_id: `${store.id}:${o.order.payment!.id}`,
+      amount: {
+        currency_code: 'MXN',
+        value: `${Math.floor(o.order.totalCents / 100)}.${String(o.order.totalCents % 100).padStart(2, '0')}`,
+      },
+    });
+    expect(fake.orders.get(ref)).toMatchObject({ locale: 'es-MX' });
+    expect(fake.orders.get(ref)!.return_url).toContain(
+      `/micarrito/paypal?pedido=${o.order.id}&pago=${o.order.payment!.id}`,
+    );
+    expect(fake.orders.get(ref)!.cancel_url).toContain('cancelado=1');
+    const en = await placed('en');
+    expect(fake.orders.get(await refOf(en))).toMatchObject({ locale: 'en-US' });
+  });
+
+  it('a return before the buyer approved captures nothing; the order stays pending', async () => {
+    const o = await placed();
+    const res = await back(o);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'pending', payment: { status: 'processing' } });
+    expect(capturesAtPayPal(await refOf(o))).toBe(0);
+  });
+
+  it('twenty parallel returns after approval capture once and mark the order paid once', async () => {
+    const o = await placed();
+    const ref = await refOf(o);
+    await fake.approve(ref, { webhook: false });
+    const before = fake.captures;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => back(o)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.every((a) => a.json().status === 'paid')).toBe(true);
+    expect(fake.captures - before).toBe(1);
+    expect(capturesAtPayPal(ref)).toBe(1);
+    expect(await historyCount(o, 'paid')).toBe(1);
+    // Every capture carried the payment's own PayPal-Request-Id.
+    const captureCalls = fake.requests.filter((r) => r.path === `/v2/checkout/orders/${ref}/capture`);
+    expect(new Set(captureCalls.map((r) => r.requestId))).toEqual(new Set([`capture_${o.order.payment!.id}`]));
+  });
+
+  it('the amounts reconcile in the ledger: one order_paid entry for the total, balanced', async () => {
+    const o = await placed();
+    await fake.approve(await refOf(o), { webhook: false });
+    expect((await back(o)).json().status).toBe('paid');
+    const entries = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.storeId, store.id), eq(ledgerEntries.orderId, o.order.id)));
+    expect(entries.map((e) => e.kind)).toEqual(['order_paid']);
+    const lines = await t.database.db.select().from(ledgerLines).where(eq(ledgerLines.entryId, entries[0].id));
+    expect(lines.reduce((s, l) => s + Number(l.amountCents), 0)).toBe(0);
+    expect(Number(lines.find((l) => l.account === 'buyer_payment')!.amountCents)).toBe(o.order.totalCents);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, o.order.payment!.id));
+    expect(row).toMatchObject({
+      provider: 'paypal',
+      method: 'paypal',
+      status: 'succeeded',
+      amountCents: o.order.totalCents,
+    });
+  });
+
+  it('PayPal’s approval webhook alone gets the order paid (the buyer never came back); replayed 10 times it changes state once', async () => {
+    const o = await placed();
+    const ref = await refOf(o);
+    received.length = 0;
+    await fake.approve(ref); // CHECKOUT.ORDER.APPROVED → the app captures
+    await new Promise((r) => setTimeout(r, 200)); // PAYMENT.CAPTURE.COMPLETED follows
+    expect((await orderOf(o)).status).toBe('paid');
+    expect(capturesAtPayPal(ref)).toBe(1);
+    const approved = received.find((x) => x.body.includes('CHECKOUT.ORDER.APPROVED'))!;
+    const replays = await Promise.all(Array.from({ length: 10 }, () => webhook(approved.body, approved.headers)));
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
+    expect(replays.every((r) => r.json().duplicate === true)).toBe(true);
+    expect(await historyCount(o, 'paid')).toBe(1);
+    expect(capturesAtPayPal(ref)).toBe(1);
+    const paidEntries = await t.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.orderId, o.order.id), eq(ledgerEntries.kind, 'order_paid')));
+    expect(paidEntries).toHaveLength(1);
+  });
+
+  it('a webhook with a bad signature, a tampered body or missing headers changes nothing', async () => {
+    const o = await placed();
+    const ref = await refOf(o);
+    await fake.approve(ref, { webhook: false });
+    const event = fake.signEvent({
+      id: `WH-${randomUUID()}`,
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource: fake.view(ref),
+    });
+    const badSig = await webhook(event.body, {
+      ...event.headers,
+      'paypal-transmission-sig': 'AAAA' + event.headers['paypal-transmission-sig'].slice(4),
+    });
+    expect(badSig.statusCode).toBe(400);
+    expect(badSig.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    const tampered = await webhook(event.body.replace('"APPROVED"', '"COMPLETED"'), event.headers);
+    expect(tampered.statusCode).toBe(400);
+    const { 'paypal-transmission-sig': _sig, ...unsigned } = event.headers;
+    expect((await webhook(event.body, unsigned)).statusCode).toBe(400);
+    expect((await webhook('not json', event.headers)).statusCode).toBe(400);
+    expect(capturesAtPayPal(ref)).toBe(0);
+    expect((await orderOf(o)).status).toBe('pending');
+    // The genuine one is applied.
+    expect((await webhook(event.body, event.headers)).statusCode).toBe(200);
+    expect((await orderOf(o)).status).toBe('paid');
+  });
+
+  it('another store cannot capture, read or pay through someone else’s wallet payment', async () => {
+    const o = await placed();
+    await fake.approve(await refOf(o), { webhook: false });
+    const fromOther = await back(o, other);
+    expect(fromOther.statusCode).toBe(404);
+    const noToken = await back(o, store, 'x'.repeat(32));
+    expect(noToken.statusCode).toBe(404);
+    expect(capturesAtPayPal(await refOf(o))).toBe(0);
+    expect((await orderOf(o)).status).toBe('pending');
+  });
+
+  it('an abandoned approval is not a sale: the sweep cancels the order and a later approval is never captured', async () => {
+    const o = await placed();
+    const ref = await refOf(o);
+    await runPaymentSweep(
+      { db: t.database.db, providers: t.app.providers, log: t.app.log },
+      new Date(Date.now() + 2 * 3_600_000),
+    );
+    expect((await orderOf(o)).status).toBe('cancelled');
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, o.order.payment!.id));
+    expect(row.status).toBe('expired');
+    // The buyer approves at PayPal afterwards: neither the webhook nor the return captures a closed attempt.
+    await fake.approve(ref);
+    const late = await back(o);
+    expect(late.statusCode).toBe(200);
+    expect(late.json().status).toBe('cancelled');
+    expect(capturesAtPayPal(ref)).toBe(0);
+  });
+
+  it('refunds a wallet payment through PayPal, once per key', async () => {
+    const o = await placed();
+    const ref = await refOf(o);
+    await fake.approve(ref, { webhook: false });
+    await back(o);
+    const paid = await getPayment({ db: t.database.db, storeId: store.id }, o.order.payment!.id);
+    const row = await refundCardPayment({ db: t.database.db, providers: t.app.providers }, paid);
+    expect(row.status).toBe('refunded');
+    const refunds = fake.requests.filter((r) => r.path.endsWith('/refund'));
+    expect(refunds.at(-1)).toMatchObject({
+      requestId: `refund_${paid.id}`,
+      body: { amount: { currency_code: 'MXN', value: expect.any(String) } },
+    });
+    expect((await t.app.providers.wallet!.retrievePayment(ref))!.refundedCents).toBe(o.order.totalCents);
+  });
+
+  it('the seller’s partial refund and cancellation go back through PayPal', async () => {
+    const admin = (method: 'GET' | 'POST', url: string, payload?: object) =>
+      t.app.inject({ method, url, headers: { authorization: `Bearer ${seller}` }, payload });
+    const o = await placed();
+    const ref = await refOf(o);
+    await fake.approve(ref, { webhook: false });
+    expect((await back(o)).json().status).toBe('paid');
+    for (const status of ['ready_to_ship', 'on_the_way'])
+      expect((await admin('POST', `/api/admin/orders/${o.order.id}/status`, { status })).statusCode).toBe(200);
+    const part = await admin('POST', `/api/admin/orders/${o.order.id}/refunds`, { amountCents: 1_050 });
+    expect(part.statusCode, part.body).toBeLessThan(300);
+    expect(part.json()).toMatchObject({ status: 'succeeded', amountCents: 1_050 });
+    expect((await t.app.providers.wallet!.retrievePayment(ref))!.refundedCents).toBe(1_050);
+    expect(fake.requests.filter((r) => r.path.endsWith('/refund')).at(-1)!.body).toMatchObject({
+      amount: { currency_code: 'MXN', value: '10.50' },
+    });
+    // More than is left is refused before PayPal is asked.
+    const tooMuch = await admin('POST', `/api/admin/orders/${o.order.id}/refunds`, { amountCents: o.order.totalCents });
+    expect(tooMuch.statusCode).toBe(422);
+
+    // A paid order the seller cancels is refunded in full at PayPal.
+    const c = await placed();
+    const cref = await refOf(c);
+    await fake.approve(cref, { webhook: false });
+    await back(c);
+    expect((await admin('POST', `/api/admin/orders/${c.order.id}/status`, { status: 'cancelled' })).statusCode).toBe(
+      200,
+    );
+    expect((await t.app.providers.wallet!.retrievePayment(cref))!.refundedCents).toBe(c.order.totalCents);
+    expect((await orderOf(c)).payment.status).toBe('refunded');
+  });
+
+  it('refuses a card sent with a wallet payment', async () => {
+    const res = await place('es', {
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'card' }] });
+  });
+});
