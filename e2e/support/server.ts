@@ -6,15 +6,17 @@
  *
  * With E2E_STRIPE_INSTANCE=1 it is the second, Stripe instance (decision 074): PAYMENT_PROVIDER=stripe against the
  * Stripe fake (tests/helpers/stripe-fake.ts), started here on E2E_STRIPE_FAKE_PORT, whose events this app hears as signed
- * webhooks; only the SEPOMEX catalogue is imported (no demo stores: the specs make their own with the factories).
+ * webhooks. No demo stores and only the API tests' few postal codes (06700 Roma Norte, ...), so it is up in seconds:
+ * its specs make their own stores with the factories.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { buildApp } from '../../src/server/app.js';
-import { importPostalCodes, seedDemoIfEmpty } from '../../src/server/seed/index.js';
+import { seedDemoIfEmpty } from '../../src/server/seed/index.js';
 import { startStripeFake, type StripeFake } from '../../tests/helpers/stripe-fake.js';
+import { seedPostalCodesFixture } from '../../tests/helpers/factories.js';
 import { factoryRoutes } from './factory-routes.js';
 
 let fake: StripeFake | null = null;
@@ -48,7 +50,7 @@ if (fake) {
       payload,
     }),
   );
-  await importPostalCodes(database.db, app.log);
+  await seedPostalCodesFixture(database.db);
 } else await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`e2e platform up on http://127.0.0.1:${config.PORT} (data in ${config.dataDir})`);

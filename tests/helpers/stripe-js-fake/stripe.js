@@ -51,7 +51,14 @@
     function onMessage(e) {
       if (e.origin !== JS || !e.data || e.data.standIn !== id) return;
       var d = e.data;
-      if (d.type === 'change') emit('change', { elementType: 'card', empty: d.empty, complete: d.complete, error: d.error || undefined, brand: d.brand });
+      if (d.type === 'change')
+        emit('change', {
+          elementType: 'card',
+          empty: d.empty,
+          complete: d.complete,
+          error: d.error || undefined,
+          brand: d.brand,
+        });
       else if (d.type === 'ready') emit('ready', { elementType: 'card' });
       else if (d.type === 'focus' || d.type === 'blur') emit(d.type, { elementType: 'card' });
       else if (d.type === 'confirmed' && pending[d.request]) {
@@ -100,7 +107,9 @@
       /** Asks the card frame to confirm the intent with the card it holds; resolves {paymentIntent} or {error}. */
       _confirm: function (key, clientSecret) {
         if (!iframe || !iframe.contentWindow)
-          return Promise.resolve({ error: { type: 'validation_error', code: 'incomplete_number', message: INCOMPLETE[lang(locale)] } });
+          return Promise.resolve({
+            error: { type: 'validation_error', code: 'incomplete_number', message: INCOMPLETE[lang(locale)] },
+          });
         var request = ++seq;
         return new Promise(function (resolve) {
           pending[request] = resolve;
@@ -126,7 +135,10 @@
       var frame = document.createElement('iframe');
       frame.name = '__privateStripeFrame3ds';
       frame.title = '3D Secure';
-      frame.src = HOOKS + '/3d_secure/challenge.html#' + query({ pi: intentId, client_secret: clientSecret, locale: lang(locale) });
+      frame.src =
+        HOOKS +
+        '/3d_secure/challenge.html#' +
+        query({ pi: intentId, client_secret: clientSecret, locale: lang(locale) });
       frame.style.cssText = 'border:0;background:#fff;width:min(400px,92vw);height:min(420px,80vh);border-radius:8px';
       overlay.appendChild(frame);
       function onMessage(e) {
@@ -147,9 +159,12 @@
 
     function retrieve(clientSecret) {
       var intentId = String(clientSecret).split('_secret_')[0];
-      return fetch(API + '/payment_intents/' + intentId + '?' + query({ key: publishableKey, client_secret: clientSecret }), {
-        credentials: 'omit',
-      }).then(function (r) {
+      return fetch(
+        API + '/payment_intents/' + intentId + '?' + query({ key: publishableKey, client_secret: clientSecret }),
+        {
+          credentials: 'omit',
+        },
+      ).then(function (r) {
         return r.json();
       });
     }
