@@ -6,6 +6,8 @@
  * shows the sale. A declined card shows the translated refusal and keeps the cart; a 3-D Secure card opens the bank's
  * page, failing it shows the translated message, completing it pays.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Frame, FrameLocator, Page, Request } from '@playwright/test';
 import { centsOf } from '../fixtures';
 import { expect, test } from '../stripe-instance';
@@ -36,6 +38,25 @@ async function toPayment(page: Page, url: string, coupon?: string): Promise<numb
   await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
   await page.getByRole('button', { name: 'Continuar al pago' }).click();
   return items;
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical WCAG 2.1 A/AA violations of the page (as e2e/storefront/accessibility.spec.ts checks). */
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource); // through the DevTools protocol: the page's CSP refuses injected scripts
+  return page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (
+      window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
 }
 
 /** Stripe's card frame inside the page's "Datos de la tarjeta" group. */
@@ -126,6 +147,12 @@ test.describe('card payments through Stripe', () => {
     await toPayment(page, store.url(`/product?codigo=${store.products[0].codigo}`));
     await page.getByLabel('Nombre como aparece en la tarjeta').fill('Mariana Soto');
 
+    // SPEC §9: Stripe.js speaks the shopper's language (its card frame is mounted again in English).
+    await page.getByRole('button', { name: /^EN –/ }).click();
+    const english = page.getByRole('group', { name: 'Card details' }).frameLocator('iframe');
+    await expect(english.getByLabel('Credit or debit card number')).toBeVisible();
+    await page.getByRole('button', { name: /^ES –/ }).click();
+
     // Nothing typed in Stripe's frame: said under the field, and no order is placed.
     const placed: string[] = [];
     page.on('request', (r) => r.url().endsWith('/api/pedido') && placed.push(r.url()));
@@ -136,6 +163,8 @@ test.describe('card payments through Stripe', () => {
     // Stripe's own (translated) error text for what is typed wrong.
     await cardFrame(page).getByLabel('Número de tarjeta de crédito o débito').fill('4242 4242 4242 4241');
     await expect(page.getByText('El número de tu tarjeta no es válido.')).toBeVisible();
+    await expect(page.getByRole('group', { name: 'Datos de la tarjeta' })).toHaveAttribute('aria-invalid', 'true');
+    expect(await axeViolations(page)).toEqual([]);
 
     await typeCard(page, '4000 0000 0000 0002');
     await expect(page.getByText('El número de tu tarjeta no es válido.')).toHaveCount(0);
