@@ -24,31 +24,16 @@ const freePort = () =>
 // workers inherit them through the environment.
 if (!process.env.E2E_PORT) {
   process.env.E2E_PORT = String(await freePort());
-  // The second instance, with PAYMENT_PROVIDER=stripe against the Stripe fake on its own port (decision 074).
-  process.env.E2E_STRIPE_PORT = String(await freePort());
-  process.env.E2E_STRIPE_FAKE_PORT = String(await freePort());
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
   process.env.E2E_DATA_DIR = dataDir;
-  process.env.E2E_STRIPE_DATA_DIR = path.join(dataDir, 'stripe-instance');
   process.on('exit', () => fs.rmSync(dataDir, { recursive: true, force: true }));
 }
 const port = Number(process.env.E2E_PORT);
-const stripePort = Number(process.env.E2E_STRIPE_PORT);
 const name = process.env.TEST_RESULTS_NAME ?? 'unit';
 // The browser bundle and the server-rendering bundle of the storefront's entry pages (decision 035).
 const build = process.env.E2E_SKIP_BUILD
   ? ''
   : 'npx vite build --logLevel warn && npx vite build --ssr entry-server.tsx --outDir ../../dist/ssr --logLevel warn && ';
-
-/** What both e2e server instances share. */
-const serverEnv = {
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
-  AUTH_RATE_LIMIT_PER_MINUTE: '1000',
-  RATE_LIMIT_PER_MINUTE: '100000',
-  // Emails are background jobs: a worker that looks often keeps the tests that read the outbox quick.
-  JOB_POLL_SECONDS: '0.5',
-};
 
 /** Chromium flags for a container without a GPU, a sandbox or a network to call home to. */
 const launchOptions = {
@@ -97,33 +82,23 @@ export default defineConfig({
       use: { browserName: 'chromium', viewport: { width: 390, height: 844 } },
     },
   ],
-  webServer: [
-    {
-      command: `${build}exec npx tsx e2e/support/server.ts`,
-      url: `http://127.0.0.1:${port}/api/health`,
-      timeout: 600_000, // build + migrations + demo seed with images: minutes on a busy machine
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      env: { ...serverEnv, PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR! },
+  webServer: {
+    command: `${build}exec npx tsx e2e/support/server.ts`,
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 600_000, // build + migrations + demo seed with images: minutes on a busy machine
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: process.env.E2E_DATA_DIR!,
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      // Emails are background jobs: a worker that looks often keeps the tests that read the outbox quick.
+      JOB_POLL_SECONDS: '0.5',
     },
-    {
-      // Started after the first (so after the build): the same app with PAYMENT_PROVIDER=stripe against the Stripe
-      // fake, no demo seed; only e2e/storefront/stripe-card.spec.ts uses it (decision 074).
-      command: 'exec npx tsx e2e/support/server.ts',
-      url: `http://127.0.0.1:${stripePort}/api/health`,
-      timeout: 300_000,
-      reuseExistingServer: false,
-      stdout: 'ignore',
-      stderr: 'pipe',
-      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-      env: {
-        ...serverEnv,
-        PORT: String(stripePort),
-        DATA_DIR: process.env.E2E_STRIPE_DATA_DIR!,
-        E2E_STRIPE_INSTANCE: '1',
-      },
-    },
-  ],
+  },
 });

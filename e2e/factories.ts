@@ -41,10 +41,12 @@ export const E2E_ADDRESS = {
 export const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
 const BUYER_PASSWORD = 'Jardín-Original-77';
 
-type CallInit = { body?: unknown; host?: string; token?: string; method?: 'POST' | 'PUT' };
-
-async function callAt<T>(api: (path: string) => string, path: string, init: CallInit, ok: number): Promise<T> {
-  const res = await fetch(api(path), {
+async function call<T>(
+  path: string,
+  init: { body?: unknown; host?: string; token?: string; method?: 'POST' | 'PUT' },
+  ok: number,
+): Promise<T> {
+  const res = await fetch(apiUrl(path), {
     method: init.method ?? 'POST',
     headers: {
       'content-type': 'application/json',
@@ -60,106 +62,97 @@ async function callAt<T>(api: (path: string) => string, path: string, init: Call
 let counter = 0;
 const uniq = () => `${Date.now().toString(36)}${(counter++).toString(36)}${process.pid.toString(36)}`;
 
-/**
- * The factories of the server whose API and store pages are at `api` and `store` (the e2e server by default; the
- * Stripe instance of decision 074 through `factoriesAt(stripeApiUrl, stripeStoreUrl)`).
- */
-export function factoriesAt(api: (path: string) => string, pageUrl: (slug: string, path?: string) => string) {
-  const call = <T>(path: string, init: CallInit, ok: number) => callAt<T>(api, path, init, ok);
-  return {
-    /**
-     * A new store with the products of the Spanish (luma, default) or English (vendure) dataset whose `codigos` are
-     * given, or else its first `products` (default 3; the first ones have 15 size/colour variants each).
-     */
-    async store(
-      opts: {
-        products?: number;
-        codigos?: string[];
-        catalog?: 'luma' | 'vendure';
-        lang?: 'es' | 'en';
-        oxxoFeeCents?: number;
-      } = {},
-    ): Promise<StoreFixture> {
-      const s = await call<Omit<StoreFixture, 'url'>>('/__e2e/stores', { body: opts }, 201);
-      return { ...s, url: (path = '/') => pageUrl(s.slug, path) };
-    },
+export const factories = {
+  /**
+   * A new store with the products of the Spanish (luma, default) or English (vendure) dataset whose `codigos` are
+   * given, or else its first `products` (default 3; the first ones have 15 size/colour variants each).
+   */
+  async store(
+    opts: {
+      products?: number;
+      codigos?: string[];
+      catalog?: 'luma' | 'vendure';
+      lang?: 'es' | 'en';
+      oxxoFeeCents?: number;
+    } = {},
+  ): Promise<StoreFixture> {
+    const s = await call<Omit<StoreFixture, 'url'>>('/__e2e/stores', { body: opts }, 201);
+    return { ...s, url: (path = '/') => storeUrl(s.slug, path) };
+  },
 
-    /** Completes the seller's store's company profile, so the seller may create products (SPEC §5). */
-    async companyProfile(seller: Session): Promise<void> {
-      for (const [section, body] of Object.entries(COMPLETE_COMPANY_PROFILE))
-        await call(`/api/proveedor/company_profile/${section}`, { method: 'PUT', token: seller.token, body }, 200);
-    },
+  /** Completes the seller's store's company profile, so the seller may create products (SPEC §5). */
+  async companyProfile(seller: Session): Promise<void> {
+    for (const [section, body] of Object.entries(COMPLETE_COMPANY_PROFILE))
+      await call(`/api/proveedor/company_profile/${section}`, { method: 'PUT', token: seller.token, body }, 200);
+  },
 
-    /** An owner of the store, signed in to the admin. */
-    async seller(store: { id: string }): Promise<Session> {
-      return call<Session>('/__e2e/sellers', { body: { storeId: store.id } }, 201);
-    },
+  /** An owner of the store, signed in to the admin. */
+  async seller(store: { id: string }): Promise<Session> {
+    return call<Session>('/__e2e/sellers', { body: { storeId: store.id } }, 201);
+  },
 
-    /** A new customer of the store with that slug (default demo), registered and signed in through the public API. */
-    async buyer(slug = 'demo'): Promise<Session> {
-      const email = `buyer-${uniq()}@example.com`;
-      const r = await call<{ token: string }>(
-        '/api/auth/register',
-        {
-          host: `${slug}.localhost`,
-          body: { fullName: 'Compradora Prueba', email, password: BUYER_PASSWORD, passwordConfirm: BUYER_PASSWORD },
+  /** A new customer of the store with that slug (default demo), registered and signed in through the public API. */
+  async buyer(slug = 'demo'): Promise<Session> {
+    const email = `buyer-${uniq()}@example.com`;
+    const r = await call<{ token: string }>(
+      '/api/auth/register',
+      {
+        host: `${slug}.localhost`,
+        body: { fullName: 'Compradora Prueba', email, password: BUYER_PASSWORD, passwordConfirm: BUYER_PASSWORD },
+      },
+      201,
+    );
+    return { email, password: BUYER_PASSWORD, token: r.token };
+  },
+
+  /** Signs an existing user in through the API: a customer of `slug`'s store, or a seller ('admin'). */
+  async signIn(where: 'admin' | { slug: string }, email: string, password: string): Promise<Session> {
+    const r =
+      where === 'admin'
+        ? await call<{ token: string }>('/api/admin/login', { body: { email, password } }, 200)
+        : await call<{ token: string }>(
+            '/api/auth/login',
+            { host: `${where.slug}.localhost`, body: { email, password } },
+            200,
+          );
+    return { email, password, token: r.token };
+  },
+
+  /** Runs a delivered order's balance release now (the test clock of BALANCE_RELEASE_DAYS; issue 8). */
+  async releaseBalance(store: { id: string }, orderId: string): Promise<{ released: number }> {
+    return call('/__e2e/balance-release', { body: { storeId: store.id, orderId } }, 200);
+  },
+
+  /** Lapses the store's subscription now: its renewal is declined past the grace period, the store is suspended. */
+  async lapseSubscription(store: { id: string }): Promise<{ status: string }> {
+    return call('/__e2e/subscription-lapse', { body: { storeId: store.id } }, 200);
+  },
+
+  /** A paid card order (economy shipping to E2E_ADDRESS) of `quantity` of the store's first product, or of `line`. */
+  async order(
+    store: StoreFixture,
+    opts: { email?: string; buyer?: Session; quantity?: number; line?: { codigo: string; sku: string } } = {},
+  ): Promise<{ order: { id: string; folio: string; status: string; totalCents: number }; viewToken: string }> {
+    const p = store.products[0];
+    const line = opts.line ?? { codigo: p.codigo, sku: p.skus[0] };
+    return call(
+      '/api/pedido',
+      {
+        host: store.hostname,
+        token: opts.buyer?.token,
+        body: {
+          idempotencyKey: randomUUID(),
+          ...(opts.buyer ? {} : { email: opts.email ?? `guest-${uniq()}@example.com` }),
+          address: E2E_ADDRESS,
+          items: [{ ...line, quantity: opts.quantity ?? 1 }],
+          shipping: { servicio: 'economico' },
+          paymentMethod: 'card',
+          card: CARD_OK,
         },
-        201,
-      );
-      return { email, password: BUYER_PASSWORD, token: r.token };
-    },
-
-    /** Signs an existing user in through the API: a customer of `slug`'s store, or a seller ('admin'). */
-    async signIn(where: 'admin' | { slug: string }, email: string, password: string): Promise<Session> {
-      const r =
-        where === 'admin'
-          ? await call<{ token: string }>('/api/admin/login', { body: { email, password } }, 200)
-          : await call<{ token: string }>(
-              '/api/auth/login',
-              { host: `${where.slug}.localhost`, body: { email, password } },
-              200,
-            );
-      return { email, password, token: r.token };
-    },
-
-    /** Runs a delivered order's balance release now (the test clock of BALANCE_RELEASE_DAYS; issue 8). */
-    async releaseBalance(store: { id: string }, orderId: string): Promise<{ released: number }> {
-      return call('/__e2e/balance-release', { body: { storeId: store.id, orderId } }, 200);
-    },
-
-    /** Lapses the store's subscription now: its renewal is declined past the grace period, the store is suspended. */
-    async lapseSubscription(store: { id: string }): Promise<{ status: string }> {
-      return call('/__e2e/subscription-lapse', { body: { storeId: store.id } }, 200);
-    },
-
-    /** A paid card order (economy shipping to E2E_ADDRESS) of `quantity` of the store's first product, or of `line`. */
-    async order(
-      store: StoreFixture,
-      opts: { email?: string; buyer?: Session; quantity?: number; line?: { codigo: string; sku: string } } = {},
-    ): Promise<{ order: { id: string; folio: string; status: string; totalCents: number }; viewToken: string }> {
-      const p = store.products[0];
-      const line = opts.line ?? { codigo: p.codigo, sku: p.skus[0] };
-      return call(
-        '/api/pedido',
-        {
-          host: store.hostname,
-          token: opts.buyer?.token,
-          body: {
-            idempotencyKey: randomUUID(),
-            ...(opts.buyer ? {} : { email: opts.email ?? `guest-${uniq()}@example.com` }),
-            address: E2E_ADDRESS,
-            items: [{ ...line, quantity: opts.quantity ?? 1 }],
-            shipping: { servicio: 'economico' },
-            paymentMethod: 'card',
-            card: CARD_OK,
-          },
-        },
-        201,
-      );
-    },
-  };
-}
-
-export const factories = factoriesAt(apiUrl, storeUrl);
+      },
+      201,
+    );
+  },
+};
 
 export type Factories = typeof factories;

@@ -3,7 +3,7 @@
  * server.ts, the built web app) but with PAYMENT_PROVIDER=stripe against the Stripe fake (tests/helpers/stripe-fake.ts),
  * started by the worker fixture `stripeInstance` only in a worker that runs a test using it (so the rest of the suite
  * never waits for it), on its own free ports and temporary DATA_DIR, and stopped with the worker. It gives its URLs,
- * the factories of e2e/factories.ts against it, and `route`, which answers the browser's calls to js.stripe.com,
+ * a store and a seller made in it (the factory routes of e2e/support/factory-routes.ts), and `route`, which answers the browser's calls to js.stripe.com,
  * api.stripe.com and hooks.stripe.com from the fake (the machine has no internet; the fake serves the Stripe.js
  * stand-in of tests/helpers/stripe-js-fake/).
  */
@@ -14,7 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { BrowserContext } from '@playwright/test';
 import { test as base } from './fixtures';
-import { factoriesAt, type Factories } from './factories';
+import type { Session, StoreFixture } from './factories';
 
 export { expect } from './fixtures';
 
@@ -27,8 +27,11 @@ export interface StripeInstance {
   platformUrl(path?: string): string;
   /** Its API as a test (Node) calls it. */
   apiUrl(path: string): string;
-  /** e2e/factories.ts, making the data in this instance. */
-  factory: Factories;
+  /** The factories of e2e/factories.ts this spec needs, making the data in this instance (same test-only routes). */
+  factory: {
+    store(opts?: { products?: number; codigos?: string[]; catalog?: 'luma' | 'vendure' }): Promise<StoreFixture>;
+    seller(store: { id: string }): Promise<Session>;
+  };
   /**
    * Answers the context's requests to Stripe's origins from the fake: Stripe.js (the stand-in) and its frames, the API
    * Stripe.js calls (publishable key and client secret), the 3-D Secure test page. Returns the list of the calls seen.
@@ -60,6 +63,17 @@ async function waitUntilUp(url: string, child: ChildProcess, stderr: () => strin
     if (ok) return;
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** POSTs to a factory route of e2e/support/factory-routes.ts; throws with the answer unless 201. */
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (res.status !== 201) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as T;
 }
 
 /** Starts the Stripe instance; resolves once it answers /api/health. */
@@ -107,7 +121,13 @@ async function startStripeInstance(root: string): Promise<{ instance: StripeInst
     storeUrl,
     apiUrl,
     platformUrl: (p = '/') => `http://localhost:${port}${p}`,
-    factory: factoriesAt(apiUrl, storeUrl),
+    factory: {
+      async store(opts = {}) {
+        const s = await post<Omit<StoreFixture, 'url'>>(apiUrl('/__e2e/stores'), opts);
+        return { ...s, url: (p = '/') => storeUrl(s.slug, p) };
+      },
+      seller: (store) => post<Session>(apiUrl('/__e2e/sellers'), { storeId: store.id }),
+    },
     async route(context) {
       const seen: string[] = [];
       await context.route(/^https:\/\/(js|api|hooks)\.stripe\.com\//, async (route) => {
