@@ -83,6 +83,9 @@ describe('security headers', () => {
     expect(csp['script-src-attr']).toEqual(["'none'"]);
     expect(csp['script-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
     expect(csp['style-src']).toEqual(["'self'", expect.stringMatching(/^'nonce-[0-9a-f]{32}'$/)]);
+    // No payment provider's origin with the sandbox (Stripe's only with PAYMENT_PROVIDER=stripe: stripe-payments.test.ts).
+    expect(csp['connect-src']).toEqual(["'self'"]);
+    expect(csp['frame-src']).toEqual(["'none'"]);
     expect(a.headers['content-security-policy']).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
     // A fresh nonce per answer.
     expect(b.headers['content-security-policy']).not.toBe(a.headers['content-security-policy']);

@@ -142,6 +142,21 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     expect(fake.requests.length).toBe(before);
   });
 
+  it('the page policy lets Stripe.js in (script, its frames, its API) and nothing else (decision 074)', async () => {
+    const res = await t.app.inject({ url: '/api/health' });
+    const csp = Object.fromEntries(
+      String(res.headers['content-security-policy'])
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name, ...sources]) => [name, sources]),
+    );
+    expect(csp['script-src']).toEqual(["'self'", 'https://js.stripe.com', expect.stringMatching(/^'nonce-/)]);
+    expect(csp['frame-src']).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(csp['frame-ancestors']).toEqual(["'none'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+  });
+
   it('refuses a card number sent to the server: with Stripe cards go only to Stripe', async () => {
     const before = fake.requests.length;
     const res = await place('card', { card: CARD });

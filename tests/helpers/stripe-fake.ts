@@ -7,6 +7,11 @@
  *                                          the client secret, as Stripe.js does from the browser)
  *   POST /v1/payment_intents/:id/cancel    cancel an unpaid intent
  *   POST /v1/refunds                       refund (partial allowed) a succeeded intent
+ * Stripe.js's side, for browser tests (decision 074): the publishable key may come as the `key` parameter (as Stripe.js
+ * sends it), an intent may be read with it plus the client secret, every answer allows any origin (as Stripe's API
+ * does), `GET /js/...` and `GET /hooks/...` serve the browser stand-in of Stripe.js and its frames
+ * (tests/helpers/stripe-js-fake/), and `POST /hooks/3d_secure/:id/answer` is the shopper completing or failing the
+ * test 3-D Secure page.
  * Every POST honours `Idempotency-Key` (the same key answers the first response again; another body under it is an
  * idempotency_error). Events are signed with the real scheme (`stripe.webhooks.generateTestHeaderString`) and sent
  * to `onWebhook`. What the shopper or the OXXO counter does on Stripe's side is driven by the test through
@@ -14,6 +19,9 @@
  * pm_card_chargeDeclined, pm_card_chargeDeclinedInsufficientFunds, pm_card_threeDSecure2Required.
  */
 import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import Stripe from 'stripe';
 
@@ -75,6 +83,21 @@ const list = (v: unknown): string[] => (v && typeof v === 'object' ? Object.valu
 const newId = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 const now = () => Math.floor(Date.now() / 1000);
 
+const STAND_IN_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'stripe-js-fake');
+const STAND_IN_FILES: Record<string, string> = {
+  'basil/stripe.js': 'stripe.js',
+  'v3/elements-inner-card.html': 'card-frame.html',
+  '3d_secure/challenge.html': 'three-d-secure.html',
+};
+
+/** One file of the Stripe.js stand-in, by the path Stripe's own would have (404 for any other). */
+function serveStandIn(reply: { status(n: number): unknown; type(t: string): unknown }, file: string) {
+  const name = STAND_IN_FILES[file.split('?')[0]];
+  if (!name) throw new FakeError(404, 'resource_missing');
+  reply.type(name.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8');
+  return fs.readFileSync(path.join(STAND_IN_DIR, name), 'utf8');
+}
+
 class FakeError extends Error {
   constructor(
     readonly statusCode: number,
@@ -105,7 +128,7 @@ export interface StripeFake {
 }
 
 export async function startStripeFake(
-  keys: { secretKey?: string; publishableKey?: string; webhookSecret?: string } = {},
+  keys: { secretKey?: string; publishableKey?: string; webhookSecret?: string; port?: number } = {},
 ): Promise<StripeFake> {
   const secretKey = keys.secretKey ?? 'sk_test_fake_vitrina';
   const publishableKey = keys.publishableKey ?? 'pk_test_fake_vitrina';
@@ -197,10 +220,24 @@ export async function startStripeFake(
     }
   }
 
+  async function answerThreeDSecure(pi: Intent, approved: boolean): Promise<void> {
+    const pending = (pi as Intent & { pending_card?: { brand: string; last4: string } }).pending_card;
+    if (approved) await succeed(pi, pending ?? null);
+    else
+      await fail(pi, {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+      });
+  }
+
   const app = Fastify({ logger: false });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) =>
     done(null, parseForm(body as string)),
   );
+  // Stripe's API answers any origin (Stripe.js calls it from the shop's pages); its answers carry no cookie.
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.header('access-control-allow-origin', '*');
+  });
   app.setErrorHandler((err, _req, reply) => {
     const e = err instanceof FakeError ? err : new FakeError(500, 'api_error', 'api_error');
     void reply.status(e.statusCode).send({ error: { type: e.type, code: e.code, message: e.message } });
@@ -213,11 +250,14 @@ export async function startStripeFake(
   ) {
     return async (request: { method: string; url: string; headers: Obj; body?: unknown; params?: unknown }) => {
       const id = (request.params as { id?: string } | undefined)?.id ?? '';
-      const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '');
+      const query = parseForm(request.url.split('?')[1] ?? '');
+      // Stripe.js sends its publishable key as the `key` parameter (no header: no CORS preflight).
+      const bodyKey = (request.method === 'GET' ? query : ((request.body ?? {}) as Obj)).key;
+      const bearer = String(request.headers.authorization ?? '').replace(/^Bearer /, '') || String(bodyKey ?? '');
       const auth =
         bearer === secretKey ? 'secret' : bearer === publishableKey && opts.publishable ? 'publishable' : null;
       if (!auth) throw new FakeError(401, 'api_key_invalid', 'authentication_error');
-      const params = (request.method === 'GET' ? parseForm(request.url.split('?')[1] ?? '') : request.body) as Obj;
+      const params = (request.method === 'GET' ? query : request.body) as Obj;
       const key = (request.headers['idempotency-key'] as string | undefined) ?? null;
       requests.push({ method: request.method, path: request.url.split('?')[0], idempotencyKey: key, auth, params });
       if (!key || request.method !== 'POST') return run(params ?? {}, auth, id);
@@ -286,7 +326,16 @@ export async function startStripeFake(
 
   app.get(
     '/v1/payment_intents/:id',
-    handle((p, _auth, id) => view(intent(id), list(p.expand))),
+    handle(
+      (p, auth, id) => {
+        const pi = intent(id);
+        // Stripe.js reads an intent with the publishable key and its client secret (never the charge).
+        if (auth !== 'publishable') return view(pi, list(p.expand));
+        if (p.client_secret !== pi.client_secret) throw new FakeError(404, 'resource_missing');
+        return view(pi, []);
+      },
+      { publishable: true },
+    ),
   );
   app.post(
     '/v1/payment_intents/:id/confirm',
@@ -331,7 +380,23 @@ export async function startStripeFake(
     }),
   );
 
-  await app.listen({ host: '127.0.0.1', port: 0 });
+  // What Stripe.js's 3-D Secure frame does for the test cards: the shopper completes or fails the authentication
+  // (the stand-in of hooks.stripe.com in tests/helpers/stripe-js-fake; only with the intent's client secret).
+  app.post('/hooks/3d_secure/:id/answer', async (request) => {
+    const { id } = request.params as { id: string };
+    const p = (request.body ?? {}) as Obj;
+    const pi = intent(id);
+    if (p.client_secret !== pi.client_secret) throw new FakeError(404, 'resource_missing');
+    if (pi.status !== 'requires_action') throw new FakeError(400, 'payment_intent_unexpected_state');
+    await answerThreeDSecure(pi, p.approved === 'true');
+    return { ok: true };
+  });
+  // The browser stand-in of Stripe.js and its frames (tests/helpers/stripe-js-fake/), for browser tests that route
+  // https://js.stripe.com and https://hooks.stripe.com here (decision 074).
+  app.get('/js/*', async (request, reply) => serveStandIn(reply, (request.params as { '*': string })['*']));
+  app.get('/hooks/*', async (request, reply) => serveStandIn(reply, (request.params as { '*': string })['*']));
+
+  await app.listen({ host: '127.0.0.1', port: keys.port ?? 0 });
   const port = (app.server.address() as { port: number }).port;
 
   return {
@@ -348,14 +413,9 @@ export async function startStripeFake(
     },
     sign,
     async completeThreeDSecure(id, approved) {
-      const pi = intent(id) as Intent & { pending_card?: { brand: string; last4: string } };
+      const pi = intent(id);
       if (pi.status !== 'requires_action') throw new Error(`intent ${id} is ${pi.status}`);
-      if (approved) await succeed(pi, pi.pending_card ?? null);
-      else
-        await fail(pi, {
-          type: 'invalid_request_error',
-          code: 'payment_intent_authentication_failure',
-        });
+      await answerThreeDSecure(pi, approved);
     },
     async payOxxo(id) {
       const pi = intent(id);

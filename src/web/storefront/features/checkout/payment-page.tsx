@@ -5,7 +5,8 @@
  * answers how to confirm the card payment with the provider, and the card goes from the browser to the provider only
  * (decision 056). A declined card keeps the cart so the shopper can retry; a 3-D Secure challenge opens the bank's
  * dialog. The shopper answers the bank (the sandbox provider's page), and the order's outcome is then read from the
- * server, which heard it from the provider.
+ * server, which heard it from the provider. When the store's provider is Stripe (GET /api/payments/client-config) the
+ * card is typed into Stripe Elements (stripe-card-field.tsx) and Stripe.js confirms it, 3-D Secure included.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
@@ -125,9 +126,12 @@ export function PaymentPage() {
         const declined = i18n.t('errors:PAYMENT_DECLINED');
         if (!stripeCard.current) throw new ApiError(422, 'PAYMENT_DECLINED', declined);
         const r = await stripeCard.current.confirm(placed.confirmation.clientSecret, holderName);
-        // Stripe refused before charging (an incomplete card): its message; the unpaid order is voided by the sweep.
-        if (r.status !== 'succeeded' && r.message) throw new ApiError(422, 'PAYMENT_DECLINED', r.message);
-        return { paid: await readPaymentOutcome(placed) };
+        // Paid, declined or 3-D Secure failed: how the order ended is read from our server, which heard it from
+        // Stripe, and a failure shows our translated message (PAYMENT_DECLINED, THREE_D_SECURE_FAILED).
+        if (r.status === 'succeeded' || r.attempted) return { paid: await readPaymentOutcome(placed) };
+        // Stripe refused before charging (the card frame did not load, no connection): its message; the unpaid
+        // order is voided by the sweep.
+        throw new ApiError(422, 'PAYMENT_DECLINED', r.message ?? declined);
       }
       if (!card) throw new ApiError(422, 'PAYMENT_DECLINED', i18n.t('errors:PAYMENT_DECLINED'));
       const r = await confirmWithProvider(placed, card);
@@ -178,6 +182,8 @@ export function PaymentPage() {
   const submit = form.handleSubmit((values) => {
     settle.reset();
     payAtProvider.reset();
+    // Stripe: an incomplete card is said under its field before any order is placed.
+    if (stripeMode.current && values.method === 'card' && !stripeCard.current?.checkComplete()) return;
     const payment =
       stripeMode.current || values.method !== 'card'
         ? { body: { paymentMethod: values.method }, card: null }
