@@ -166,8 +166,10 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
   }
   const adminIndexFile = path.join(ADMIN_DIST, 'index.html');
   const serveAdmin = serveWeb && fs.existsSync(adminIndexFile);
-  const setHeaders = (res: { setHeader(name: string, value: string): unknown }, file: string) =>
-    res.setHeader(
+  // Hashed assets are cached for good, the rest revalidated. On the reply, not its raw response: @fastify/static has
+  // already put its own `cache-control` (max-age=0) on the reply, which would win over a raw header.
+  const setHeaders = (reply: FastifyReply, file: string) =>
+    reply.header(
       'cache-control',
       /[\\/](admin-)?assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
     );
@@ -177,7 +179,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
       prefix: '/',
       index: false,
       wildcard: false,
-      setHeaders: (res, file) => setHeaders(res.raw, file),
+      setHeaders,
     });
   }
   if (serveAdmin) {
@@ -187,7 +189,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
       index: false,
       wildcard: false,
       decorateReply: false,
-      setHeaders: (res, file) => setHeaders(res.raw, file),
+      setHeaders,
     });
   }
   const template = opts.indexHtml ?? (serveWeb ? fs.readFileSync(indexFile, 'utf8') : '');
