@@ -27,7 +27,9 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
     plugins: [react()],
     // Which bundle this is (src/web/env.d.ts): the storefront bundle leaves the admin and platform trees out.
     define: {
-      'import.meta.env.VITRINA_BUNDLE': JSON.stringify(command !== 'build' ? 'all' : admin ? 'admin' : isSsrBuild ? 'all' : 'storefront'),
+      'import.meta.env.VITRINA_BUNDLE': JSON.stringify(
+        command !== 'build' ? 'all' : admin ? 'admin' : isSsrBuild ? 'all' : 'storefront',
+      ),
     },
     resolve: { alias: preact ? preactAliases : [] },
     // The manifest tells the server which chunks a server-rendered page preloads (src/server/modules/web/ssr.ts).

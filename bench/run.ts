@@ -170,7 +170,8 @@ function bundleOnly(): void {
   for (const lang of ['es', 'en'] as const) {
     const b = bundleFigures(lang);
     const sizes = b.initialFiles.map(
-      (f) => `${f} ${(zlib.gzipSync(fs.readFileSync(path.resolve('dist/web', f)), { level: 9 }).length / 1024).toFixed(1)}`,
+      (f) =>
+        `${f} ${(zlib.gzipSync(fs.readFileSync(path.resolve('dist/web', f)), { level: 9 }).length / 1024).toFixed(1)}`,
     );
     console.log(
       `Storefront initial JS (${lang}): ${b.initialJsGzipKb} KB gzip in ${b.initialFiles.length} file(s) [${sizes.join(', ')}]; ` +
