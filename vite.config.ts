@@ -1,5 +1,32 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Writes a Brotli (`.br`, quality 11) and a gzip (`.gz`, level 9) copy next to every built script and stylesheet;
+ * the server sends them to browsers that accept them (@fastify/static `preCompressed`, decision 077). The storefront's
+ * first-load scripts are ~210 KB raw and ~70 KB compressed, a difference a phone on a slow network feels.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'vitrina-precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const file of Object.keys(bundle)) {
+        if (!/\.(js|css)$/.test(file)) continue;
+        const full = path.join(options.dir!, file);
+        const raw = fs.readFileSync(full);
+        fs.writeFileSync(
+          `${full}.br`,
+          zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+        );
+        fs.writeFileSync(`${full}.gz`, zlib.gzipSync(raw, { level: 9 }));
+      }
+    },
+  };
+}
 
 /** preact/compat in place of React, in the storefront's browser bundle only (decisions 069, 077). */
 const preactAliases = [
@@ -24,7 +51,7 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
   return {
     root: 'src/web',
     publicDir: admin ? false : 'public',
-    plugins: [react()],
+    plugins: isSsrBuild ? [react()] : [react(), precompress()],
     // Which bundle this is (src/web/env.d.ts): the storefront bundle leaves the admin and platform trees out.
     define: {
       'import.meta.env.VITRINA_BUNDLE': JSON.stringify(

@@ -7,6 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -79,6 +81,36 @@ function entryStylesheet(template: string): { link: string; css: string } | null
   if (!fs.existsSync(file)) return null;
   const css = fs.readFileSync(file, 'utf8');
   return css.includes('</') ? null : { link: link[0], css };
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Whether an Accept-Encoding header accepts `coding` (listed without `q=0`). */
+export function acceptsEncoding(header: string | string[] | undefined, coding: 'br' | 'gzip'): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    if (name !== coding) return false;
+    const q = params.find((x) => x.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Sends a page as HTML, compressed (Brotli at quality 5, else gzip) when the client accepts it and the page is over
+ * 1 KB: a storefront page is ~55 KB of HTML, ~10 KB compressed, which a phone on a slow network feels (decision 077).
+ */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const accept = request.headers['accept-encoding'];
+  if (html.length < 1024) return reply.send(html);
+  if (acceptsEncoding(accept, 'br')) {
+    const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (acceptsEncoding(accept, 'gzip')) return reply.header('content-encoding', 'gzip').send(await gzip(html));
+  return reply.send(html);
 }
 
 /** The platform domain serves Vitrina's own home and seller sign-up, not a store (issue 7). */
@@ -179,6 +211,8 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
       prefix: '/',
       index: false,
       wildcard: false,
+      // The .br and .gz copies `npm run build` writes next to each script and stylesheet (vite.config.ts).
+      preCompressed: true,
       setHeaders,
     });
   }
@@ -189,6 +223,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
       index: false,
       wildcard: false,
       decorateReply: false,
+      preCompressed: true,
       setHeaders,
     });
   }
@@ -212,17 +247,15 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     // The store's resolution normally runs for /api only; pages need it for the head tags.
     if (!request.store) await app.resolveStore(request);
     if (isAdminBundlePage(new URL(request.url, 'http://localhost').pathname, isPlatform(request))) {
-      const html = await renderIndex(request, reply, adminTemplate, null, [], {}, null);
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+      return sendPage(request, reply, await renderIndex(request, reply, adminTemplate, null, [], {}, null));
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(
-        await cachedPage(request, reply, () =>
-          renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet),
-        ),
-      );
+    return sendPage(
+      request,
+      reply,
+      await cachedPage(request, reply, () =>
+        renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet),
+      ),
+    );
   });
 };
 export default routes;
