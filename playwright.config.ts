@@ -30,10 +30,11 @@ if (!process.env.E2E_PORT) {
 }
 const port = Number(process.env.E2E_PORT);
 const name = process.env.TEST_RESULTS_NAME ?? 'unit';
-// The browser bundle and the server-rendering bundle of the storefront's entry pages (decision 035).
+// The two browser bundles (storefront and admin, decision 077) and the server-rendering bundle of the storefront's
+// entry pages (decision 035), as `npm run build` makes them.
 const build = process.env.E2E_SKIP_BUILD
   ? ''
-  : 'npx vite build --logLevel warn && npx vite build --ssr entry-server.tsx --outDir ../../dist/ssr --logLevel warn && ';
+  : 'npx vite build --logLevel warn && npx vite build --mode admin --logLevel warn && npx vite build --ssr entry-server.tsx --outDir ../../dist/ssr --logLevel warn && ';
 
 /** Chromium flags for a container without a GPU, a sandbox or a network to call home to. */
 const launchOptions = {

@@ -111,12 +111,13 @@ function staticImports(src: string): string[] {
 }
 
 /**
- * What a shopper's browser downloads before the storefront's first page renders: the entry chunks of index.html, the
- * storefront route chunk the router loads at once, the page language's catalogue chunk (Spanish; English is 0.4 KB
- * smaller), and everything those import statically. Admin code must not be
- * among them (it loads only under /admin).
+ * What a shopper's browser downloads before the storefront's first page renders: the entry chunks of the storefront
+ * bundle's index.html (dist/web, preact/compat, decision 077), the storefront route chunk the router loads at once,
+ * the page language's catalogue chunk (`lang`, Spanish by default), and everything those import statically. Admin
+ * code must not be among them: it lives in the admin bundle (dist/admin, React), served on the platform domain and
+ * under /admin; `adminChunks` lists the admin chunks of both bundles.
  */
-function bundleFigures(): {
+function bundleFigures(lang: 'es' | 'en' = 'es'): {
   initialJsGzipKb: number;
   initialFiles: string[];
   adminInInitial: boolean;
@@ -131,12 +132,13 @@ function bundleFigures(): {
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
   const entry = [...html.matchAll(/<script[^>]+src="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
   const storefrontRoutes = all.filter((f) => read(f).includes('micarrito/direccion'));
-  // The Spanish catalogues: one language's chunk loads before the first render (src/web/lib/i18n.ts, decision 069).
+  // One language's catalogues load before the first render (src/web/lib/i18n.ts, decision 069).
   const manifestFile = path.join(dist, '.vite', 'manifest.json');
   const manifest = fs.existsSync(manifestFile)
     ? (JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Record<string, { file: string }>)
     : {};
-  const catalogues = manifest['lib/catalogues/es.ts'] ? [manifest['lib/catalogues/es.ts'].file] : [];
+  const catalogueKey = `lib/catalogues/${lang}.ts`;
+  const catalogues = manifest[catalogueKey] ? [manifest[catalogueKey].file] : [];
   const seen = new Set<string>();
   const queue = [...entry, ...storefrontRoutes, ...catalogues];
   while (queue.length) {
@@ -145,15 +147,37 @@ function bundleFigures(): {
     seen.add(f);
     queue.push(...staticImports(read(f)));
   }
-  const isAdmin = (f: string) => /\/api\/admin\/(dashboard|orders)/.test(read(f));
+  const isAdmin = (src: string) => /\/api\/admin\/(dashboard|orders)/.test(src);
   let gz = 0;
   for (const f of seen) gz += zlib.gzipSync(fs.readFileSync(path.join(dist, f)), { level: 9 }).length;
+  const adminDir = path.resolve('dist/admin/admin-assets');
+  const adminBundle = fs.existsSync(adminDir)
+    ? fs
+        .readdirSync(adminDir)
+        .filter((f) => f.endsWith('.js') && isAdmin(fs.readFileSync(path.join(adminDir, f), 'utf8')))
+        .map((f) => `admin-assets/${f}`)
+    : [];
   return {
     initialJsGzipKb: +(gz / 1024).toFixed(1),
     initialFiles: [...seen],
-    adminInInitial: [...seen].some(isAdmin),
-    adminChunks: all.filter(isAdmin),
+    adminInInitial: [...seen].some((f) => isAdmin(read(f))),
+    adminChunks: [...all.filter((f) => isAdmin(read(f))), ...adminBundle],
   };
+}
+
+/** `npm run bench -- bundle`: only the initial-JS figures of an existing build (`npm run build` first), es and en. */
+function bundleOnly(): void {
+  for (const lang of ['es', 'en'] as const) {
+    const b = bundleFigures(lang);
+    const sizes = b.initialFiles.map(
+      (f) =>
+        `${f} ${(zlib.gzipSync(fs.readFileSync(path.resolve('dist/web', f)), { level: 9 }).length / 1024).toFixed(1)}`,
+    );
+    console.log(
+      `Storefront initial JS (${lang}): ${b.initialJsGzipKb} KB gzip in ${b.initialFiles.length} file(s) [${sizes.join(', ')}]; ` +
+        `admin code in it: ${b.adminInInitial ? 'YES' : 'no'} (admin chunks: ${b.adminChunks.join(', ') || 'none'})`,
+    );
+  }
 }
 
 async function floodOnly(): Promise<void> {
@@ -201,9 +225,11 @@ async function checkoutOnly(): Promise<void> {
 
 async function main(): Promise<void> {
   if (process.argv.includes('checkout')) return checkoutOnly();
-  // Always measure the current sources.
+  if (process.argv.includes('bundle')) return bundleOnly();
+  // Always measure the current sources (both browser bundles, decision 077).
   const { build } = await import('vite');
   await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
+  await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn', mode: 'admin' });
   if (process.argv.includes('flood')) return floodOnly();
   const results: Figures[] = [];
 

@@ -295,9 +295,22 @@ test.describe('the store builder, end to end', { tag: '@phone' }, () => {
     });
     await page.goto(store.url('/faq'));
     await expect(page.locator('.faq-item').first()).toHaveAttribute('open', '');
-    // React has taken over the server's markup of the page's own content (its lazily loaded part included).
+    // The app has taken over the server's markup of the page's own content (its lazily loaded part included): the
+    // very node the server sent is in the component tree. The storefront runs on Preact (decision 077), whose tree
+    // hangs from the root element (`__k`: children, `__e`: DOM node); React marks the node itself (`__reactFiber…`).
     const hydrated = () =>
-      page.evaluate(() => Object.keys(document.querySelector('.faq-item')!).some((k) => k.startsWith('__react')));
+      page.evaluate(() => {
+        const node = document.querySelector('.faq-item')!;
+        if (Object.keys(node).some((k) => k.startsWith('__react'))) return true;
+        type VNode = { __k?: (VNode | null)[] | null; __e?: unknown };
+        const seen = new Set<VNode>();
+        const holds = (v: VNode | null | undefined): boolean => {
+          if (!v || typeof v !== 'object' || seen.has(v)) return false;
+          seen.add(v);
+          return v.__e === node || (v.__k ?? []).some(holds);
+        };
+        return holds((document.getElementById('root') as unknown as { __k?: VNode }).__k);
+      });
     await expect.poll(hydrated).toBe(true);
     // Then a link navigates inside the app (no reload) and that page fetches its own data.
     await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));

@@ -21,9 +21,13 @@ function newestMtime(dir: string): number {
   return newest;
 }
 
-/** Builds dist/web when it is missing or older than the web sources (after a pull or an edit), or when asked to. */
+/**
+ * Builds dist/web, dist/admin and dist/ssr when one is missing or older than the web sources (after a pull or an
+ * edit), or when asked to.
+ */
 async function ensureWebBuild(force: boolean): Promise<void> {
   const index = path.join(root, 'dist/web/index.html');
+  const adminIndex = path.join(root, 'dist/admin/index.html');
   const sources = ['src/web', 'src/locales', 'src/shared']
     .map((d) => path.join(root, d))
     .filter((d) => fs.existsSync(d));
@@ -31,12 +35,19 @@ async function ensureWebBuild(force: boolean): Promise<void> {
   const stale =
     !fs.existsSync(index) ||
     !fs.existsSync(ssrBundle) ||
-    sources.some((d) => newestMtime(d) > Math.min(fs.statSync(index).mtimeMs, fs.statSync(ssrBundle).mtimeMs));
+    !fs.existsSync(adminIndex) ||
+    sources.some(
+      (d) =>
+        newestMtime(d) >
+        Math.min(fs.statSync(index).mtimeMs, fs.statSync(adminIndex).mtimeMs, fs.statSync(ssrBundle).mtimeMs),
+    );
   if (!stale && !force) return;
   console.log('Building the web app…');
   const { build } = await import('vite');
   const configFile = path.join(root, 'vite.config.ts');
   await build({ configFile, logLevel: 'warn' });
+  // The admin bundle on React (decision 077), as `npm run build` makes it.
+  await build({ configFile, logLevel: 'warn', mode: 'admin' });
   // The server-rendering bundle of the storefront's entry pages (decision 035), as `npm run build` makes it.
   await build({ configFile, logLevel: 'warn', build: { ssr: 'entry-server.tsx', outDir: '../../dist/ssr' } });
 }

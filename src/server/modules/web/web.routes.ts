@@ -1,11 +1,14 @@
 /**
- * Serves the built web app (dist/web) and uploaded files (DATA_DIR/uploads), and answers every other non-API GET
- * with index.html carrying the store's head tags (head-tags.ts); the storefront's entry pages come rendered on the
- * server with their data for hydration when the server bundle dist/ssr exists (ssr.ts, decision 035). Unknown /api
- * paths answer a translated 404.
+ * Serves the built web app and uploaded files (DATA_DIR/uploads), and answers every other non-API GET with an
+ * index.html carrying the store's head tags (head-tags.ts). Two browser bundles (decision 077): the storefront's
+ * (dist/web, preact/compat) on store domains, the admin's (dist/admin, React 19, assets under /admin-assets/) on the
+ * platform domain and under `/admin`. The storefront's entry pages come rendered on the server with their data for
+ * hydration when the server bundle dist/ssr exists (ssr.ts, decision 035). Unknown /api paths answer a translated 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
@@ -21,6 +24,12 @@ import { UPLOADS_CSP } from '../../plugins/security-headers.js';
 
 const DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../dist/web');
 const SSR_DIST = path.resolve(DIST, '../ssr');
+const ADMIN_DIST = path.resolve(DIST, '../admin');
+
+/** Whether a page gets the admin bundle: the platform domain (home, sign-up, admin) and `/admin` on any domain. */
+export function isAdminBundlePage(pathname: string, platform: boolean): boolean {
+  return platform || pathname === '/admin' || pathname.startsWith('/admin/');
+}
 
 type Entry = Awaited<ReturnType<typeof loadEntryServer>>;
 
@@ -74,6 +83,41 @@ function entryStylesheet(template: string): { link: string; css: string } | null
   return css.includes('</') ? null : { link: link[0], css };
 }
 
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/** Whether an Accept-Encoding header accepts `coding` (listed without `q=0`). */
+export function acceptsEncoding(header: string | string[] | undefined, coding: 'br' | 'gzip'): boolean {
+  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return value.split(',').some((part) => {
+    const [name, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
+    if (name !== coding) return false;
+    const q = params.find((x) => x.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  });
+}
+
+/**
+ * Sends a page as HTML, compressed (Brotli at quality 5, else gzip) when the client accepts it and the page is over
+ * 1 KB: a storefront page is ~55 KB of HTML, ~10 KB compressed, which a phone on a slow network feels (decision 077).
+ */
+async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+  reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const accept = request.headers['accept-encoding'];
+  if (html.length < 1024) return reply.send(html);
+  if (acceptsEncoding(accept, 'br')) {
+    const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (acceptsEncoding(accept, 'gzip')) return reply.header('content-encoding', 'gzip').send(await gzip(html));
+  return reply.send(html);
+}
+
+/** The platform domain serves Vitrina's own home and seller sign-up, not a store (issue 7). */
+function isPlatform(request: FastifyRequest): boolean {
+  return !request.store && normaliseHost(request.headers.host) === normaliseHost(request.server.config.PLATFORM_DOMAIN);
+}
+
 async function renderIndex(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -111,10 +155,7 @@ async function renderIndex(
     nonce: reply.cspNonce,
     preload: page?.preload,
   });
-  // The platform domain serves Vitrina's own home and seller sign-up, not a store (issue 7): the web app reads this.
-  const platform =
-    !request.store && normaliseHost(request.headers.host) === normaliseHost(request.server.config.PLATFORM_DOMAIN);
-  if (platform) head.head += '<meta name="vitrina-area" content="platform">';
+  if (isPlatform(request)) head.head += '<meta name="vitrina-area" content="platform">';
   const html = injectHead(
     template,
     head,
@@ -132,7 +173,10 @@ async function renderIndex(
     : html;
 }
 
-/** `indexHtml` replaces dist/web/index.html as the page template (tests of the head tags without a web build). */
+/**
+ * `indexHtml` replaces both bundles' index.html as the page template (tests of the head tags without a web build).
+ * Without dist/admin (a build older than decision 077) every page gets dist/web's.
+ */
 const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = async (app, opts) => {
   const indexFile = path.join(DIST, 'index.html');
   const serveWeb = opts.serveWeb && fs.existsSync(indexFile);
@@ -152,20 +196,39 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
       },
     });
   }
+  const adminIndexFile = path.join(ADMIN_DIST, 'index.html');
+  const serveAdmin = serveWeb && fs.existsSync(adminIndexFile);
+  // Hashed assets are cached for good, the rest revalidated. On the reply, not its raw response: @fastify/static has
+  // already put its own `cache-control` (max-age=0) on the reply, which would win over a raw header.
+  const setHeaders = (reply: FastifyReply, file: string) =>
+    reply.header(
+      'cache-control',
+      /[\\/](admin-)?assets[\\/]/.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache',
+    );
   if (serveWeb) {
     await app.register(fastifyStatic, {
       root: DIST,
       prefix: '/',
       index: false,
       wildcard: false,
-      setHeaders: (res, file) =>
-        res.raw.setHeader(
-          'cache-control',
-          file.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        ),
+      // The .br and .gz copies `npm run build` writes next to each script and stylesheet (vite.config.ts).
+      preCompressed: true,
+      setHeaders,
+    });
+  }
+  if (serveAdmin) {
+    await app.register(fastifyStatic, {
+      root: path.join(ADMIN_DIST, 'admin-assets'),
+      prefix: '/admin-assets/',
+      index: false,
+      wildcard: false,
+      decorateReply: false,
+      preCompressed: true,
+      setHeaders,
     });
   }
   const template = opts.indexHtml ?? (serveWeb ? fs.readFileSync(indexFile, 'utf8') : '');
+  const adminTemplate = opts.indexHtml ?? (serveAdmin ? fs.readFileSync(adminIndexFile, 'utf8') : template);
   // Server rendering needs the built web app and its server bundle (`npm run build`); `npm run dev` has neither.
   const entry = serveWeb && !opts.indexHtml ? await loadEntryServer(SSR_DIST) : null;
   const preloadScripts = entry ? storefrontChunks() : [];
@@ -183,14 +246,16 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     }
     // The store's resolution normally runs for /api only; pages need it for the head tags.
     if (!request.store) await app.resolveStore(request);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(
-        await cachedPage(request, reply, () =>
-          renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet),
-        ),
-      );
+    if (isAdminBundlePage(new URL(request.url, 'http://localhost').pathname, isPlatform(request))) {
+      return sendPage(request, reply, await renderIndex(request, reply, adminTemplate, null, [], {}, null));
+    }
+    return sendPage(
+      request,
+      reply,
+      await cachedPage(request, reply, () =>
+        renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet),
+      ),
+    );
   });
 };
 export default routes;
