@@ -11,6 +11,7 @@ import {
   useForm,
   type DefaultValues,
   type FieldValues,
+  type Path,
   type UseFormReturn,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -68,6 +69,20 @@ function useSectionForm<S extends Schema>(section: CompanySection, schema: S, va
 }
 
 const fid = (name: string) => `co-${name.replace(/\./g, '-')}`;
+
+/**
+ * The props binding a text field of a section form to the form value `name` (dotted for lists, `contacts.0.name`):
+ * its id, its current text (for the SPEC §5 character counter), its registration and its translated error.
+ */
+function useBind<T extends FieldValues>(form: UseFormReturn<T>) {
+  const fe = useFieldErrors(form.formState.errors);
+  return (name: string) => ({
+    id: fid(name),
+    value: (form.watch(name as Path<T>) as string | null | undefined) ?? '',
+    ...form.register(name as Path<T>),
+    error: fe(name as Path<T>),
+  });
+}
 
 /** A file field of a form (files module upload), bound to the form value `{ id, url } | null`. */
 function FileControl<T extends FieldValues>({
@@ -145,7 +160,7 @@ export function BasicForm({ profile }: { profile: CompanyProfile }) {
     openingHours: b.openingHours,
   });
   const fe = useFieldErrors(form.formState.errors);
-  const w = form.watch();
+  const bind = useBind(form);
   const days = ['1', '2', '3', '4', '5', '6', '7'];
   return (
     <SectionForm
@@ -158,13 +173,10 @@ export function BasicForm({ profile }: { profile: CompanyProfile }) {
     >
       <div className="form-grid company-grid">
         <LimitedField
-          id={fid('name')}
           label={t('fields.name')}
           maxChars={COMPANY_LIMITS.name}
-          value={w.name as string}
           autoComplete="organization"
-          {...form.register('name')}
-          error={fe('name')}
+          {...bind('name')}
         />
         <SelectField
           id={fid('businessType')}
@@ -203,23 +215,17 @@ export function BasicForm({ profile }: { profile: CompanyProfile }) {
           ))}
         </SelectField>
         <LimitedField
-          id={fid('websiteUrl')}
           label={`${t('fields.websiteUrl')} (${t('optional')})`}
           type="url"
           inputMode="url"
           placeholder="https://"
           maxChars={COMPANY_LIMITS.websiteUrl}
-          value={w.websiteUrl as string}
-          {...form.register('websiteUrl')}
-          error={fe('websiteUrl')}
+          {...bind('websiteUrl')}
         />
         <LimitedField
-          id={fid('legalOwner')}
           label={`${t('fields.legalOwner')} (${t('optional')})`}
           maxChars={COMPANY_LIMITS.legalOwner}
-          value={w.legalOwner as string}
-          {...form.register('legalOwner')}
-          error={fe('legalOwner')}
+          {...bind('legalOwner')}
         />
       </div>
       <FileControl
@@ -277,8 +283,7 @@ export function ProductsForm({ profile }: { profile: CompanyProfile }) {
     deliveryTerms: p.deliveryTerms,
     paymentTypes: p.paymentTypes,
   });
-  const fe = useFieldErrors(form.formState.errors);
-  const w = form.watch();
+  const bind = useBind(form);
   return (
     <SectionForm
       id="company-products"
@@ -288,22 +293,12 @@ export function ProductsForm({ profile }: { profile: CompanyProfile }) {
       error={error}
       saved={save.isSuccess}
     >
+      <LimitedField label={t('fields.mainIndustry')} maxChars={COMPANY_LIMITS.mainIndustry} {...bind('mainIndustry')} />
       <LimitedField
-        id={fid('mainIndustry')}
-        label={t('fields.mainIndustry')}
-        maxChars={COMPANY_LIMITS.mainIndustry}
-        value={w.mainIndustry as string}
-        {...form.register('mainIndustry')}
-        error={fe('mainIndustry')}
-      />
-      <LimitedField
-        id={fid('otherProducts')}
         multiline
         label={`${t('fields.otherProducts')} (${t('optional')})`}
         maxChars={COMPANY_LIMITS.otherProducts}
-        value={w.otherProducts as string}
-        {...form.register('otherProducts')}
-        error={fe('otherProducts')}
+        {...bind('otherProducts')}
       />
       <Checkboxes
         form={form}
@@ -340,7 +335,7 @@ export function DetailsForm({ profile }: { profile: CompanyProfile }) {
     photos: d.photos,
   });
   const fe = useFieldErrors(form.formState.errors);
-  const w = form.watch();
+  const bind = useBind(form);
   return (
     <SectionForm
       id="company-details"
@@ -351,33 +346,24 @@ export function DetailsForm({ profile }: { profile: CompanyProfile }) {
       saved={save.isSuccess}
     >
       <LimitedField
-        id={fid('advantages')}
         multiline
         label={t('fields.advantages')}
         minChars={COMPANY_LIMITS.advantagesMin}
         maxChars={COMPANY_LIMITS.advantages}
-        value={w.advantages as string}
-        {...form.register('advantages')}
-        error={fe('advantages')}
+        {...bind('advantages')}
       />
       <LimitedField
-        id={fid('introduction')}
         multiline
         label={t('fields.introduction')}
         minChars={COMPANY_LIMITS.introductionMin}
         maxChars={COMPANY_LIMITS.introduction}
-        value={w.introduction as string}
-        {...form.register('introduction')}
-        error={fe('introduction')}
+        {...bind('introduction')}
       />
       <div className="form-grid company-grid">
         <LimitedField
-          id={fid('factoryAddress')}
           label={`${t('fields.factoryAddress')} (${t('optional')})`}
           maxChars={COMPANY_LIMITS.factoryAddress}
-          value={w.factoryAddress as string}
-          {...form.register('factoryAddress')}
-          error={fe('factoryAddress')}
+          {...bind('factoryAddress')}
         />
         <TextField
           id={fid('plantAreaM2')}
@@ -389,20 +375,14 @@ export function DetailsForm({ profile }: { profile: CompanyProfile }) {
           error={fe('plantAreaM2')}
         />
         <LimitedField
-          id={fid('businessLicenceNumber')}
           label={`${t('fields.businessLicenceNumber')} (${t('optional')})`}
           maxChars={COMPANY_LIMITS.licenceNumber}
-          value={w.businessLicenceNumber as string}
-          {...form.register('businessLicenceNumber')}
-          error={fe('businessLicenceNumber')}
+          {...bind('businessLicenceNumber')}
         />
         <LimitedField
-          id={fid('taxRegistrationNumber')}
           label={`${t('fields.taxRegistrationNumber')} (${t('optional')})`}
           maxChars={COMPANY_LIMITS.licenceNumber}
-          value={w.taxRegistrationNumber as string}
-          {...form.register('taxRegistrationNumber')}
-          error={fe('taxRegistrationNumber')}
+          {...bind('taxRegistrationNumber')}
         />
         {(['businessLicenceFile', 'taxRegistrationFile', 'proofOfAddressFile'] as const).map((k) => (
           <FileControl
@@ -429,7 +409,7 @@ export function ContactsForm({ profile }: { profile: CompanyProfile }) {
   });
   const list = useFieldArray({ control: form.control, name: 'contacts' as never });
   const fe = useFieldErrors(form.formState.errors);
-  const w = form.watch() as { contacts?: { name?: string; phone?: string; position?: string }[] };
+  const bind = useBind(form);
   return (
     <SectionForm
       id="company-contacts"
@@ -445,13 +425,10 @@ export function ContactsForm({ profile }: { profile: CompanyProfile }) {
           <legend>{t('contacts.item', { n: i + 1 })}</legend>
           <div className="form-grid company-grid">
             <LimitedField
-              id={fid(`contacts.${i}.name`)}
               label={t('fields.contactName')}
               maxChars={COMPANY_LIMITS.contactName}
-              value={w.contacts?.[i]?.name}
               autoComplete="name"
-              {...form.register(`contacts.${i}.name` as never)}
-              error={fe(`contacts.${i}.name` as never)}
+              {...bind(`contacts.${i}.name`)}
             />
             <TextField
               id={fid(`contacts.${i}.phone`)}
@@ -462,12 +439,9 @@ export function ContactsForm({ profile }: { profile: CompanyProfile }) {
               error={fe(`contacts.${i}.phone` as never)}
             />
             <LimitedField
-              id={fid(`contacts.${i}.position`)}
               label={t('fields.contactPosition')}
               maxChars={COMPANY_LIMITS.contactPosition}
-              value={w.contacts?.[i]?.position}
-              {...form.register(`contacts.${i}.position` as never)}
-              error={fe(`contacts.${i}.position` as never)}
+              {...bind(`contacts.${i}.position`)}
             />
           </div>
           <Button variant="ghost" onClick={() => list.remove(i)}>
@@ -503,7 +477,7 @@ export function ExportForm({ profile }: { profile: CompanyProfile }) {
     licenceFile: e.licenceFile,
   });
   const fe = useFieldErrors(form.formState.errors);
-  const w = form.watch();
+  const bind = useBind(form);
   return (
     <SectionForm
       id="company-export"
@@ -515,12 +489,9 @@ export function ExportForm({ profile }: { profile: CompanyProfile }) {
     >
       <div className="form-grid company-grid">
         <LimitedField
-          id={fid('exporterName')}
           label={t('fields.exporterName')}
           maxChars={COMPANY_LIMITS.exporterName}
-          value={w.exporterName as string}
-          {...form.register('exporterName')}
-          error={fe('exporterName')}
+          {...bind('exporterName')}
         />
         <TextField
           id={fid('exportPercentage')}
@@ -532,21 +503,11 @@ export function ExportForm({ profile }: { profile: CompanyProfile }) {
           {...form.register('exportPercentage', { setValueAs: toNumberOrNull })}
           error={fe('exportPercentage')}
         />
+        <LimitedField label={t('fields.nearestPort')} maxChars={COMPANY_LIMITS.nearestPort} {...bind('nearestPort')} />
         <LimitedField
-          id={fid('nearestPort')}
-          label={t('fields.nearestPort')}
-          maxChars={COMPANY_LIMITS.nearestPort}
-          value={w.nearestPort as string}
-          {...form.register('nearestPort')}
-          error={fe('nearestPort')}
-        />
-        <LimitedField
-          id={fid('licenceNumber')}
           label={t('fields.licenceNumber')}
           maxChars={COMPANY_LIMITS.licenceNumber}
-          value={w.licenceNumber as string}
-          {...form.register('licenceNumber')}
-          error={fe('licenceNumber')}
+          {...bind('licenceNumber')}
         />
         <FileControl
           form={form}
@@ -576,7 +537,7 @@ export function CertificatesForm({ profile }: { profile: CompanyProfile }) {
   });
   const list = useFieldArray({ control: form.control, name: 'certificates' as never });
   const fe = useFieldErrors(form.formState.errors);
-  const w = form.watch() as { certificates?: { name?: string; photo?: { url: string } }[] };
+  const bind = useBind(form);
   return (
     <SectionForm
       id="company-certificates"
@@ -591,12 +552,9 @@ export function CertificatesForm({ profile }: { profile: CompanyProfile }) {
         <fieldset key={f.id} className="company-item">
           <legend>{t('certificates.item', { n: i + 1 })}</legend>
           <LimitedField
-            id={fid(`certificates.${i}.name`)}
             label={t('fields.certificateName')}
             maxChars={COMPANY_LIMITS.certificateName}
-            value={w.certificates?.[i]?.name}
-            {...form.register(`certificates.${i}.name` as never)}
-            error={fe(`certificates.${i}.name` as never)}
+            {...bind(`certificates.${i}.name`)}
           />
           <FileControl
             form={form}
