@@ -155,7 +155,13 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
       { db, storeId, providers },
       { purpose: 'banner', data: banner, originalName: `${p.codigo}-banner.webp` },
     );
-    banners.push({ url: file.url, fileId: file.id, title: b.title, buttonTitle: b.buttonTitle, buttonUrl: b.buttonUrl });
+    banners.push({
+      url: file.url,
+      fileId: file.id,
+      title: b.title,
+      buttonTitle: b.buttonTitle,
+      buttonUrl: b.buttonUrl,
+    });
   }
   await updateStore({ db, storeId }, { settings: { ...demo.settings, logoUrl: icon, bannerImages: banners } });
 
