@@ -190,7 +190,7 @@ async function renderIndex(
       nonce: reply.cspNonce.script,
     });
     html = html.replace(deferred.tag, '');
-    // Before the template's own </body>, the last one (the page markup cannot hold one, but it is not searched).
+    // Before the template's own </body>, the last one in the page.
     const end = html.lastIndexOf('</body>');
     html = end < 0 ? html + loader : html.slice(0, end) + loader + html.slice(end);
   }
