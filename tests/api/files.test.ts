@@ -10,6 +10,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createSellerFixture, createStoreFixture, type StoreFixture } from '../helpers/factories.js';
 import { TEST_PDF, testImage, uploadAs } from '../helpers/uploads.js';
 import { assertStoreFiles } from '../../src/server/modules/files/index.js';
+import { DEFAULT_COLORS } from '../../src/shared/contracts/website.js';
 
 const DATASET_PHOTO = path.resolve(__dirname, '../../seed-data/images/luma/24-MB01.webp');
 
@@ -124,6 +125,41 @@ describe('uploads', () => {
       headers: { authorization: `Bearer ${sellerA}` },
     });
     expect(viaPrivate.statusCode).toBe(404);
+  });
+
+  it('serves an uploaded banner with the srcset of its sizes, so a phone loads a small one (decision 084)', async () => {
+    const banner = (await uploadAs(t.app, sellerA, 'banner', await testImage(1600, 600))).json();
+    const look = {
+      logo: { url: '/uploads/look/logo.webp' },
+      icon: { url: '/uploads/look/icon.webp' },
+      cartIcon: null,
+      verificationIcon: null,
+      colors: DEFAULT_COLORS,
+      bannerButton: { title: 'Ver ofertas', url: '/search', textColor: '#ffffff' },
+      carousel: [{ url: '/uploads/look/c1.webp' }],
+      banners: [{ url: banner.url, fileId: banner.id }],
+      social: { facebook: '', instagram: '', youtube: '' },
+    };
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/proveedor/webconfigs/look',
+      headers: { authorization: `Bearer ${sellerA}` },
+      payload: look,
+    });
+    expect(saved.statusCode).toBe(200);
+    const config = (
+      await t.app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': a.hostname } })
+    ).json();
+    // The banner, then the carousel image, which is not an upload: no srcset.
+    expect(config.banners[0].url).toBe(`${banner.url}-1600.webp`);
+    expect(config.banners[0].srcset).toBe(
+      `${banner.url}-480.webp 480w, ${banner.url}-960.webp 960w, ${banner.url}-1600.webp 1600w`,
+    );
+    expect(config.banners[1]).toEqual({ url: '/uploads/look/c1.webp' });
+    for (const w of [480, 960, 1600]) {
+      const meta = await sharp(path.join(t.dataDir, `${banner.url}-${w}.webp`)).metadata();
+      expect([meta.format, meta.width], `size ${w}`).toEqual(['webp', w]);
+    }
   });
 
   it('lets a form point only at its own store’s uploads made for a matching use', async () => {

@@ -18,24 +18,20 @@ export function storeImageSizes(
   return writeImageSizes(storage, source, keyBase, { skip: (key) => fs.existsSync(path.join(uploadsDir, key)) });
 }
 
-/** A 1600×600 carousel banner: a diagonal gradient in the store colours with the product photo on the right. */
-export async function storeBanner(
-  storage: StorageProvider,
-  productImage: Buffer,
-  key: string,
-  colors: { from: string; to: string },
-): Promise<string> {
+/**
+ * A 1600×600 carousel banner (WebP): a diagonal gradient in the store colours with the product photo on the right.
+ * The seed stores it as a banner upload (files module), which writes its 160-1600 px sizes (decision 084).
+ */
+export async function composeBanner(productImage: Buffer, colors: { from: string; to: string }): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="600"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${colors.from}"/><stop offset="1" stop-color="${colors.to}"/></linearGradient></defs><rect width="1600" height="600" fill="url(#g)"/><circle cx="1180" cy="300" r="270" fill="#ffffff" fill-opacity="0.92"/></svg>`;
   const photo = await sharp(productImage)
     .resize(440, 440, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
     .png()
     .toBuffer();
-  const out = await sharp(Buffer.from(svg))
+  return sharp(Buffer.from(svg))
     .composite([{ input: photo, left: 960, top: 80 }])
-    .webp({ quality: 80 })
+    .webp({ quality: 90 })
     .toBuffer();
-  await storage.put(key, out);
-  return storage.url(key);
 }
 
 /** A square SVG icon with the store's initials (favicon and logo of the demo stores). */

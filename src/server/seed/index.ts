@@ -17,7 +17,8 @@ import { createUser, hasPostalCodes, insertPostalCodes } from '../modules/accoun
 import { saveCompanySection } from '../modules/company/index.js';
 import { COMPANY_SECTION_BODIES } from '../../shared/contracts/company.js';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_STORES, type DemoStore } from './demo-stores.js';
-import { storeBanner, storeImageSizes, storeInitialsIcon } from './images.js';
+import { composeBanner, storeImageSizes, storeInitialsIcon } from './images.js';
+import { uploadFile } from '../modules/files/index.js';
 import { readCatalog, SEED_DATA_DIR } from './seed-catalog.js';
 import { parseCsvLine } from './csv.js';
 
@@ -148,13 +149,19 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
   const banners = [];
   for (const b of demo.banners) {
     const p = catalog.products.find((x) => x.codigo === b.codigo) ?? catalog.products[0];
-    const url = await storeBanner(
-      providers.storage,
-      fs.readFileSync(path.join(SEED_DATA_DIR, 'images', p.image)),
-      `${demo.slug}/banners/${p.codigo}.webp`,
-      demo.colors,
+    // Stored as a seller's banner upload would be: its WebP sizes, and a file id the storefront gets a srcset from.
+    const banner = await composeBanner(fs.readFileSync(path.join(SEED_DATA_DIR, 'images', p.image)), demo.colors);
+    const file = await uploadFile(
+      { db, storeId, providers },
+      { purpose: 'banner', data: banner, originalName: `${p.codigo}-banner.webp` },
     );
-    banners.push({ url, title: b.title, buttonTitle: b.buttonTitle, buttonUrl: b.buttonUrl });
+    banners.push({
+      url: file.url,
+      fileId: file.id,
+      title: b.title,
+      buttonTitle: b.buttonTitle,
+      buttonUrl: b.buttonUrl,
+    });
   }
   await updateStore({ db, storeId }, { settings: { ...demo.settings, logoUrl: icon, bannerImages: banners } });
 

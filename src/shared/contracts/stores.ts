@@ -13,6 +13,8 @@ export const websiteConfig = z.object({
   banners: z.array(
     z.object({
       url: z.string(),
+      /** `srcset` of the image's WebP sizes (480, 960, 1600 px) when it is an upload; absent for other URLs. */
+      srcset: z.string().optional(),
       title: z.string().optional(),
       buttonTitle: z.string().optional(),
       buttonUrl: z.string().optional(),

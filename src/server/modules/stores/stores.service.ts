@@ -8,6 +8,7 @@ import type { DbContext, StoreContext, StoreDbContext } from '../../lib/context.
 import { assertFound } from '../../lib/app-error.js';
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import { DEFAULT_OXXO_FEE_CENTS } from '../../../shared/limits.js';
+import { bannerSrcset } from '../../../shared/responsive-images.js';
 
 export interface NewStore {
   slug: string;
@@ -85,7 +86,12 @@ export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig
   // An uploaded image (with a files-module id) is stored as its WebP base URL: the storefront gets a size of it.
   const sized = (url: string | null | undefined, fileId: string | undefined, width: number) =>
     url ? (fileId ? `${url}-${width}.webp` : url) : null;
-  const wide = (i: { url: string; fileId?: string }) => ({ ...i, url: sized(i.url, i.fileId, 1600)! });
+  // Banners and carousel images also get the `srcset` of their sizes, so a phone loads a small one (decision 084).
+  const wide = (i: { url: string; fileId?: string }) => ({
+    ...i,
+    url: sized(i.url, i.fileId, 1600)!,
+    ...(i.fileId ? { srcset: bannerSrcset(i.url) } : {}),
+  });
   return {
     lang: store.lang === 'en' ? 'en' : 'es',
     nombretienda: store.name,

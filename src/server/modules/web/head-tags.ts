@@ -165,3 +165,33 @@ export function injectHead(
   }
   return out;
 }
+
+/**
+ * The inline script (with this response's script nonce) that server-rendered pages carry in place of the app's
+ * `<script type="module">` and its modulepreload links (decision 084). It adds them once the page's largest image
+ * (`image`, the `src` of the `<img>` the head preloads) has loaded and been painted, two frames later, so on a slow
+ * network that image does not share the bandwidth with ~80 KB of scripts; at once when there is no such image or it
+ * is already there, and after `maxWaitMs` (default 2,500 ms) whatever happens. Paths are written as script-safe JSON.
+ */
+export function deferredScripts(input: {
+  entry: string;
+  preload: string[];
+  image: string | null;
+  nonce: string;
+  maxWaitMs?: number;
+}): string {
+  const json = (v: unknown) =>
+    JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  const code =
+    `(function(d){var done=0,entry=${json(input.entry)},pre=${json(input.preload)},src=${json(input.image)};` +
+    'function go(){if(done)return;done=1;' +
+    "pre.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
+    "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=entry;d.head.appendChild(s)}" +
+    'function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}' +
+    `setTimeout(go,${input.maxWaitMs ?? 2500});` +
+    "var img=null,all=d.querySelectorAll('#root img');" +
+    "for(var i=0;i<all.length;i++)if(src&&all[i].getAttribute('src')===src){img=all[i];break}" +
+    "if(!img||img.complete)go();else{img.addEventListener('load',painted);img.addEventListener('error',go)}" +
+    '})(document)';
+  return `<script nonce="${escapeHtml(input.nonce)}">${code}</script>`;
+}

@@ -1,6 +1,44 @@
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { isEntryPage, scriptSafeJson } from './ssr.js';
-import { canonicalPath, injectHead } from './head-tags.js';
+import { canonicalPath, deferredScripts, injectHead } from './head-tags.js';
+
+/**
+ * Runs the loader of `deferredScripts` against a minimal document: `#root` holds one image (`complete` as given);
+ * timers and animation frames run only when the test says so. Returns what the loader appended to the head.
+ */
+function runLoader(html: string, image: { src: string; complete: boolean } | null) {
+  const code = /<script nonce="[^"]*">([\s\S]*)<\/script>$/.exec(html)![1];
+  const appended: Record<string, string>[] = [];
+  const listeners: Record<string, () => void> = {};
+  const timers: { ms: number; fn: () => void }[] = [];
+  let frames: (() => void)[] = [];
+  const img = image && {
+    complete: image.complete,
+    getAttribute: (name: string) => (name === 'src' ? image.src : null),
+    addEventListener: (type: string, fn: () => void) => (listeners[type] = fn),
+  };
+  const document = {
+    head: { appendChild: (el: Record<string, string>) => appended.push(el) },
+    createElement: (tag: string) => ({ tag }),
+    querySelectorAll: (selector: string) => (selector === '#root img' && img ? [img] : []),
+  };
+  vm.runInNewContext(code, {
+    document,
+    setTimeout: (fn: () => void, ms: number) => timers.push({ fn, ms }),
+    requestAnimationFrame: (fn: () => void) => frames.push(fn),
+  });
+  return {
+    appended,
+    fire: (type: string) => listeners[type]?.(),
+    frame: () => {
+      const now = frames;
+      frames = [];
+      now.forEach((f) => f());
+    },
+    timers,
+  };
+}
 
 describe('server rendering helpers (decision 035)', () => {
   it('embeds JSON that cannot close its script element and parses back to the same value', () => {
@@ -40,5 +78,46 @@ describe('server rendering helpers (decision 035)', () => {
       '<div id="root"><p>$&</p></div><script id="vitrina-state" type="application/json" nonce="abc">{}</script>',
     );
     expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/r.js">');
+  });
+
+  it('loads the scripts only once the largest image has loaded and two frames have passed (decision 084)', () => {
+    const html = deferredScripts({
+      entry: '/assets/index-a.js',
+      preload: ['/assets/routes-b.js', '/assets/es-c.js'],
+      image: '/uploads/s/files/x-1600.webp',
+      nonce: 'n0nce',
+    });
+    expect(html.startsWith('<script nonce="n0nce">')).toBe(true);
+    const page = runLoader(html, { src: '/uploads/s/files/x-1600.webp', complete: false });
+    expect(page.appended).toEqual([]);
+    page.fire('load');
+    page.frame();
+    expect(page.appended).toEqual([]);
+    page.frame();
+    // The second frame's timeout (0 ms) adds them; the 2.5 s cap is the other timer.
+    expect(page.timers.map((x) => x.ms).sort()).toEqual([0, 2500]);
+    page.timers.find((x) => x.ms === 0)!.fn();
+    expect(page.appended).toEqual([
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/routes-b.js' },
+      { tag: 'link', rel: 'modulepreload', crossOrigin: '', href: '/assets/es-c.js' },
+      { tag: 'script', type: 'module', crossOrigin: '', src: '/assets/index-a.js' },
+    ]);
+    // Only once, whatever fires later.
+    page.timers.find((x) => x.ms === 2500)!.fn();
+    page.fire('error');
+    expect(page.appended).toHaveLength(3);
+  });
+
+  it('loads the scripts at once without that image, when it is already there, and after 2.5 s at the latest', () => {
+    const input = { entry: '/assets/i.js', preload: [], image: '/uploads/a-480.webp', nonce: 'n' };
+    expect(runLoader(deferredScripts(input), null).appended).toHaveLength(1);
+    expect(runLoader(deferredScripts(input), { src: '/uploads/other.webp', complete: false }).appended).toHaveLength(1);
+    expect(runLoader(deferredScripts(input), { src: '/uploads/a-480.webp', complete: true }).appended).toHaveLength(1);
+    const slow = runLoader(deferredScripts(input), { src: '/uploads/a-480.webp', complete: false });
+    expect(slow.appended).toHaveLength(0);
+    slow.timers.find((x) => x.ms === 2500)!.fn();
+    expect(slow.appended).toEqual([{ tag: 'script', type: 'module', crossOrigin: '', src: '/assets/i.js' }]);
+    // A path cannot end the script element.
+    expect(deferredScripts({ ...input, entry: '/a</script><script>x' })).not.toContain('</script><script>x');
   });
 });

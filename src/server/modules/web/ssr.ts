@@ -21,6 +21,7 @@ import {
   searchResponse,
   type ProductDetail,
 } from '../../../shared/contracts/catalog.js';
+import { BANNER_SIZES } from '../../../shared/responsive-images.js';
 import { storeContext } from '../../plugins/request-context.js';
 import { getDepartmentTree, getHome, loadProductDetail } from '../catalog/index.js';
 import { searchProducts, words } from '../search/index.js';
@@ -102,9 +103,14 @@ export async function renderEntryPage(
   if (url.pathname === '/') {
     const home = homeResponse.parse(await getHome(ctx));
     queries.push([['home'], JSON.parse(JSON.stringify(home))]);
-    const banner = config.banners[0]?.url;
+    const banner = config.banners[0];
     const first = home.featured[0]?.image;
-    preload = banner ? { href: banner } : first ? image(first, '(min-width: 1000px) 25vw, 50vw') : null;
+    // The same srcset and sizes as the carousel's first image (src/web/storefront/features/home/carousel.tsx).
+    preload = banner
+      ? { href: banner.url, ...(banner.srcset ? { srcset: banner.srcset, sizes: BANNER_SIZES } : {}) }
+      : first
+        ? image(first, '(min-width: 1000px) 25vw, 50vw')
+        : null;
   } else if (url.pathname === '/product') {
     const codigo = url.searchParams.get('codigo') ?? '';
     if (codigo) {

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { normaliseHost, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
-import { injectHead, renderHead } from './head-tags.js';
+import { deferredScripts, injectHead, renderHead } from './head-tags.js';
 import { loadEntryServer, renderEntryPage, type RenderedPage } from './ssr.js';
 import { cachedPage } from './page-cache.js';
 import { codigo as codigoSchema } from '../../../shared/contracts/common.js';
@@ -83,6 +83,15 @@ function entryStylesheet(template: string): { link: string; css: string } | null
   return css.includes('</') ? null : { link: link[0], css };
 }
 
+/**
+ * The app's entry `<script type="module" crossorigin src="/assets/index-….js">` in index.html, which server-rendered
+ * pages load through `deferredScripts` instead (decision 084). Null without a build or when Vite writes it otherwise.
+ */
+function entryScript(template: string): { tag: string; src: string } | null {
+  const tag = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(template);
+  return tag ? { tag: tag[0], src: tag[1] } : null;
+}
+
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -126,6 +135,7 @@ async function renderIndex(
   preloadScripts: string[],
   catalogues: Partial<Record<string, string>>,
   stylesheet: { link: string; css: string } | null,
+  script: { tag: string; src: string } | null = null,
 ): Promise<string> {
   let config = null;
   let product = null;
@@ -156,7 +166,11 @@ async function renderIndex(
     preload: page?.preload,
   });
   if (isPlatform(request)) head.head += '<meta name="vitrina-area" content="platform">';
-  const html = injectHead(
+  const scripts = catalogues[head.lang] ? [...preloadScripts, catalogues[head.lang]!] : preloadScripts;
+  // A server-rendered page loads its scripts once its largest image is painted (decision 084), when the entry script
+  // is where it is expected; otherwise they are preloaded from the head as before.
+  const deferred = page && script ? script : null;
+  let html = injectHead(
     template,
     head,
     page
@@ -164,10 +178,22 @@ async function renderIndex(
           html: page.html,
           stateJson: page.stateJson,
           nonce: reply.cspNonce.script,
-          preloadScripts: catalogues[head.lang] ? [...preloadScripts, catalogues[head.lang]!] : preloadScripts,
+          preloadScripts: deferred ? [] : scripts,
         }
       : undefined,
   );
+  if (deferred) {
+    const loader = deferredScripts({
+      entry: deferred.src,
+      preload: scripts,
+      image: page?.preload?.href ?? null,
+      nonce: reply.cspNonce.script,
+    });
+    html = html.replace(deferred.tag, '');
+    // Before the template's own </body>, the last one in the page.
+    const end = html.lastIndexOf('</body>');
+    html = end < 0 ? html + loader : html.slice(0, end) + loader + html.slice(end);
+  }
   return page && stylesheet
     ? html.replace(stylesheet.link, () => `<style nonce="${reply.cspNonce.style}">${stylesheet.css}</style>`)
     : html;
@@ -234,6 +260,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
   const preloadScripts = entry ? storefrontChunks() : [];
   const catalogues = entry ? catalogueChunks() : {};
   const stylesheet = entry ? entryStylesheet(template) : null;
+  const script = entry ? entryScript(template) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     if (
@@ -253,7 +280,7 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
       request,
       reply,
       await cachedPage(request, reply, () =>
-        renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet),
+        renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet, script),
       ),
     );
   });

@@ -6,6 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { WebsiteConfig } from '../../../../shared/contracts/stores';
+import { BANNER_SIZES } from '../../../../shared/responsive-images';
 
 export function Carousel({ slides }: { slides: WebsiteConfig['banners'] }) {
   const { t } = useTranslation('storefront');
@@ -41,6 +42,9 @@ export function Carousel({ slides }: { slides: WebsiteConfig['banners'] }) {
           >
             <img
               src={s.url}
+              // An upload's sizes (decision 084): a phone loads the 480 or 960 px banner, not the 1600 px one.
+              srcSet={s.srcset}
+              sizes={s.srcset ? BANNER_SIZES : undefined}
               alt=""
               width={1600}
               height={700}

@@ -289,7 +289,7 @@ function ProductView({ p }: { p: ProductDetail }) {
             base={shownImage}
             alt={selected.color ? `${p.name} · ${selected.color}` : p.name}
             sizes="(min-width: 900px) 50vw, 100vw"
-            eager
+            priority
           />
         </div>
         <div className="stack" ref={buyBox}>
