@@ -14,15 +14,17 @@ export type { CardInput } from '../../../shared/contracts/checkout.js';
  * The provider's status of a payment (Stripe's PaymentIntent statuses, with OXXO's `pending` voucher and a wallet's
  * `approved`: the buyer approved it at the wallet and the app may capture it; no money moved yet).
  */
-export type ProviderPaymentStatus =
-  | 'requires_confirmation'
-  | 'requires_action'
-  | 'approved'
-  | 'pending'
-  | 'succeeded'
-  | 'failed'
-  | 'canceled'
-  | 'expired';
+export const PROVIDER_PAYMENT_STATUSES = [
+  'requires_confirmation',
+  'requires_action',
+  'approved',
+  'pending',
+  'succeeded',
+  'failed',
+  'canceled',
+  'expired',
+] as const;
+export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 
 /** How a shopper pays: a card, cash at OXXO, or the PayPal wallet (SPEC §9 "a wallet provider"). */
 export type PaymentMethodName = 'card' | 'oxxo' | 'paypal';

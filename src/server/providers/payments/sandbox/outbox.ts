@@ -9,7 +9,7 @@ import type { Db } from '../../../db/client.js';
 import { sandboxWebhookEvents } from '../../../db/schema/sandbox.js';
 import { AppError } from '../../../lib/app-error.js';
 import { signPayload, verifySignature } from '../signature.js';
-import type { ProviderEvent, WebhookDelivery } from '../types.js';
+import { PROVIDER_PAYMENT_STATUSES, type ProviderEvent, type WebhookDelivery } from '../types.js';
 
 export const SANDBOX_SIGNATURE_HEADER = 'sandbox-signature';
 
@@ -19,16 +19,7 @@ const eventBody = z.object({
   data: z.object({
     providerRef: z.string(),
     method: z.enum(['card', 'oxxo', 'paypal']),
-    status: z.enum([
-      'requires_confirmation',
-      'requires_action',
-      'approved',
-      'pending',
-      'succeeded',
-      'failed',
-      'canceled',
-      'expired',
-    ]),
+    status: z.enum(PROVIDER_PAYMENT_STATUSES),
     amountCents: z.number().int(),
     refundedCents: z.number().int(),
     cardBrand: z.string().nullish(),

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
 import { cardInput } from '../../../../shared/contracts/checkout.js';
 import { verifySignature } from '../signature.js';
-import type { CardInput, ProviderPayment } from '../types.js';
+import { PROVIDER_PAYMENT_STATUSES, type CardInput, type ProviderPayment } from '../types.js';
 import { formatMoney } from '../../../../shared/money.js';
 import esWallet from '../../../../locales/es/wallet.json' with { type: 'json' };
 import enWallet from '../../../../locales/en/wallet.json' with { type: 'json' };
@@ -76,16 +76,7 @@ const walletSecret = z.string().regex(/^sbx_pi_[0-9a-f]{24}_secret_[A-Za-z0-9_-]
 const walletLang = z.enum(['es', 'en']).catch('es');
 
 const actionResult = z.object({
-  status: z.enum([
-    'requires_confirmation',
-    'requires_action',
-    'approved',
-    'pending',
-    'succeeded',
-    'failed',
-    'canceled',
-    'expired',
-  ]),
+  status: z.enum(PROVIDER_PAYMENT_STATUSES),
   /** Whether the app acknowledged the webhook; if not, the sandbox sends it again later. */
   notified: z.boolean(),
 });
