@@ -1,8 +1,9 @@
 /**
- * A server-rendered product page (decision 035) can be clicked before its script has run: on a slow phone the shopper
- * picks a colour while the page is still only HTML. The browser checks that radio; once the page hydrates, the
- * product page must adopt it (the legend, photo, price and cart line follow what is checked), not keep its default.
- * The page's scripts are held back until the click has happened, so the test does not depend on timing.
+ * A server-rendered page (decision 035) can be clicked before its script has run: on a slow phone the shopper picks a
+ * colour, types a quantity or taps a button while the page is still only HTML. The browser checks a radio and keeps
+ * typed text by itself; once the page hydrates, the page must adopt them (the legend, photo, price and cart line follow
+ * what is checked), and a tap on a button that needs scripts is made again (decision 085), not lost.
+ * The page's scripts are held back until the click has happened, so the tests do not depend on timing.
  */
 import type { Page } from '@playwright/test';
 import { expect, storeUrl, test } from '../fixtures';
@@ -25,6 +26,46 @@ async function twoColourProduct(page: Page): Promise<{ codigo: string; colours: 
   });
 }
 
+/** Holds every script the page asks for until the returned function is called. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+test('the language button pressed before the home page has hydrated switches the language', async ({ page }) => {
+  const release = await holdScripts(page);
+  await page.goto(storeUrl('demo', '/'), { waitUntil: 'commit' });
+  await page.getByRole('button', { name: 'Cambiar idioma a inglés' }).click();
+  // Without scripts the page stays as it is.
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  release();
+  await expect(page.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+});
+
+test(
+  'a quantity typed and "Agregar al carrito" pressed before the product page has hydrated put that quantity in the cart',
+  { tag: '@phone' },
+  async ({ page }) => {
+    await page.goto(storeUrl('demo', '/'));
+    const { codigo } = await twoColourProduct(page);
+    const release = await holdScripts(page);
+    await page.goto(storeUrl('demo', `/product?codigo=${encodeURIComponent(codigo)}`), { waitUntil: 'commit' });
+    await page.getByRole('spinbutton', { name: 'Cantidad' }).fill('2');
+    await page.getByRole('button', { name: /Agregar al carrito/ }).click();
+    release();
+
+    await page.getByRole('link', { name: /Ver carrito/ }).click();
+    await expect(page.locator('.cart-line')).toHaveCount(1);
+    await expect(page.locator('.cart-line').first().getByRole('spinbutton')).toHaveValue('2');
+  },
+);
+
 test(
   'a colour picked before the page has hydrated is the one the page and the cart use',
   { tag: '@phone' },
@@ -33,12 +74,7 @@ test(
     const { codigo, colours } = await twoColourProduct(page);
 
     // Hold every script of the next page until the shopper has clicked.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/.*\.js(\?.*)?$/, async (route) => {
-      await released;
-      await route.continue();
-    });
+    const release = await holdScripts(page);
     await page.goto(storeUrl('demo', `/product?codigo=${encodeURIComponent(codigo)}`), { waitUntil: 'commit' });
     const legend = page.locator('fieldset.option-group legend').first();
     await expect(legend).toBeVisible();

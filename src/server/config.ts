@@ -11,6 +11,19 @@ const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' |
 /** An IPv4/IPv6 address with an optional /prefix, or a proxy-addr range name (loopback, linklocal, uniquelocal). */
 const proxyEntry = /^(loopback|linklocal|uniquelocal|[0-9a-fA-F.:]+(\/\d{1,3})?)$/;
 
+/** A comma-separated list of `entry`s (spaces around commas allowed); unset is an empty list. */
+const addressList = (entry: (value: string) => boolean, message: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(entry), message);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -40,16 +53,7 @@ const envSchema = z.object({
    * Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For/-Proto/-Host are believed, comma-separated,
    * e.g. `127.0.0.1,10.0.0.0/8`. Unset: no forwarded header is trusted (DESIGN.md "Proxies").
    */
-  TRUST_PROXY: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((e) => proxyEntry.test(e)), 'must be a comma-separated list of IP addresses or CIDRs'),
+  TRUST_PROXY: addressList((e) => proxyEntry.test(e), 'must be a comma-separated list of IP addresses or CIDRs'),
   /** Scheme of the links the platform builds (emails, canonical URLs). Default https in production, http otherwise. */
   PUBLIC_SCHEME: z.enum(['http', 'https']).optional(),
   /** Port of those links; unset means PORT outside production and none (80/443) in production. */
@@ -124,19 +128,15 @@ const envSchema = z.object({
    * (decision 080), e.g. `127.0.0.1` for a local test server. Unset (the default, and the right value in production):
    * images only from public addresses; loopback, private, link-local and metadata addresses are refused.
    */
-  IMPORT_IMAGE_ALLOWED_ADDRESSES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .refine(
-      (list) => list.every((e) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(e) && isIP(e.split('/')[0]!) !== 0),
-      'must be a comma-separated list of IP addresses or CIDRs',
-    ),
+  IMPORT_IMAGE_ALLOWED_ADDRESSES: addressList(
+    (e) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(e) && isIP(e.split('/')[0]!) !== 0,
+    'must be a comma-separated list of IP addresses or CIDRs',
+  ),
+  /**
+   * Whether a server-rendered storefront page asks for its scripts only once its largest image is painted (decision
+   * 084), keeping taps made meanwhile (decision 085). On by default; `false` puts the scripts in the head as before.
+   */
+  DEFER_SCRIPTS: bool.default(true),
   /** Days after delivery before an order's money moves from pending to available (issue 8; decision 047). */
   BALANCE_RELEASE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
 });

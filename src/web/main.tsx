@@ -12,6 +12,7 @@ import i18n, { i18nReady } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
 import { loadChunk } from './lib/load-chunk';
+import { dropTapsBeforeHydration, replayTapsBeforeHydration } from './lib/taps-before-hydration';
 import './styles.css';
 
 /** What the server embeds for hydration (src/server/modules/web/ssr.ts). */
@@ -45,13 +46,18 @@ if (state && root.firstElementChild) {
     ([m]) => {
       // A shopper who chose the other language than the page was rendered in gets a fresh render in theirs.
       // In a transition, hydration yields to the browser between components instead of one long task.
-      if (i18n.language === state.lang) startTransition(() => void hydrateRoot(root, app(m.StorefrontRoutes)));
-      else {
+      // Taps and typing made before hydration are handed to the page once it has hydrated (decision 085).
+      if (i18n.language === state.lang) {
+        startTransition(() => void hydrateRoot(root, app(m.StorefrontRoutes)));
+        void afterPaint().then(() => replayTapsBeforeHydration(root));
+      } else {
+        dropTapsBeforeHydration();
         root.textContent = '';
         createRoot(root).render(app(m.StorefrontRoutes));
       }
     },
     () => {
+      dropTapsBeforeHydration();
       root.textContent = '';
       createRoot(root).render(app());
     },

@@ -139,6 +139,26 @@ export function canonicalPath(url: URL, codigo?: string): string | null {
 }
 
 /**
+ * The inline script (with this response's script nonce) at the head of every server-rendered page that keeps a tap
+ * made before the page has hydrated (decision 085). Until the app takes them, a click on a button inside `#root` that
+ * does nothing without scripts (any button except a submit button of a form with an `action`, which the browser
+ * submits itself) is stopped and kept, at most 20; `window.__vitrinaTaps.take()` (src/web/lib/taps-before-hydration.ts)
+ * stops keeping and returns them in order, for the app to click again once hydrated. Links, radios and a form with an
+ * action keep their browser behaviour.
+ */
+export function tapKeeper(nonce: string): string {
+  const code =
+    '(function(w,d){var q=[],on=1;' +
+    'function keep(e){if(!on)return;var t=e.target,b=t&&t.closest?t.closest("#root button"):null;' +
+    'if(!b||b.disabled)return;if(b.type!=="button"&&b.form&&b.form.hasAttribute("action"))return;' +
+    'e.preventDefault();e.stopPropagation();if(q.length<20)q.push(b)}' +
+    'd.addEventListener("click",keep,true);' +
+    'w.__vitrinaTaps={take:function(){on=0;d.removeEventListener("click",keep,true);var k=q;q=[];return k}}' +
+    '})(window,document)';
+  return `<script nonce="${escapeHtml(nonce)}">${code}</script>`;
+}
+
+/**
  * Puts the head tags and language into the built index.html; with `body` (a server-rendered page, ssr.ts) also the
  * page markup into `<div id="root">` and its hydration state, as inert JSON carrying the script nonce.
  */
@@ -156,7 +176,7 @@ export function injectHead(
       .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
       .join('');
     out = out
-      .replace('</head>', () => `${preloads}</head>`)
+      .replace('</head>', () => `${tapKeeper(body.nonce)}${preloads}</head>`)
       .replace(
         '<div id="root"></div>',
         () =>

@@ -1,7 +1,7 @@
 import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { isEntryPage, scriptSafeJson } from './ssr.js';
-import { canonicalPath, deferredScripts, injectHead } from './head-tags.js';
+import { canonicalPath, deferredScripts, injectHead, tapKeeper } from './head-tags.js';
 
 /**
  * Runs the loader of `deferredScripts` against a minimal document: `#root` holds one image (`complete` as given);
@@ -119,5 +119,50 @@ describe('server rendering helpers (decision 035)', () => {
     expect(slow.appended).toEqual([{ tag: 'script', type: 'module', crossOrigin: '', src: '/assets/i.js' }]);
     // A path cannot end the script element.
     expect(deferredScripts({ ...input, entry: '/a</script><script>x' })).not.toContain('</script><script>x');
+  });
+
+  it('keeps taps on buttons that need scripts until the app takes them, and lets the browser handle the rest (085)', () => {
+    const html = tapKeeper('n0nce');
+    expect(html.startsWith('<script nonce="n0nce">')).toBe(true);
+    let listener: ((e: unknown) => void) | null = null;
+    const document = {
+      addEventListener: (type: string, fn: (e: unknown) => void, capture: boolean) => {
+        expect([type, capture]).toEqual(['click', true]);
+        listener = fn;
+      },
+      removeEventListener: () => (listener = null),
+    };
+    const window: { __vitrinaTaps?: { take(): unknown[] } } = {};
+    vm.runInNewContext(/<script nonce="[^"]*">([\s\S]*)<\/script>$/.exec(html)![1], { window, document });
+    /** A click on something inside `button` (null: not in a button of #root); says whether it was stopped. */
+    const click = (button: object | null) => {
+      let stopped = 0;
+      listener?.({
+        target: { closest: (sel: string) => (sel === '#root button' ? button : null) },
+        preventDefault: () => stopped++,
+        stopPropagation: () => stopped++,
+      });
+      return stopped === 2;
+    };
+    const language = { type: 'button', disabled: false, form: null };
+    const addToCart = { type: 'submit', disabled: false, form: null };
+    const search = { type: 'submit', disabled: false, form: { hasAttribute: (a: string) => a === 'action' } };
+    const disabled = { type: 'button', disabled: true, form: null };
+    expect(click(language)).toBe(true);
+    expect(click(addToCart)).toBe(true);
+    expect(click(search)).toBe(false); // the browser submits a form with an action itself
+    expect(click(disabled)).toBe(false);
+    expect(click(null)).toBe(false); // links, radios, anything outside #root
+    expect(window.__vitrinaTaps!.take()).toEqual([language, addToCart]);
+    // Taken: it no longer listens, and a second take has nothing.
+    expect(listener).toBeNull();
+    expect(window.__vitrinaTaps!.take()).toEqual([]);
+  });
+
+  it('puts the tap keeper in the head of a server-rendered page only', () => {
+    const shell = '<html lang="es"><head><!--vitrina-head--></head><body><div id="root"></div></body></html>';
+    const rendered = injectHead(shell, { lang: 'es', head: '' }, { html: '<p>x</p>', stateJson: '{}', nonce: 'k' });
+    expect(rendered).toContain(`${tapKeeper('k')}</head>`);
+    expect(injectHead(shell, { lang: 'es', head: '' })).not.toContain('__vitrinaTaps');
   });
 });

@@ -92,9 +92,6 @@ function entryScript(template: string): { tag: string; src: string } | null {
   return tag ? { tag: tag[0], src: tag[1] } : null;
 }
 
-/** Decision 084's script loader, off by default (see its status). */
-const DEFER_SCRIPTS = process.env.VITRINA_DEFER_SCRIPTS === '1';
-
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
@@ -172,9 +169,9 @@ async function renderIndex(
   const scripts = catalogues[head.lang] ? [...preloadScripts, catalogues[head.lang]!] : preloadScripts;
   // A server-rendered page loads its scripts once its largest image is painted (decision 084), when the entry script
   // is where it is expected; otherwise they are preloaded from the head as before.
-  // Off unless VITRINA_DEFER_SCRIPTS=1 (decision 084, status): deferred scripts widened the window in which a tap on a
-  // server-rendered page is lost before hydration (a CI run lost the language button's click).
-  const deferred = page && script && DEFER_SCRIPTS ? script : null;
+  // A tap made before the scripts have run is kept and made again once hydrated (decision 085); DEFER_SCRIPTS=false
+  // turns the loader off.
+  const deferred = page && script && request.server.config.DEFER_SCRIPTS ? script : null;
   let html = injectHead(
     template,
     head,
