@@ -69,6 +69,8 @@ test.describe('accessibility (axe-core)', () => {
     const page = await context.newPage();
     await page.goto(storeUrl('demo', '/product?codigo=24-WB04'));
     await page.getByRole('button', { name: /Agregar al carrito/ }).click();
+    // Added (the page offers the cart) before leaving the page: a tap made before hydration is made once hydrated.
+    await page.getByRole('link', { name: /Ver carrito/ }).waitFor();
     await page.goto(storeUrl('demo', '/micarrito'));
     expect(await violations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Continuar con la compra' }).click();

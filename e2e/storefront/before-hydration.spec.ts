@@ -26,6 +26,23 @@ async function twoColourProduct(page: Page): Promise<{ codigo: string; colours: 
   });
 }
 
+/** A demo product whose variant shown first (the first in stock) has at least `min` in stock: its code. */
+async function productInStock(page: Page, min: number): Promise<string> {
+  return page.evaluate(async (min) => {
+    const res = await fetch('/api/reseller/producto/search?q=sudadera&pageSize=60');
+    const body = (await res.json()) as { items: { codigo: string }[] };
+    for (const { codigo } of body.items) {
+      const p = (await (await fetch(`/api/productos/${encodeURIComponent(codigo)}`)).json()) as {
+        minOrderQty: number;
+        variants: { stock: number }[];
+      };
+      const shown = p.variants.find((v) => v.stock > 0);
+      if (shown && shown.stock >= min && p.minOrderQty <= 1) return codigo;
+    }
+    throw new Error(`no demo product with ${min} in stock`);
+  }, min);
+}
+
 /** Holds every script the page asks for until the returned function is called. */
 async function holdScripts(page: Page): Promise<() => void> {
   let release!: () => void;
@@ -49,20 +66,24 @@ test('the language button pressed before the home page has hydrated switches the
 });
 
 test(
-  'a quantity typed and "Agregar al carrito" pressed before the product page has hydrated put that quantity in the cart',
+  'a quantity typed, "+" twice, "Agregar al carrito" and the cart link pressed before hydration: that quantity in the cart',
   { tag: '@phone' },
   async ({ page }) => {
     await page.goto(storeUrl('demo', '/'));
-    const { codigo } = await twoColourProduct(page);
+    const codigo = await productInStock(page, 4);
     const release = await holdScripts(page);
     await page.goto(storeUrl('demo', `/product?codigo=${encodeURIComponent(codigo)}`), { waitUntil: 'commit' });
     await page.getByRole('spinbutton', { name: 'Cantidad' }).fill('2');
+    await page.getByRole('button', { name: 'Más', exact: true }).click();
+    await page.getByRole('button', { name: 'Más', exact: true }).click();
     await page.getByRole('button', { name: /Agregar al carrito/ }).click();
+    // The cart link in the header, tapped after them, waits its turn.
+    await page.getByRole('link', { name: /^Carrito, 0 artículos/ }).click();
     release();
 
-    await page.getByRole('link', { name: /Ver carrito/ }).click();
+    await expect(page.getByRole('heading', { name: 'Mi carrito' })).toBeVisible();
     await expect(page.locator('.cart-line')).toHaveCount(1);
-    await expect(page.locator('.cart-line').first().getByRole('spinbutton')).toHaveValue('2');
+    await expect(page.locator('.cart-line').first().getByRole('spinbutton')).toHaveValue('4');
   },
 );
 

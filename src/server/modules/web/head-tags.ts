@@ -142,15 +142,18 @@ export function canonicalPath(url: URL, codigo?: string): string | null {
  * The inline script (with this response's script nonce) at the head of every server-rendered page that keeps a tap
  * made before the page has hydrated (decision 085). Until the app takes them, a click on a button inside `#root` that
  * does nothing without scripts (any button except a submit button of a form with an `action`, which the browser
- * submits itself) is stopped and kept, at most 20; `window.__vitrinaTaps.take()` (src/web/lib/taps-before-hydration.ts)
- * stops keeping and returns them in order, for the app to click again once hydrated. Links, radios and a form with an
- * action keep their browser behaviour.
+ * submits itself) is stopped and kept, at most 20; so is a click on a link once a tap has been kept (the order of "add
+ * to cart, then the cart link" holds). `window.__vitrinaTaps.take()` (src/web/lib/taps-before-hydration.ts) stops
+ * keeping and returns them in order, for the app to click again once hydrated. Otherwise links, radios and a form with
+ * an action keep their browser behaviour.
  */
 export function tapKeeper(nonce: string): string {
   const code =
     '(function(w,d){var q=[],on=1;' +
-    'function keep(e){if(!on)return;var t=e.target,b=t&&t.closest?t.closest("#root button"):null;' +
-    'if(!b||b.disabled)return;if(b.type!=="button"&&b.form&&b.form.hasAttribute("action"))return;' +
+    'function keep(e){if(!on)return;var t=e.target,c=t&&t.closest,b=c?t.closest("#root button"):null;' +
+    // A link is kept only behind a kept tap, so that "add to cart, then the cart link" happen in that order.
+    'if(!b){b=c&&q.length?t.closest("#root a[href]"):null;if(!b)return}' +
+    'else if(b.disabled||(b.type!=="button"&&b.form&&b.form.hasAttribute("action")))return;' +
     'e.preventDefault();e.stopPropagation();if(q.length<20)q.push(b)}' +
     'd.addEventListener("click",keep,true);' +
     'w.__vitrinaTaps={take:function(){on=0;d.removeEventListener("click",keep,true);var k=q;q=[];return k}}' +

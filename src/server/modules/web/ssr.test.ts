@@ -134,11 +134,11 @@ describe('server rendering helpers (decision 035)', () => {
     };
     const window: { __vitrinaTaps?: { take(): unknown[] } } = {};
     vm.runInNewContext(/<script nonce="[^"]*">([\s\S]*)<\/script>$/.exec(html)![1], { window, document });
-    /** A click on something inside `button` (null: not in a button of #root); says whether it was stopped. */
-    const click = (button: object | null) => {
+    /** A click on something inside `button` (null: not in a button of #root) or `link`; says whether it was stopped. */
+    const click = (button: object | null, link: object | null = null) => {
       let stopped = 0;
       listener?.({
-        target: { closest: (sel: string) => (sel === '#root button' ? button : null) },
+        target: { closest: (sel: string) => (sel === '#root button' ? button : sel === '#root a[href]' ? link : null) },
         preventDefault: () => stopped++,
         stopPropagation: () => stopped++,
       });
@@ -148,12 +148,15 @@ describe('server rendering helpers (decision 035)', () => {
     const addToCart = { type: 'submit', disabled: false, form: null };
     const search = { type: 'submit', disabled: false, form: { hasAttribute: (a: string) => a === 'action' } };
     const disabled = { type: 'button', disabled: true, form: null };
+    const cartLink = { href: '/micarrito' };
+    expect(click(null, cartLink)).toBe(false); // a link navigates by itself while nothing is kept
     expect(click(language)).toBe(true);
     expect(click(addToCart)).toBe(true);
     expect(click(search)).toBe(false); // the browser submits a form with an action itself
     expect(click(disabled)).toBe(false);
-    expect(click(null)).toBe(false); // links, radios, anything outside #root
-    expect(window.__vitrinaTaps!.take()).toEqual([language, addToCart]);
+    expect(click(null)).toBe(false); // radios, anything outside #root
+    expect(click(null, cartLink)).toBe(true); // behind a kept tap, a link waits its turn
+    expect(window.__vitrinaTaps!.take()).toEqual([language, addToCart, cartLink]);
     // Taken: it no longer listens, and a second take has nothing.
     expect(listener).toBeNull();
     expect(window.__vitrinaTaps!.take()).toEqual([]);
