@@ -32,6 +32,7 @@ import { balanceReleaseCatchUpJob } from './modules/orders/index.js';
 import { refundReconcileJob } from './modules/balances/index.js';
 import { passwordResetEmailJob } from './modules/accounts/index.js';
 import { catalogExportJob, catalogImportJob } from './modules/catalog/index.js';
+import { stagedFilesSweepJob } from './modules/files/index.js';
 import { subscriptionEmailJob, subscriptionRenewalsJob } from './modules/subscriptions/index.js';
 import { forgetStoreLanguage } from './modules/stores/index.js';
 
@@ -48,6 +49,7 @@ const APP_JOBS = [
   pgliteAnalyzeJob,
   catalogImportJob,
   catalogExportJob,
+  stagedFilesSweepJob,
 ] as unknown as readonly JobDefinition<never>[];
 
 declare module 'fastify' {

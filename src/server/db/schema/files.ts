@@ -28,3 +28,26 @@ export const files = pgTable(
   },
   (t) => [index('files_store_idx').on(t.storeId, t.createdAt)],
 );
+
+/**
+ * Uploads a background task stored before the write that will use them (decision 087): the catalogue import's
+ * downloaded photos. A row is written before the file reaches storage and removed in the transaction that makes the
+ * file part of the catalogue; a row left over means the task did not commit, and the files module deletes the file
+ * (its row in `files` and every stored size). `discarded_at` marks a file whose `files` row is already gone and whose
+ * stored sizes are being removed.
+ */
+export const stagedFiles = pgTable(
+  'staged_files',
+  {
+    /** The upload's id (its `files` row may not exist yet, or any more). */
+    fileId: uuid('file_id').primaryKey(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    /** The task that stored it, e.g. "catalog-import:<job id>". */
+    owner: text('owner').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    discardedAt: timestamp('discarded_at', { withTimezone: true }),
+  },
+  (t) => [index('staged_files_owner_idx').on(t.storeId, t.owner), index('staged_files_created_idx').on(t.createdAt)],
+);

@@ -28,6 +28,7 @@ import { assertCompanyProfileComplete } from '../company/index.js';
 import { newCode, resolveTaxonomy } from './admin-products.service.js';
 import { refreshSearchDocumentSql } from './search-document.js';
 import { importImages } from './import-images.js';
+import { discardStagedFiles, keepStagedFiles } from '../files/index.js';
 import {
   META_COLUMNS,
   centsToPrice,
@@ -245,8 +246,9 @@ const optionKey = (name: string) => OPTION_KINDS[name.toLowerCase()] ?? name.toL
  * Runs an import job (job `catalog-import`): reads the whole file, downloads every image URL it names (decision 080;
  * `allowedAddresses`: IMPORT_IMAGE_ALLOWED_ADDRESSES), reports bad lines (a row, or an image that could not be
  * downloaded or is not a valid product photo) and imports nothing, or writes every product in one transaction. Safe
- * to run again: a finished job is left as it is; a run that failed before its commit wrote nothing to the catalogue
- * (photos it stored stay as unused uploads, as an abandoned product form leaves them).
+ * to run again: a finished job is left as it is; a run that failed before its commit wrote nothing to the catalogue.
+ * The photos it stores are staged (decision 087): the commit keeps those the catalogue now uses; the others, and all
+ * of a run that fails (bad lines, an error, or a crash found by the next attempt or the hourly sweep), are deleted.
  */
 export async function runCsvImport(
   ctx: JobCtx,
@@ -255,10 +257,33 @@ export async function runCsvImport(
 ): Promise<{ created: number; updated: number }> {
   const progress = await getJobProgress(ctx, jobId);
   const transfer = await loadTransfer(ctx, jobId);
+  const owner = importStagingOwner(jobId);
+  // Photos a previous attempt stored and never committed (it crashed or timed out) go first.
+  await discardStagedFiles(ctx, owner);
   if (progress.status === 'completed' || progress.status === 'failed' || transfer.content === null)
     return { created: transfer.created, updated: transfer.updated };
+  try {
+    return await importOnce(ctx, jobId, owner, transfer.content, opts);
+  } catch (err) {
+    // Retried (or failed for good by the job): this attempt's photos are not kept.
+    await discardStagedFiles(ctx, owner).catch(() => {});
+    throw err;
+  }
+}
+
+/** The staging owner of an import's photos (decision 087). */
+const importStagingOwner = (jobId: string) => `${CSV_IMPORT_JOB}:${jobId}`;
+
+async function importOnce(
+  ctx: JobCtx,
+  jobId: string,
+  owner: string,
+  content: string,
+  opts: { allowedAddresses: readonly string[] },
+): Promise<{ created: number; updated: number }> {
   await updateJobProgress(ctx.db, ctx.storeId, jobId, { status: 'running' });
   const fail = async (problems: CsvProblem[], done = 0) => {
+    await discardStagedFiles(ctx, owner);
     await updateJobProgress(ctx.db, ctx.storeId, jobId, {
       status: 'failed',
       done,
@@ -271,7 +296,7 @@ export async function runCsvImport(
     return { created: 0, updated: 0 };
   };
 
-  const data = Buffer.from(transfer.content, 'utf8');
+  const data = Buffer.from(content, 'utf8');
   const { products: items, problems, rows } = readShopifyCsv(data);
   // Units: every row read, then every image downloaded, then every product written.
   let total = rows + items.length;
@@ -296,6 +321,7 @@ export async function runCsvImport(
   await updateJobProgress(ctx.db, ctx.storeId, jobId, { total, done: rows });
   const fetched = await importImages(ctx, [...uses.keys()], {
     allowedAddresses: opts.allowedAddresses,
+    stagedFor: owner,
     onDone: async (n) => {
       if (n % 5 === 0 || n === uses.size) await updateJobProgress(ctx.db, ctx.storeId, jobId, { done: rows + n });
     },
@@ -310,11 +336,20 @@ export async function runCsvImport(
 
   let result: { created: number; updated: number; imagesSkipped: number };
   try {
-    result = await runTransaction(ctx.db, (tx) => writeImport({ db: tx, storeId: ctx.storeId }, items, downloaded));
+    result = await runTransaction(ctx.db, async (tx) => {
+      const txCtx = { db: tx, storeId: ctx.storeId };
+      const written = await writeImport(txCtx, items, downloaded);
+      // The downloaded photos are kept, in the same transaction (decision 087): an import downloads only the photos
+      // its products use (imageUses), so no scan of the store's rows is needed while the transaction holds its locks.
+      await keepStagedFiles(txCtx, owner, [...new Set([...downloaded.values()].map((f) => f.id))]);
+      return written;
+    });
   } catch (err) {
     if (err instanceof BadLines) return fail(err.problems, rows + uses.size);
     throw err;
   }
+  // Whatever this run staged and did not keep (normally nothing).
+  await discardStagedFiles(ctx, owner);
   await ctx.db
     .update(catalogCsvTransfers)
     .set({ content: null, created: result.created, updated: result.updated, imagesSkipped: result.imagesSkipped })

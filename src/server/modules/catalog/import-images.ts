@@ -162,13 +162,18 @@ function reasonOf(err: unknown): CsvRowReason {
 
 /**
  * Downloads every URL (each once) and stores it through the files module as a `product_photo` of the store: the map
- * gives each URL its stored file or the reason it failed. `onDone(n)` is called as downloads finish (progress).
+ * gives each URL its stored file or the reason it failed. With `stagedFor` every stored file is staged (decision 087). `onDone(n)` is called as downloads finish (progress).
  * Errors other than a download or an image refusal (the database, the storage) are thrown.
  */
 export async function importImages(
   ctx: Pick<StoreContext, 'db' | 'storeId' | 'providers'>,
   urls: readonly string[],
-  opts: { allowedAddresses: readonly string[]; onDone?: (done: number) => Promise<void> | void },
+  opts: {
+    allowedAddresses: readonly string[];
+    /** The task the stored files are staged for (decision 087): discarded unless its commit keeps them. */
+    stagedFor?: string;
+    onDone?: (done: number) => Promise<void> | void;
+  },
 ): Promise<Map<string, UploadedFile | { reason: CsvRowReason }>> {
   const results = new Map<string, UploadedFile | { reason: CsvRowReason }>();
   const agents = createImageAgents(opts.allowedAddresses);
@@ -181,7 +186,15 @@ export async function importImages(
           try {
             const data = await downloadImage(url, agents);
             const name = new URL(url).pathname.split('/').pop() || 'imagen';
-            results.set(url, await uploadFile(ctx, { purpose: 'product_photo', data, originalName: name }));
+            results.set(
+              url,
+              await uploadFile(ctx, {
+                purpose: 'product_photo',
+                data,
+                originalName: name,
+                ...(opts.stagedFor && { stagedFor: opts.stagedFor }),
+              }),
+            );
           } catch (err) {
             results.set(url, { reason: reasonOf(err) });
           }

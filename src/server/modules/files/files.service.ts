@@ -19,6 +19,7 @@ import {
   type UploadedFile,
 } from '../../../shared/contracts/files.js';
 import { MAX_INPUT_PIXELS, storeImageSizes } from './image-sizes.js';
+import { stageFileId } from './staged-files.js';
 
 /** Purposes whose files are private (a seller's licences, tax and address documents): never served by URL. */
 const PRIVATE_PURPOSES: ReadonlySet<FilePurpose> = new Set(['document']);
@@ -57,13 +58,15 @@ async function imageSize(data: Buffer): Promise<{ width: number; height: number 
 }
 
 /**
- * Checks and stores one upload of the context's store; returns its record. `data` is the whole file.
+ * Checks and stores one upload of the context's store; returns its record. `data` is the whole file. `stagedFor`
+ * (a background task, e.g. "catalog-import:<job id>") records the upload as staged before it is stored, so a task that
+ * does not commit leaves nothing behind (decision 087; staged-files.ts).
  * Throws FILE_REQUIRED (empty), FILE_TOO_LARGE (≥ 5 MB), FILE_NOT_IMAGE / FILE_NOT_IMAGE_OR_PDF (type not allowed for
  * `purpose`), IMAGE_TOO_SMALL (under the purpose's minimum side), IMAGE_ASPECT_RATIO (outside 3:4-4:3).
  */
 export async function uploadFile(
   ctx: Pick<StoreContext, 'db' | 'storeId' | 'providers'>,
-  input: { purpose: FilePurpose; data: Buffer; originalName: string },
+  input: { purpose: FilePurpose; data: Buffer; originalName: string; stagedFor?: string },
 ): Promise<UploadedFile> {
   const { purpose, data } = input;
   const rule = FILE_RULES[purpose];
@@ -72,9 +75,13 @@ export async function uploadFile(
   const id = randomUUID();
   const originalName = input.originalName.replace(/[\u0000-\u001f\u007f]/g, '').slice(0, 200);
   const base = { id, storeId: ctx.storeId, purpose, bytes: data.length, originalName };
+  const stage = async () => {
+    if (input.stagedFor) await stageFileId(ctx, id, input.stagedFor);
+  };
 
   if (isPdf(data)) {
     if (!rule.pdf) throw new AppError('FILE_NOT_IMAGE');
+    await stage();
     const key = `${ctx.storeId}/files/${id}.pdf`;
     let url: string;
     if (PRIVATE_PURPOSES.has(purpose)) {
@@ -98,6 +105,7 @@ export async function uploadFile(
   if (rule.aspect && (ratio < rule.aspect.min - 1e-9 || ratio > rule.aspect.max + 1e-9))
     throw new AppError('IMAGE_ASPECT_RATIO', { width: size.width, height: size.height });
 
+  await stage();
   let url: string;
   if (PRIVATE_PURPOSES.has(purpose)) {
     const webp = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().webp({ quality: 85 }).toBuffer();

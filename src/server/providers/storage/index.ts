@@ -15,6 +15,8 @@ export interface StorageProvider {
   putPrivate(key: string, data: Buffer): Promise<void>;
   /** Reads a private file; null when it does not exist. */
   getPrivate(key: string): Promise<Buffer | null>;
+  /** Deletes `key` from public and private storage; a key that does not exist is not an error. */
+  remove(key: string): Promise<void>;
 }
 
 /** Local storage rooted at `uploadsDir` (public) and `privateDir` (private; default: a `private` sibling of uploads). */
@@ -44,6 +46,12 @@ export function createLocalStorage(uploadsDir: string, privateDir = path.join(pa
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw err;
       }
+    },
+    async remove(key) {
+      for (const root of [uploadsDir, privateDir])
+        await fs.rm(inside(root, key), { force: true }).catch((err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') throw err;
+        });
     },
   };
   return provider;
