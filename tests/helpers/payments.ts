@@ -70,16 +70,21 @@ export function submitOrder(app: FastifyInstance, client: CheckoutClient, body: 
 }
 
 /**
- * The browser's card step: sends `card` (or a test card number) with the order's client secret to the sandbox's
- * confirm URL, as the storefront's provider client does. Answers `{ status, challengeId, failureCode, notified }`;
- * the signed webhook has already told the app by then.
+ * The browser's card step: sends `card` (or a test card number) with the order's client secret (or `clientSecret`,
+ * to try another) to the sandbox's confirm URL, as the storefront's provider client does. Answers
+ * `{ status, challengeId, failureCode, notified }`; the signed webhook has already told the app by then.
  */
-export function confirmCardAtSandbox(app: FastifyInstance, placed: PlaceOrderResponse, card: CardInput | string) {
+export function confirmCardAtSandbox(
+  app: FastifyInstance,
+  placed: PlaceOrderResponse,
+  card: CardInput | string,
+  clientSecret = placed.confirmation?.clientSecret,
+) {
   if (!placed.confirmation?.confirmUrl) throw new Error('the order has no card payment to confirm at the sandbox');
   return app.inject({
     method: 'POST',
     url: placed.confirmation.confirmUrl,
-    payload: { clientSecret: placed.confirmation.clientSecret, card: typeof card === 'string' ? testCard(card) : card },
+    payload: { clientSecret, card: typeof card === 'string' ? testCard(card) : card },
   });
 }
 
