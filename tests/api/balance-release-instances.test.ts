@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { ledgerEntries } from '../../src/server/db/schema/index.js';
 import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
 import { createTwoInstances, type TwoInstances } from '../helpers/test-app.js';
+import { placePaidOrder } from '../helpers/payments.js';
 import type { TestDatabase } from '../helpers/test-db.js';
 import {
   createCustomerFixture,
@@ -61,20 +62,18 @@ describe.skipIf(!onPostgres)('balance release with two app instances on one Post
   });
 
   it('releases a delivered order once, whichever instance works its jobs', async () => {
-    const placed = await a.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: { 'x-store-domain': store.hostname, authorization: `Bearer ${buyer}` },
-      payload: {
+    // A card order paid the way the browser pays it, on instance A.
+    const { order } = await placePaidOrder(
+      a,
+      { store, token: buyer },
+      {
         idempotencyKey: randomUUID(),
         items: [{ codigo: 'RL', sku: 'RL-1', quantity: 1 }],
         addressId,
         shipping: { servicio: 'economico' },
-        paymentMethod: 'card',
-        card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123', holderName: 'Ana' },
       },
-    });
-    const orderId = placed.json().order.id;
+    );
+    const orderId = order.id;
     const as = (app: FastifyInstance, url: string, payload: object) =>
       app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${seller}` }, payload });
     for (const status of ['ready_to_ship', 'on_the_way'])

@@ -10,6 +10,7 @@ import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { clabe } from 'clabe-validator';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { placePaidOrder as placePaidOrderInBrowser } from '../helpers/payments.js';
 import {
   createCustomerFixture,
   createProductFixture,
@@ -53,22 +54,18 @@ async function setUpShop(t: TestApp, priceCents = 10_000): Promise<Shop> {
   return { store, seller, buyer, addressId };
 }
 
+/** The buyer's paid card order of `quantity` cups, placed and paid the way the browser does (decision 056). */
 async function placePaidOrder(t: TestApp, s: Shop, quantity = 1): Promise<{ id: string; totalCents: number }> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/pedido',
-    headers: { 'x-store-domain': s.store.hostname, authorization: `Bearer ${s.buyer}` },
-    payload: {
+  const { order } = await placePaidOrderInBrowser(
+    t.app,
+    { store: s.store, token: s.buyer },
+    {
       idempotencyKey: randomUUID(),
       items: [{ codigo: 'TAZA', sku: 'TAZA-1', quantity }],
       addressId: s.addressId,
       shipping: { servicio: 'economico' },
-      paymentMethod: 'card',
-      card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123', holderName: 'Ana Compradora' },
     },
-  });
-  expect(res.statusCode, res.body).toBeLessThan(300);
-  const order = res.json().order;
+  );
   expect(order.status).toBe('paid');
   return { id: order.id, totalCents: order.totalCents };
 }
@@ -109,6 +106,7 @@ describe('balances (release after 0 days)', () => {
           name: real.name,
           createPayment: (i) => real.createPayment(i),
           confirmCard: (i) => real.confirmCard(i),
+          clientConfirmation: real.clientConfirmation?.bind(real),
           retrievePayment: (r) => real.retrievePayment(r),
           cancelPayment: (r) => real.cancelPayment(r),
           refundPayment: async (i) => {

@@ -1,12 +1,20 @@
 /**
  * The first sale end to end through the API: accounts, addresses, postal codes, shipping quotes, card (approved,
- * declined, 3-D Secure) and OXXO payments, totals, order tracking and the seller's status changes.
+ * declined, 3-D Secure; paid the way the browser pays, at the provider: decision 056) and OXXO payments, totals,
+ * order tracking and the seller's status changes.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mailsTo } from '../helpers/outbox.js';
-import { answerChallenge, payVoucher } from '../helpers/payments.js';
+import {
+  answerChallenge,
+  payByCardInBrowserFlow,
+  payPlacedOrder,
+  returnFromProvider,
+  TEST_CARD_NUMBERS,
+  payVoucher,
+} from '../helpers/payments.js';
 import {
   createCustomerFixture,
   createProductFixture,
@@ -21,8 +29,6 @@ import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.j
 import { products } from '../../src/server/db/schema/index.js';
 import { and, eq } from 'drizzle-orm';
 import type { OrderView, PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
-
-const CARD_OK = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
 
 describe('checkout flow', () => {
   let t: TestApp;
@@ -45,6 +51,19 @@ describe('checkout flow', () => {
         ...payload,
       },
     });
+  // A card order as the browser pays it: the order, the card at the sandbox (default approved), the return.
+  const cardOrder = (payload: Record<string, unknown>, opts: { token?: string; card?: string } = {}) =>
+    payByCardInBrowserFlow(
+      t.app,
+      { store, token: opts.token },
+      {
+        idempotencyKey: randomUUID(),
+        items: [{ codigo, sku: `${codigo}-M`, quantity: 2 }],
+        shipping: { servicio: 'economico' },
+        ...payload,
+      },
+      { card: opts.card },
+    );
   const stockOf = async (sku: string) =>
     (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, [sku]))[0].stock;
   const soldCountOf = async (c: string) =>
@@ -137,15 +156,15 @@ describe('checkout flow', () => {
   });
 
   it('places a guest card order whose totals add up, and the buyer can track it with the view token', async () => {
-    const res = await order({
+    const { placed, back } = await cardOrder({
       email: 'guest@example.com',
       address: TEST_ADDRESS,
-      paymentMethod: 'card',
-      card: CARD_OK,
       items: [{ codigo, sku: M, quantity: 2 }],
     });
-    expect(res.statusCode).toBe(201);
-    const { order: o, viewToken } = res.json() as PlaceOrderResponse;
+    expect(placed.order.status).toBe('pending');
+    expect(back.statusCode).toBe(200);
+    const o = back.body as OrderView;
+    const viewToken = placed.viewToken;
     expect(o.status).toBe('paid');
     expect(o.itemsCents).toBe(199800);
     expect(o.shippingCents).toBe(11900);
@@ -176,7 +195,6 @@ describe('checkout flow', () => {
       email: 'retry@example.com',
       address: TEST_ADDRESS,
       paymentMethod: 'card',
-      card: CARD_OK,
       items: [{ codigo, sku: M, quantity: 1 }],
       shipping: { servicio: 'economico' },
     };
@@ -184,67 +202,54 @@ describe('checkout flow', () => {
     const b = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
     expect(a.json().order.id).toBe(b.json().order.id);
     expect(b.json().viewToken).toBe(a.json().viewToken);
+    expect((await payPlacedOrder(t.app, { store }, a.json())).json().status).toBe('paid');
+    // A retry after the payment still answers the same order.
+    const c = await t.app.inject({ method: 'POST', url: '/api/pedido', headers: h(), payload });
+    expect(c.json().order).toMatchObject({ id: a.json().order.id, status: 'paid' });
     expect(await stockOf(M)).toBe(19);
     await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'retry@example.com')).toHaveLength(1);
   });
 
   it('cancels the order and releases the stock when the card is declined', async () => {
-    const res = await order({
-      email: 'declined@example.com',
-      address: TEST_ADDRESS,
-      paymentMethod: 'card',
-      card: { ...CARD_OK, number: '4000000000000002' },
-    });
-    expect(res.statusCode).toBe(422);
-    expect(res.json().code).toBe('PAYMENT_DECLINED');
+    const { confirmed, back } = await cardOrder(
+      { email: 'declined@example.com', address: TEST_ADDRESS },
+      { card: TEST_CARD_NUMBERS.declined },
+    );
+    expect(confirmed).toMatchObject({ status: 'failed', failureCode: 'card_declined' });
+    expect(back.statusCode).toBe(422);
+    expect(back.body.code).toBe('PAYMENT_DECLINED');
     expect(await stockOf(M)).toBe(20);
     await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'declined@example.com')).toHaveLength(0);
   });
 
   it('asks for 3-D Secure and pays after the challenge is approved; a failed challenge releases the stock', async () => {
-    const a = (
-      await order({
-        email: '3ds@example.com',
-        address: TEST_ADDRESS,
-        paymentMethod: 'card',
-        card: { ...CARD_OK, number: '4000000000003220' },
-      })
-    ).json() as PlaceOrderResponse;
-    expect(a.order.status).toBe('pending');
-    expect(a.order.payment?.status).toBe('requires_action');
+    const first = await cardOrder(
+      { email: '3ds@example.com', address: TEST_ADDRESS },
+      { card: TEST_CARD_NUMBERS.challenge },
+    );
+    const a = first.placed;
+    expect(first.confirmed.status).toBe('requires_action');
+    expect(first.back.body.status).toBe('pending');
+    expect(first.back.body.payment?.status).toBe('requires_action');
     expect(await stockOf(M)).toBe(18);
     // The shopper answers at the sandbox bank; the app hears it by signed webhook, then the page asks the server.
-    expect((await answerChallenge(t.app, a.order.payment!.challengeId!, true)).json()).toEqual({
+    expect((await answerChallenge(t.app, first.confirmed.challengeId!, true)).json()).toEqual({
       status: 'succeeded',
       notified: true,
     });
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${a.order.payment!.id}/3ds?viewToken=${a.viewToken}`,
-      headers: h(),
-      payload: {},
-    });
+    const ok = await returnFromProvider(t.app, { store }, a);
     expect(ok.json().status).toBe('paid');
     await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, '3ds@example.com')[0]).toContain(`/pedidos/pedido?id=${a.order.id}&t=${a.viewToken}`);
 
-    const b = (
-      await order({
-        email: '3ds2@example.com',
-        address: TEST_ADDRESS,
-        paymentMethod: 'card',
-        card: { ...CARD_OK, number: '4000000000003220' },
-      })
-    ).json() as PlaceOrderResponse;
-    await answerChallenge(t.app, b.order.payment!.challengeId!, false);
-    const fail = await t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${b.order.payment!.id}/3ds?viewToken=${b.viewToken}`,
-      headers: h(),
-      payload: {},
-    });
+    const second = await cardOrder(
+      { email: '3ds2@example.com', address: TEST_ADDRESS },
+      { card: TEST_CARD_NUMBERS.challenge },
+    );
+    await answerChallenge(t.app, second.confirmed.challengeId!, false);
+    const fail = await returnFromProvider(t.app, { store }, second.placed);
     expect(fail.json().code).toBe('THREE_D_SECURE_FAILED');
     expect(await stockOf(M)).toBe(18);
   });
@@ -324,7 +329,6 @@ describe('checkout flow', () => {
       email: 'a@example.com',
       address: TEST_ADDRESS,
       paymentMethod: 'card',
-      card: CARD_OK,
       expectedTotalCents: 100,
     });
     expect(res.json().code).toBe('PRICE_CHANGED');
@@ -345,33 +349,27 @@ describe('checkout flow', () => {
     ]);
     const saved = await t.app.inject({ method: 'POST', url: '/api/addresses', headers: auth, payload: TEST_ADDRESS });
     expect(saved.statusCode).toBe(201);
-    const res = await order(
-      {
-        addressId: saved.json().id,
-        paymentMethod: 'card',
-        card: CARD_OK,
-        items: [{ codigo, sku: M, quantity: 1 }],
-      },
-      buyer.token,
+    const { placed, back } = await cardOrder(
+      { addressId: saved.json().id, items: [{ codigo, sku: M, quantity: 1 }] },
+      { token: buyer.token },
     );
-    expect(res.statusCode).toBe(201);
-    expect(res.json().order.email).toBe(buyer.email);
+    expect(back.body.status).toBe('paid');
+    expect(placed.order.email).toBe(buyer.email);
     const list = await t.app.inject({ url: '/api/pedidos', headers: auth });
-    expect(list.json().items.map((o: { id: string }) => o.id)).toEqual([res.json().order.id]);
-    const own = await t.app.inject({ url: `/api/pedidos/${res.json().order.id}`, headers: auth });
+    expect(list.json().items.map((o: { id: string }) => o.id)).toEqual([placed.order.id]);
+    const own = await t.app.inject({ url: `/api/pedidos/${placed.order.id}`, headers: auth });
     expect(own.statusCode).toBe(200);
   });
 
   it('lets the seller move an order through the allowed states only, and the buyer sees it', async () => {
-    const { order: o, viewToken } = (
-      await order({
-        email: 'track@example.com',
-        address: TEST_ADDRESS,
-        paymentMethod: 'card',
-        card: CARD_OK,
-        items: [{ codigo, sku: M, quantity: 1 }],
-      })
-    ).json() as PlaceOrderResponse;
+    const tracked = await cardOrder({
+      email: 'track@example.com',
+      address: TEST_ADDRESS,
+      items: [{ codigo, sku: M, quantity: 1 }],
+    });
+    const o = tracked.back.body as OrderView;
+    const viewToken = tracked.placed.viewToken;
+    expect(o.status).toBe('paid');
     const admin = { authorization: `Bearer ${seller.token}` };
     const move = (status: string, trackingNumber?: string) =>
       t.app.inject({
@@ -408,15 +406,14 @@ describe('checkout flow', () => {
   it('releases stock exactly once when the seller cancels, refunds the card and takes the sale off the counts', async () => {
     const before = await stockOf(M);
     const soldBefore = await soldCountOf(codigo);
-    const { order: o } = (
-      await order({
+    const o = (
+      await cardOrder({
         email: 'c@example.com',
         address: TEST_ADDRESS,
-        paymentMethod: 'card',
-        card: CARD_OK,
         items: [{ codigo, sku: M, quantity: 2 }],
       })
-    ).json() as PlaceOrderResponse;
+    ).back.body as OrderView;
+    expect(o.status).toBe('paid');
     expect(await stockOf(M)).toBe(before - 2);
     expect(await soldCountOf(codigo)).toBe(soldBefore + 2);
     const admin = { authorization: `Bearer ${seller.token}` };

@@ -12,7 +12,9 @@ import {
   TEST_ADDRESS,
   type StoreFixture,
 } from '../helpers/factories.js';
+import { confirmCardAtSandbox, returnFromProvider, submitOrder } from '../helpers/payments.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
+import type { PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
 
 describe('concurrent checkouts of the last units', () => {
   let t: TestApp;
@@ -32,31 +34,34 @@ describe('concurrent checkouts of the last units', () => {
   });
 
   it(`sells exactly 5 of 5 units to 50 simultaneous buyers (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, async () => {
-    const attempts = Array.from({ length: 50 }, (_, i) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/pedido',
-        headers: { 'x-store-domain': store.hostname },
-        payload: {
+    // Each buyer does what the browser does: submits the order, then (if it got one) pays its card at the provider.
+    const buyer = async (i: number) => {
+      const res = await submitOrder(
+        t.app,
+        { store },
+        {
           idempotencyKey: randomUUID(),
           email: `buyer${i}@example.com`,
           items: [{ codigo: product.codigo, sku: 'LAST-5', quantity: 1 }],
           address: TEST_ADDRESS,
           shipping: { servicio: 'economico' },
           paymentMethod: 'card',
-          card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123', holderName: 'Test Buyer' },
         },
-      }),
-    );
-    const answers = await Promise.all(attempts);
-    const created = answers.filter((r) => r.statusCode === 201);
-    const refused = answers.filter((r) => r.statusCode === 409);
+      );
+      if (res.statusCode !== 201) return { res, back: null };
+      const placed = res.json() as PlaceOrderResponse;
+      expect((await confirmCardAtSandbox(t.app, placed, '4242 4242 4242 4242')).json().status).toBe('succeeded');
+      return { res, back: await returnFromProvider(t.app, { store }, placed) };
+    };
+    const answers = await Promise.all(Array.from({ length: 50 }, (_, i) => buyer(i)));
+    const created = answers.filter((a) => a.res.statusCode === 201);
+    const refused = answers.filter((a) => a.res.statusCode === 409).map((a) => a.res);
     expect(created).toHaveLength(5);
     expect(refused).toHaveLength(45);
     expect(new Set(refused.map((r) => r.json().code))).toEqual(new Set(['OUT_OF_STOCK']));
-    expect(answers.every((r) => r.statusCode === 201 || r.statusCode === 409)).toBe(true);
-    for (const r of created) expect(r.json().order.status).toBe('paid');
-    expect(new Set(created.map((r) => r.json().order.folio)).size).toBe(5);
+    expect(answers.every((a) => a.res.statusCode === 201 || a.res.statusCode === 409)).toBe(true);
+    for (const a of created) expect(a.back!.json().status).toBe('paid');
+    expect(new Set(created.map((a) => a.res.json().order.folio)).size).toBe(5);
 
     const [variant] = await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['LAST-5']);
     expect(variant.stock).toBe(0);

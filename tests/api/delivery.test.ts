@@ -8,6 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { placePaidOrder } from '../helpers/payments.js';
 import {
   createCustomerFixture,
   createProductFixture,
@@ -66,21 +67,23 @@ describe('proof of delivery', () => {
   const as = (token: string, method: 'GET' | 'POST', url: string, payload?: object, lang = 'es') =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': lang }, payload });
 
+  /** The buyer's card order of `quantity` cups, placed and paid the way the browser does. */
+  const paidOrder = async (quantity: number) =>
+    (
+      await placePaidOrder(
+        t.app,
+        { store, token: buyer },
+        {
+          idempotencyKey: randomUUID(),
+          items: [{ codigo: 'VASO', sku: 'VASO-1', quantity }],
+          addressId,
+          shipping: { servicio: 'economico' },
+        },
+      )
+    ).order;
+
   async function orderOnTheWay(quantity = 3): Promise<string> {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: { 'x-store-domain': store.hostname, authorization: `Bearer ${buyer}` },
-      payload: {
-        idempotencyKey: randomUUID(),
-        items: [{ codigo: 'VASO', sku: 'VASO-1', quantity }],
-        addressId,
-        shipping: { servicio: 'economico' },
-        paymentMethod: 'card',
-        card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123', holderName: 'Ana' },
-      },
-    });
-    const id = res.json().order.id;
+    const id = (await paidOrder(quantity)).id;
     for (const status of ['ready_to_ship', 'on_the_way'])
       expect((await as(seller, 'POST', `/api/admin/orders/${id}/status`, { status })).statusCode).toBe(200);
     return id;
@@ -178,21 +181,7 @@ describe('proof of delivery', () => {
     expect(huge.statusCode).toBe(400);
     expect((await as(seller, 'GET', `/api/admin/orders/${id}`)).json().status).toBe('on_the_way');
 
-    const paid = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/pedido',
-        headers: { 'x-store-domain': store.hostname, authorization: `Bearer ${buyer}` },
-        payload: {
-          idempotencyKey: randomUUID(),
-          items: [{ codigo: 'VASO', sku: 'VASO-1', quantity: 1 }],
-          addressId,
-          shipping: { servicio: 'economico' },
-          paymentMethod: 'card',
-          card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123', holderName: 'Ana' },
-        },
-      })
-    ).json().order.id;
+    const paid = (await paidOrder(1)).id;
     const early = await as(seller, 'POST', `/api/admin/orders/${paid}/delivery`, { ...good, piecesDelivered: 1 }, 'en');
     expect(early.statusCode).toBe(409);
     expect(early.json()).toMatchObject({

@@ -17,13 +17,14 @@ import {
   TEST_ADDRESS,
   type StoreFixture,
 } from '../helpers/factories.js';
+import { confirmCardAtSandbox, returnFromProvider, submitOrder, TEST_CARD_NUMBERS } from '../helpers/payments.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
+import type { PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
 import { orderItems, orders, products, productVariants } from '../../src/server/db/schema/index.js';
 import { runTransaction } from '../../src/server/db/transaction.js';
 import { AppError } from '../../src/server/lib/app-error.js';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
 const SKUS = ['LK-A', 'LK-B', 'LK-C', 'LK-D'];
 const START = 1000;
 
@@ -33,13 +34,12 @@ describe(`lock order and database races (${onPostgres ? 'PostgreSQL' : 'PGlite'}
   let seller: { token: string };
   const shuffled = <T>(a: T[], seed: number) =>
     [...a].sort((x, y) => ((seed * 7 + a.indexOf(x) * 13) % 5) - ((seed * 7 + a.indexOf(y) * 13) % 5));
-  const buy = (i: number) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: { 'x-store-domain': store.hostname },
-      remoteAddress: `10.0.${i}.1`,
-      payload: {
+  // A shopper's whole checkout, as the browser does it: the order, then the card at the provider, then the return.
+  const buy = async (i: number) => {
+    const res = await submitOrder(
+      t.app,
+      { store, ip: `10.0.${i}.1` },
+      {
         idempotencyKey: randomUUID(),
         email: `race${i}@example.com`,
         // Lines in a different order per buyer: the server must still lock in one order.
@@ -47,9 +47,13 @@ describe(`lock order and database races (${onPostgres ? 'PostgreSQL' : 'PGlite'}
         address: TEST_ADDRESS,
         shipping: { servicio: 'economico' },
         paymentMethod: 'card',
-        card: CARD,
       },
-    });
+    );
+    if (res.statusCode !== 201) return [res];
+    const placed = res.json() as PlaceOrderResponse;
+    const confirmed = await confirmCardAtSandbox(t.app, placed, TEST_CARD_NUMBERS.approved);
+    return [res, confirmed, await returnFromProvider(t.app, { store }, placed)];
+  };
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -67,7 +71,11 @@ describe(`lock order and database races (${onPostgres ? 'PostgreSQL' : 'PGlite'}
 
   it('answers 60 concurrent cancels and checkouts of the same variants without a 5xx, and stock adds up', async () => {
     const placed: string[] = [];
-    for (let i = 0; i < 30; i++) placed.push((await buy(100 + i)).json().order.id as string);
+    for (let i = 0; i < 30; i++) {
+      const [res, , back] = await buy(100 + i);
+      expect(back.json().status).toBe('paid');
+      placed.push(res.json().order.id as string);
+    }
     const cancel = (id: string) =>
       t.app.inject({
         method: 'POST',
@@ -75,7 +83,11 @@ describe(`lock order and database races (${onPostgres ? 'PostgreSQL' : 'PGlite'}
         headers: { authorization: `Bearer ${seller.token}` },
         payload: { status: 'cancelled' },
       });
-    const answers = await Promise.all(Array.from({ length: 60 }, (_, i) => (i % 2 ? cancel(placed[i >> 1]) : buy(i))));
+    const answers = (
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) => (i % 2 ? cancel(placed[i >> 1]).then((r) => [r]) : buy(i))),
+      )
+    ).flat();
     const fivexx = answers.filter((r) => r.statusCode >= 500).map((r) => r.body);
     expect(fivexx).toEqual([]);
     expect(answers.every((r) => r.statusCode < 300)).toBe(true);

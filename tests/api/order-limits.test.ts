@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { payPlacedOrder, TEST_CARD_NUMBERS } from '../helpers/payments.js';
 import {
   createProductFixture,
   createStoreFixture,
@@ -29,8 +30,6 @@ import {
   UNCONFIRMED_HOLD_MS,
 } from '../../src/shared/limits.js';
 
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
-
 describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
   let store: StoreFixture;
@@ -39,7 +38,7 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
     (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, [sku]))[0].stock;
   const submit = (
     items: { codigo: string; sku: string; quantity: number }[],
-    opts: { email?: string; ip?: string; method?: 'card' | 'oxxo'; card?: typeof CARD; lang?: string } = {},
+    opts: { email?: string; ip?: string; method?: 'card' | 'oxxo'; lang?: string } = {},
   ) =>
     t.app.inject({
       method: 'POST',
@@ -53,7 +52,6 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
         address: TEST_ADDRESS,
         shipping: { servicio: 'economico' },
         paymentMethod: opts.method ?? 'oxxo',
-        ...(opts.method === 'card' ? { card: opts.card ?? CARD } : {}),
       },
     });
   const cheap = (quantity: number) => [{ codigo: 'LIM', sku: 'LIM-1', quantity }];
@@ -98,7 +96,10 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
     expect(over.json().message).toContain(`hasta ${MAX_UNPAID_LINE_QUANTITY} piezas`);
     expect(await stock('LIM-1')).toBe(before);
     expect((await submit(cheap(MAX_UNPAID_LINE_QUANTITY), { ip: '203.0.113.1' })).statusCode).toBe(201);
-    expect((await submit(cheap(50), { ip: '203.0.113.1', method: 'card' })).statusCode).toBe(201);
+    const card = await submit(cheap(50), { ip: '203.0.113.1', method: 'card' });
+    expect(card.statusCode).toBe(201);
+    // The browser then pays it at the provider.
+    expect((await payPlacedOrder(t.app, { store }, card.json())).json().status).toBe('paid');
   });
 
   it('refuses an OXXO voucher above MX$10,000', async () => {
@@ -159,11 +160,10 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
   });
 
   it('holds stock 15 minutes while 3-D Secure is unanswered, and until the voucher expires once it exists', async () => {
-    const tds = await submit(cheap(1), {
-      method: 'card',
-      card: { ...CARD, number: '4000000000003220' },
-      ip: '203.0.113.5',
-    });
+    const tds = await submit(cheap(1), { method: 'card', ip: '203.0.113.5' });
+    // The browser sends the card to the provider, which asks for 3-D Secure; the shopper does not answer.
+    const challenged = await payPlacedOrder(t.app, { store }, tds.json(), TEST_CARD_NUMBERS.challenge);
+    expect(challenged.json()).toMatchObject({ status: 'pending', payment: { status: 'requires_action' } });
     const oxxo = await submit(cheap(1), { ip: '203.0.113.5' });
     const hold = async (id: string) =>
       (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0].reservationExpiresAt!.getTime() -

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { answerChallenge } from '../helpers/payments.js';
+import { answerChallenge, confirmCardAtSandbox, returnFromProvider, submitOrder } from '../helpers/payments.js';
 import {
   createProductFixture,
   createStoreFixture,
@@ -17,18 +17,14 @@ import {
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
 import type { PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
 
-const card = (number: string) => ({ number, expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' });
-
 describe(`card confirmed by the browser at the sandbox (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
   let store: StoreFixture;
-  const h = () => ({ 'x-store-domain': store.hostname });
   const place = async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: { ...h(), 'accept-language': 'en' },
-      payload: {
+    const res = await submitOrder(
+      t.app,
+      { store, lang: 'en' },
+      {
         idempotencyKey: randomUUID(),
         email: 'browser@example.com',
         items: [{ codigo: 'BRW', sku: 'BRW-1', quantity: 2 }],
@@ -36,19 +32,13 @@ describe(`card confirmed by the browser at the sandbox (${process.env.TEST_DATAB
         shipping: { servicio: 'economico' },
         paymentMethod: 'card',
       },
-    });
+    );
     expect(res.statusCode).toBe(201);
     return res.json() as PlaceOrderResponse;
   };
-  const confirm = (o: PlaceOrderResponse, number: string, clientSecret = o.confirmation!.clientSecret) =>
-    t.app.inject({ method: 'POST', url: o.confirmation!.confirmUrl!, payload: { clientSecret, card: card(number) } });
-  const back = (o: PlaceOrderResponse) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${o.order.payment!.id}/3ds?viewToken=${o.viewToken}`,
-      headers: h(),
-      payload: {},
-    });
+  const confirm = (o: PlaceOrderResponse, number: string, clientSecret?: string) =>
+    confirmCardAtSandbox(t.app, o, number, clientSecret);
+  const back = (o: PlaceOrderResponse) => returnFromProvider(t.app, { store }, o);
   const stock = async () =>
     (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['BRW-1']))[0].stock;
 

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mailsTo } from '../helpers/outbox.js';
-import { answerChallenge, payVoucher } from '../helpers/payments.js';
+import { answerChallenge, confirmCardAtSandbox, payVoucher, TEST_CARD_NUMBERS } from '../helpers/payments.js';
 import {
   createProductFixture,
   createStoreFixture,
@@ -27,8 +27,6 @@ import { signPayload } from '../../src/server/providers/payments/signature.js';
 import { payments, sandboxWebhookEvents } from '../../src/server/db/schema/index.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
 import type { PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
-
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
 
 describe(`authenticated payment confirmations (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
@@ -152,22 +150,24 @@ describe(`authenticated payment confirmations (${process.env.TEST_DATABASE_URL ?
   });
 
   it('never takes the shopper’s word for a 3-D Secure approval', async () => {
-    const o = await place('tds@example.com', { paymentMethod: 'card', card: { ...CARD, number: '4000000000003220' } });
-    expect(o.order.payment?.status).toBe('requires_action');
+    const o = await place('tds@example.com', { paymentMethod: 'card' });
+    // The browser sends the card to the sandbox, which asks for 3-D Secure.
+    const { status, challengeId } = (await confirmCardAtSandbox(t.app, o, TEST_CARD_NUMBERS.challenge)).json();
+    expect(status).toBe('requires_action');
     const url = `/api/payments/${o.order.payment!.id}/3ds?viewToken=${o.viewToken}`;
     const claim = await t.app.inject({
       method: 'POST',
       url,
       headers: h(),
-      payload: { challengeId: o.order.payment!.challengeId, approved: true },
+      payload: { challengeId, approved: true },
     });
     expect(claim.statusCode).toBe(400);
     const asked = await t.app.inject({ method: 'POST', url, headers: h(), payload: {} });
     expect(asked.json().status).toBe('pending');
     expect((await answerChallenge(t.app, 'not-the-challenge-id-at-all', true)).statusCode).toBe(404);
-    await answerChallenge(t.app, o.order.payment!.challengeId!, true);
+    await answerChallenge(t.app, challengeId, true);
     expect(await statusOf(o)).toBe('paid');
-    expect((await answerChallenge(t.app, o.order.payment!.challengeId!, false)).statusCode).toBe(409);
+    expect((await answerChallenge(t.app, challengeId, false)).statusCode).toBe(409);
     expect(await statusOf(o)).toBe('paid');
   });
 
@@ -227,7 +227,6 @@ describe(`authenticated payment confirmations (${process.env.TEST_DATABASE_URL ?
           items: [{ codigo: 'PROD', sku: 'PROD-1', quantity: 1 }],
           shipping: { servicio: 'pickup' },
           paymentMethod: 'card',
-          card: CARD,
         },
       });
       expect(res.statusCode).toBe(503);

@@ -1,16 +1,24 @@
 /**
  * Issue 5 item 2: a crash between "the provider charged the card" and "the order is marked paid" loses nothing. The
- * payment attempt is recorded before the provider call, so the sweep asks the provider before expiring the order
- * (and marks it paid instead of telling the buyer the payment did not arrive), a retry with the same key resumes the
- * order instead of answering it pending, and money that arrives for an order already cancelled goes back.
- * The crash is simulated by a provider wrapper that lets the sandbox charge and then fails or never answers.
+ * card is paid the way the browser pays it, at the provider (decision 056). The payment attempt is recorded before
+ * the provider call, so the sweep asks the provider before expiring the order (and marks it paid instead of telling
+ * the buyer the payment did not arrive, when the app never heard of the charge), a retry with the same key resumes
+ * the order and its one provider payment instead of creating another, and money that arrives for an order already
+ * cancelled goes back. The crashes are simulated by a provider wrapper that lets the sandbox create the payment and
+ * then fails or never answers, and by a webhook the app does not receive.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, isNull, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { mailsTo } from '../helpers/outbox.js';
-import { answerChallenge, payVoucher } from '../helpers/payments.js';
+import {
+  answerChallenge,
+  confirmCardAtSandbox,
+  payPlacedOrder,
+  payVoucher,
+  TEST_CARD_NUMBERS,
+} from '../helpers/payments.js';
 import {
   createProductFixture,
   createSellerFixture,
@@ -24,28 +32,26 @@ import { runPaymentSweep } from '../../src/server/modules/orders/index.js';
 import { checkoutRequests, orders, sandboxPayments, sandboxWebhookEvents } from '../../src/server/db/schema/index.js';
 import type { PaymentProvider } from '../../src/server/providers/payments/index.js';
 
-const CARD = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
 const LATER = () => new Date(Date.now() + 16 * 60_000);
 
 describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
   let store: StoreFixture;
   let seller: { token: string };
-  let crash: 'none' | 'after-charge' | 'hang' = 'none';
+  let crash: 'none' | 'after-create' | 'hang' = 'none';
   let lagCancel = false;
   let dropWebhook = false;
   let unhang: () => void = () => undefined;
 
   const stock = async () =>
     (await getVariantsForCheckout({ db: t.database.db, storeId: store.id }, ['REC-1']))[0].stock;
-  const body = (key: string, email: string, card = CARD) => ({
+  const body = (key: string, email: string) => ({
     idempotencyKey: key,
     email,
     items: [{ codigo: 'REC', sku: 'REC-1', quantity: 2 }],
     address: TEST_ADDRESS,
     shipping: { servicio: 'economico' },
     paymentMethod: 'card',
-    card,
   });
   const submit = (payload: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: '/api/pedido', headers: { 'x-store-domain': store.hostname }, payload });
@@ -64,14 +70,17 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
       {
         wrapPayments: (real): PaymentProvider => ({
           ...real,
-          async confirmCard(input) {
-            const charged = await real.confirmCard(input);
-            if (crash === 'after-charge') throw new Error('the process died right after the charge');
-            if (crash === 'hang') {
+          // The provider created the card payment, but the app never heard its answer.
+          async createPayment(input) {
+            // The mode when the call began: the test may reset `crash` while the provider is still answering.
+            const mode = crash;
+            const created = await real.createPayment(input);
+            if (mode === 'after-create') throw new Error('the process died right after the provider call');
+            if (mode === 'hang') {
               await new Promise<void>((r) => (unhang = r));
               throw new Error('the process was killed');
             }
-            return charged;
+            return created;
           },
           // The app is unreachable when the provider sends its webhook: the provider must send it again.
           connectWebhooks(deliver) {
@@ -108,9 +117,14 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
   it('the sweep asks the provider first: a charged card marks the order paid, no "payment did not arrive"', async () => {
     const before = await stock();
     const key = randomUUID();
-    crash = 'after-charge';
-    expect((await submit(body(key, 'crash-sweep@example.com'))).statusCode).toBe(500);
-    crash = 'none';
+    const placed = await submit(body(key, 'crash-sweep@example.com'));
+    expect(placed.statusCode).toBe(201);
+    // The browser pays at the provider, but the app is down when the webhook comes and the browser never returns.
+    dropWebhook = true;
+    expect((await confirmCardAtSandbox(t.app, placed.json(), TEST_CARD_NUMBERS.approved)).json()).toMatchObject({
+      status: 'succeeded',
+      notified: false,
+    });
     const order = await orderByKey(key);
     expect(order.status).toBe('pending');
     expect((await sandboxOf(order.id)).map((p) => p.status)).toEqual(['succeeded']);
@@ -118,6 +132,15 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     await sweep();
     expect((await orderByKey(key)).status).toBe('paid');
     expect(await stock()).toBe(before - 2);
+    // The provider's webhook, sent again once the app is back, changes nothing.
+    await t.database.db
+      .update(sandboxWebhookEvents)
+      .set({ createdAt: new Date(Date.now() - 60_000) })
+      .where(isNull(sandboxWebhookEvents.deliveredAt));
+    expect((await runPaymentSweep({ db: t.database.db, providers: t.app.providers, log: t.app.log })).redelivered).toBe(
+      1,
+    );
+    expect((await orderByKey(key)).status).toBe('paid');
     await t.app.jobs.drain();
     const mails = mailsTo(t.dataDir, 'crash-sweep@example.com');
     expect(mails.filter((m) => m.includes('se canceló'))).toEqual([]);
@@ -127,12 +150,14 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
   it('a retry with the same key resumes the order: paid, charged once, stock taken once', async () => {
     const before = await stock();
     const key = randomUUID();
-    crash = 'after-charge';
+    crash = 'after-create';
     expect((await submit(body(key, 'crash-retry@example.com'))).statusCode).toBe(500);
     crash = 'none';
     const retry = await submit(body(key, 'crash-retry@example.com'));
     expect(retry.statusCode).toBe(201);
-    expect(retry.json().order.status).toBe('paid');
+    expect(retry.json().confirmation.clientSecret).toMatch(/_secret_/);
+    // The browser pays the payment the retry answered: the one the provider created before the crash.
+    expect((await payPlacedOrder(t.app, { store }, retry.json())).json().status).toBe('paid');
     expect(await sandboxOf(retry.json().order.id)).toHaveLength(1);
     expect(await stock()).toBe(before - 2);
     await t.app.jobs.drain();
@@ -145,7 +170,7 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     const first = submit(body(key, 'killed@example.com'));
     await expect
       .poll(async () => (await orderByKey(key)) && (await sandboxOf((await orderByKey(key)).id))[0]?.status)
-      .toBe('succeeded');
+      .toBe('requires_confirmation');
     crash = 'none';
     // The dead request's lease runs out (30 s in real time).
     await t.database.db
@@ -154,22 +179,21 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
       .where(eq(checkoutRequests.idempotencyKey, key));
     const retry = await submit(body(key, 'killed@example.com'));
     expect(retry.statusCode).toBe(201);
-    expect(retry.json().order.status).toBe('paid');
+    expect((await payPlacedOrder(t.app, { store }, retry.json())).json().status).toBe('paid');
     unhang();
     expect((await first).statusCode).toBe(500);
     // The dead request could not overwrite the answer recorded by the one that took over.
     const again = await submit(body(key, 'killed@example.com'));
     expect(again.statusCode).toBe(201);
-    expect(again.json().order.id).toBe(retry.json().order.id);
+    expect(again.json().order).toMatchObject({ id: retry.json().order.id, status: 'paid' });
     expect(await sandboxOf(retry.json().order.id)).toHaveLength(1);
   });
 
   it('refunds a card payment that succeeds after its order was cancelled', async () => {
     const before = await stock();
-    const placed = (
-      await submit(body(randomUUID(), 'late@example.com', { ...CARD, number: '4000000000003220' }))
-    ).json();
-    expect(placed.order.payment.status).toBe('requires_action');
+    const placed = (await submit(body(randomUUID(), 'late@example.com'))).json();
+    const challenge = (await confirmCardAtSandbox(t.app, placed, TEST_CARD_NUMBERS.challenge)).json();
+    expect(challenge.status).toBe('requires_action');
     lagCancel = true;
     const cancelled = await t.app.inject({
       method: 'POST',
@@ -180,7 +204,7 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     expect(cancelled.json().status).toBe('cancelled');
     expect(await stock()).toBe(before);
     // The shopper still answers the bank: the money arrives for an order that no longer exists.
-    expect((await answerChallenge(t.app, placed.order.payment.challengeId, true)).json().status).toBe('succeeded');
+    expect((await answerChallenge(t.app, challenge.challengeId, true)).json().status).toBe('succeeded');
     const [charge] = await sandboxOf(placed.order.id);
     expect(charge.refundedCents).toBe(charge.amountCents);
     const view = (
@@ -195,9 +219,9 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
 
   it('an abandoned 3-D Secure is voided at the provider when the sweep frees its stock', async () => {
     const before = await stock();
-    const placed = (
-      await submit(body(randomUUID(), 'abandoned@example.com', { ...CARD, number: '4000000000003220' }))
-    ).json();
+    const placed = (await submit(body(randomUUID(), 'abandoned@example.com'))).json();
+    const challenge = (await confirmCardAtSandbox(t.app, placed, TEST_CARD_NUMBERS.challenge)).json();
+    expect(challenge.status).toBe('requires_action');
     const hold = (await orderByKey2(placed.order.id)).reservationExpiresAt!;
     expect(hold.getTime() - Date.now()).toBeLessThanOrEqual(15 * 60_000);
     await sweep();
@@ -205,15 +229,13 @@ describe(`recovery after a crash mid-payment (${process.env.TEST_DATABASE_URL ? 
     expect(await stock()).toBe(before);
     expect((await sandboxOf(placed.order.id))[0].status).toBe('canceled');
     // Too late at the bank: the sandbox refuses, nothing is charged.
-    expect((await answerChallenge(t.app, placed.order.payment.challengeId, true)).statusCode).toBe(409);
+    expect((await answerChallenge(t.app, challenge.challengeId, true)).statusCode).toBe(409);
     await t.app.jobs.drain();
     expect(mailsTo(t.dataDir, 'abandoned@example.com').filter((m) => m.includes('se canceló'))).toHaveLength(1);
   });
 
   it('resends a webhook the app did not acknowledge: the sweep delivers it and the order is paid once', async () => {
-    const placed = (
-      await submit({ ...body(randomUUID(), 'resend@example.com'), paymentMethod: 'oxxo', card: undefined })
-    ).json();
+    const placed = (await submit({ ...body(randomUUID(), 'resend@example.com'), paymentMethod: 'oxxo' })).json();
     dropWebhook = true;
     expect((await payVoucher(t.app, placed.order.payment.reference)).json()).toMatchObject({ notified: false });
     expect((await orderByKey2(placed.order.id)).status).toBe('pending');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startPayPalFake, type PayPalFake } from '../helpers/paypal-fake.js';
+import { submitOrder } from '../helpers/payments.js';
 import {
   createProductFixture,
   createSellerFixture,
@@ -32,12 +33,11 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
   const h = (lang = 'es', s = store) => ({ 'x-store-domain': s.hostname, 'accept-language': lang });
   const received: { body: string; headers: Record<string, string> }[] = [];
 
-  const place = async (lang = 'es', extra: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: h(lang),
-      payload: {
+  const place = (lang = 'es', extra: Record<string, unknown> = {}) =>
+    submitOrder(
+      t.app,
+      { store, lang },
+      {
         idempotencyKey: randomUUID(),
         email: `buyer-${randomUUID().slice(0, 8)}@example.com`,
         items: [{ codigo: 'PP', sku: 'PP-1', quantity: 2 }],
@@ -46,7 +46,7 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
         paymentMethod: 'paypal',
         ...extra,
       },
-    });
+    );
   const placed = async (lang = 'es') => {
     const res = await place(lang);
     expect(res.statusCode).toBe(201);

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { submitOrder } from '../helpers/payments.js';
 import {
   createProductFixture,
   createStoreFixture,
@@ -22,11 +23,10 @@ describe(`Sandbox wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
   const h = (lang = 'es') => ({ 'x-store-domain': store.hostname, 'accept-language': lang });
 
   const placed = async (lang = 'es') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: h(lang),
-      payload: {
+    const res = await submitOrder(
+      t.app,
+      { store, lang },
+      {
         idempotencyKey: randomUUID(),
         email: 'wallet@example.com',
         items: [{ codigo: 'SW', sku: 'SW-1', quantity: 1 }],
@@ -34,7 +34,7 @@ describe(`Sandbox wallet (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGli
         shipping: { servicio: 'economico' },
         paymentMethod: 'paypal',
       },
-    });
+    );
     expect(res.statusCode).toBe(201);
     return res.json() as PlaceOrderResponse;
   };

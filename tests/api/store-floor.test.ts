@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { placePaidOrder } from '../helpers/payments.js';
 import {
   createProductFixture,
   createSellerFixture,
@@ -42,22 +43,18 @@ describe('store-floor access', () => {
     });
   const placeOrder = async (s: StoreFixture) => {
     const p = await createProductFixture(t.database.db, s.id);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: { 'x-store-domain': s.hostname },
-      payload: {
+    const { order } = await placePaidOrder(
+      t.app,
+      { store: s },
+      {
         idempotencyKey: randomUUID(),
         email: 'piso@example.com',
         address: TEST_ADDRESS,
-        paymentMethod: 'card',
-        card: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' },
         items: [{ codigo: p.codigo, sku: p.skus[0], quantity: 1 }],
         shipping: { servicio: 'economico' },
       },
-    });
-    expect(res.statusCode).toBe(201);
-    return res.json().order.id as string;
+    );
+    return order.id;
   };
 
   beforeAll(async () => {

@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { returnFromProvider, submitOrder } from '../helpers/payments.js';
 import { startStripeFake, type StripeFake } from '../helpers/stripe-fake.js';
 import {
   createProductFixture,
@@ -30,12 +31,11 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
   let store: StoreFixture;
   const h = (lang = 'es') => ({ 'x-store-domain': store.hostname, 'accept-language': lang });
 
-  const place = async (method: 'card' | 'oxxo' | 'paypal', extra: Record<string, unknown> = {}, lang = 'es') =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: h(lang),
-      payload: {
+  const place = (method: 'card' | 'oxxo' | 'paypal', extra: Record<string, unknown> = {}, lang = 'es') =>
+    submitOrder(
+      t.app,
+      { store, lang },
+      {
         idempotencyKey: randomUUID(),
         email: `buyer-${randomUUID().slice(0, 8)}@example.com`,
         items: [{ codigo: 'STR', sku: 'STR-1', quantity: 1 }],
@@ -44,7 +44,7 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
         paymentMethod: method,
         ...extra,
       },
-    });
+    );
 
   /** What Stripe.js does in the browser: confirm with the publishable key and the client secret, never via the app. */
   const browserConfirm = async (o: PlaceOrderResponse, paymentMethod: string) => {
@@ -62,13 +62,7 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
   };
 
   /** The browser's return: the app asks Stripe how the payment ended. */
-  const finish = (o: PlaceOrderResponse) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/payments/${o.order.payment!.id}/3ds?viewToken=${o.viewToken}`,
-      headers: h(),
-      payload: {},
-    });
+  const finish = (o: PlaceOrderResponse) => returnFromProvider(t.app, { store, lang: 'es' }, o);
   const orderOf = async (o: PlaceOrderResponse) =>
     (await t.app.inject({ url: `/api/pedidos/${o.order.id}?viewToken=${o.viewToken}`, headers: h() })).json();
   const historyCount = async (o: PlaceOrderResponse, status: string) =>

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { placePaidOrder } from '../helpers/payments.js';
 import {
   createCustomerFixture,
   createProductFixture,
@@ -54,20 +55,19 @@ describe('tenant isolation', () => {
     addressB = (
       await t.app.inject({ method: 'POST', url: '/api/addresses', headers: hb, payload: TEST_ADDRESS })
     ).json().id;
-    const placed = await t.app.inject({
-      method: 'POST',
-      url: '/api/pedido',
-      headers: hb,
-      payload: {
-        idempotencyKey: randomUUID(),
-        items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }],
-        addressId: addressB,
-        shipping: { servicio: 'economico' },
-        paymentMethod: 'card',
-        card: { number: '4242424242424242', expMonth: 1, expYear: 2031, cvc: '123', holderName: 'B Buyer' },
-      },
-    });
-    orderB = placed.json().order;
+    // B's buyer places and pays a card order the way the browser does.
+    orderB = (
+      await placePaidOrder(
+        t.app,
+        { store: b, token: buyerB.token },
+        {
+          idempotencyKey: randomUUID(),
+          items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }],
+          addressId: addressB,
+          shipping: { servicio: 'economico' },
+        },
+      )
+    ).order;
   });
   afterAll(async () => {
     await t.close();

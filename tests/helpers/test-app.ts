@@ -4,12 +4,34 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { loadConfig } from '../../src/server/config.js';
+import { loadConfig, type AppConfig } from '../../src/server/config.js';
 import { createProviders, type Providers } from '../../src/server/providers/index.js';
 import type { PaymentProvider } from '../../src/server/providers/payments/index.js';
 import { loadAppSecret } from '../../src/server/lib/secrets.js';
 import { openDatabase } from '../../src/server/db/client.js';
 import { createTestDb, type TestDatabase } from './test-db.js';
+
+/**
+ * The configuration every test app runs with, on data folder `dataDir`: silent logs, rate limits and the
+ * password-hash queue raised so that race tests (20+ requests at once) are not throttled, and jobs run only when a
+ * test calls `app.jobs.drain()` (deterministic; tests/api/jobs.test.ts covers the workers). `env` adds or overrides
+ * settings, e.g. `{ AUTH_ACCOUNT_RATE_LIMIT: '5' }` for a test of that limit.
+ */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): AppConfig {
+  return loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    AUTH_ACCOUNT_RATE_LIMIT: '100000',
+    // Race tests send 20+ sign-ups or resets at once; the production bound (16) is tested on its own.
+    PASSWORD_HASH_QUEUE_MAX: '1000',
+    // Jobs run when a test calls app.jobs.drain() (deterministic); tests/api/jobs.test.ts covers the workers.
+    JOB_WORKERS: 'false',
+    ...env,
+  });
+}
 
 export interface TestApp {
   app: FastifyInstance;
@@ -29,19 +51,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = await createTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-test-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    AUTH_ACCOUNT_RATE_LIMIT: '100000',
-    // Race tests send 20+ sign-ups or resets at once; the production bound (16) is tested on its own.
-    PASSWORD_HASH_QUEUE_MAX: '1000',
-    // Jobs run when a test calls app.jobs.drain() (deterministic); tests/api/jobs.test.ts covers the workers.
-    JOB_WORKERS: 'false',
-    ...env,
-  });
+  const config = testConfig(dataDir, env);
   let providers: Providers | undefined;
   if (opts.wrapPayments) {
     providers = createProviders(config, { db: database.db, secret: loadAppSecret(config) });
@@ -89,15 +99,7 @@ export async function createTwoInstances(
   const database = await createTestDb();
   const secondDb = database.url ? await openDatabase({ url: database.url }) : null;
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-two-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    JOB_WORKERS: 'false',
-    ...env,
-  });
+  const config = testConfig(dataDir, env);
   const a = await buildApp({ db: database.db, config, logger: false, indexHtml: opts.indexHtml });
   const b = await buildApp({ db: (secondDb ?? database).db, config, logger: false, indexHtml: opts.indexHtml });
   // One after the other: on PGlite both share one connection, and two start-ups at once would interleave.

@@ -12,6 +12,7 @@ import { createUser } from '../../src/server/modules/accounts/index.js';
 import { createJobProgress } from '../../src/server/jobs/index.js';
 import { createProductFixture, createStoreFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
 import { testImage, uploadAs } from '../helpers/uploads.js';
+import { confirmCardAtSandbox, payPlacedOrder } from '../helpers/payments.js';
 
 export interface StoreWorld extends StoreFixture {
   name: string;
@@ -109,12 +110,14 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
       },
       201,
     );
+  // Cards are paid the way the browser pays them: the order, then the card at the sandbox (decision 056).
   const card = { expMonth: 12, expYear: 2035, cvc: '123', holderName: buyer.fullName };
-  const paid = await order(asBuyer, {
-    addressId: address.id,
-    paymentMethod: 'card',
-    card: { ...card, number: '4242424242424242' },
+  const paid = await order(asBuyer, { addressId: address.id, paymentMethod: 'card' });
+  const paidBack = await payPlacedOrder(app, { store, token: buyer.token }, paid, {
+    ...card,
+    number: '4242424242424242',
   });
+  if (paidBack.json().status !== 'paid') throw new Error(`the card order was not paid: ${paidBack.body}`);
   const synonyms = await json(
     app,
     {
@@ -139,11 +142,9 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
   const document = (await uploadAs(app, seller.token, 'document', Buffer.from('%PDF-1.4\n%%EOF\n'), 'acta.pdf')).json();
   const guestEmail = `invitado-${tag}@example.com`;
   const oxxo = await order(h, { email: guestEmail, address: { ...TEST_ADDRESS, street }, paymentMethod: 'oxxo' });
-  const threeDs = await order(asBuyer, {
-    addressId: address.id,
-    paymentMethod: 'card',
-    card: { ...card, number: '4000000000003220' },
-  });
+  const threeDs = await order(asBuyer, { addressId: address.id, paymentMethod: 'card' });
+  const challenge = (await confirmCardAtSandbox(app, threeDs, { ...card, number: '4000000000003220' })).json();
+  if (challenge.status !== 'requires_action') throw new Error(`no 3-D Secure challenge: ${JSON.stringify(challenge)}`);
 
   const world: Omit<StoreWorld, 'privateMarkers' | 'publicMarkers'> = {
     ...store,
@@ -158,7 +159,7 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     orderIds: { card: paid.order.id, oxxo: oxxo.order.id, threeDs: threeDs.order.id },
     paymentIds: { card: paid.order.payment.id, oxxo: oxxo.order.payment.id, threeDs: threeDs.order.payment.id },
     reference: oxxo.order.payment.reference,
-    challengeId: threeDs.order.payment.challengeId,
+    challengeId: challenge.challengeId,
     synonymId: synonyms.id,
     jobId: await createJobProgress(db, store.id, 'catalog-import', 10),
     couponId: coupon.id,
