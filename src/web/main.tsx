@@ -12,6 +12,7 @@ import i18n, { i18nReady } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
 import { loadChunk } from './lib/load-chunk';
+import { warmUpFormatters } from './lib/format';
 import { dropTapsBeforeHydration, replayTapsBeforeHydration } from './lib/taps-before-hydration';
 import './styles.css';
 
@@ -42,6 +43,8 @@ const catalogues = loadChunk(() => i18nReady).catch((err: unknown) => console.er
 
 if (state && root.firstElementChild) {
   hydrate(queryClient, state.queries);
+  // The Intl formatters' locale data loads in a task of its own, not inside hydration's.
+  setTimeout(() => warmUpFormatters(state.lang), 0);
   Promise.all([loadChunk(() => import('./storefront/routes')), afterPaint(), catalogues]).then(
     ([m]) => {
       // A shopper who chose the other language than the page was rendered in gets a fresh render in theirs.
