@@ -15,12 +15,14 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { files, stagedFiles } from '../../db/schema/files.js';
 import { runTransaction } from '../../db/transaction.js';
-import type { DbOrTx } from '../../lib/context.js';
+import type { BaseContext, DbOrTx } from '../../lib/context.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import { IMAGE_WIDTHS, WIDE_IMAGE_WIDTH } from './image-sizes.js';
 
 type Ctx = { db: DbOrTx; storeId: string };
 type StorageCtx = Ctx & { providers: { storage: StorageProvider } };
+/** The sweep's context: every store, so no store id (platform-level work, lib/context.ts BaseContext). */
+type SweepCtx = Pick<BaseContext, 'db'> & { providers: { storage: StorageProvider } };
 
 /** Staged files older than this are discarded by the sweep: an import attempt runs one hour at most (decision 080). */
 export const STAGED_FILES_MAX_AGE_HOURS = 6;
@@ -140,10 +142,7 @@ export async function discardStagedFiles(
  * The sweep (job `staged-files-sweep`): for every store with files staged more than STAGED_FILES_MAX_AGE_HOURS ago,
  * discards them (a task that crashed on its last attempt never cleans up itself). Returns the files deleted.
  */
-export async function sweepStagedFiles(
-  ctx: { db: DbOrTx; providers: { storage: StorageProvider } },
-  now = new Date(),
-): Promise<number> {
+export async function sweepStagedFiles(ctx: SweepCtx, now = new Date()): Promise<number> {
   const olderThan = new Date(now.getTime() - STAGED_FILES_MAX_AGE_HOURS * 3600_000);
   const stores = await ctx.db
     .selectDistinct({ storeId: stagedFiles.storeId })
