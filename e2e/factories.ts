@@ -128,14 +128,24 @@ export const factories = {
     return call('/__e2e/subscription-lapse', { body: { storeId: store.id } }, 200);
   },
 
-  /** A paid card order (economy shipping to E2E_ADDRESS) of `quantity` of the store's first product, or of `line`. */
+  /**
+   * A paid card order (economy shipping to E2E_ADDRESS) of `quantity` of the store's first product, or of `line`, paid
+   * the way the browser pays it (decision 056; POST /api/pedido takes no card, decision 086): the order is submitted
+   * without a card, CARD_OK goes to the sandbox's confirm URL with the answer's client secret, then the return to the
+   * store (POST /api/payments/:id/3ds) reads the outcome. Resolves to the paid order and its view token; throws when a
+   * step answers otherwise or the order is not paid.
+   */
   async order(
     store: StoreFixture,
     opts: { email?: string; buyer?: Session; quantity?: number; line?: { codigo: string; sku: string } } = {},
   ): Promise<{ order: { id: string; folio: string; status: string; totalCents: number }; viewToken: string }> {
     const p = store.products[0];
     const line = opts.line ?? { codigo: p.codigo, sku: p.skus[0] };
-    return call(
+    const placed = await call<{
+      order: { id: string; payment: { id: string } | null };
+      viewToken: string;
+      confirmation: { clientSecret: string; confirmUrl: string | null } | null;
+    }>(
       '/api/pedido',
       {
         host: store.hostname,
@@ -147,11 +157,28 @@ export const factories = {
           items: [{ ...line, quantity: opts.quantity ?? 1 }],
           shipping: { servicio: 'economico' },
           paymentMethod: 'card',
-          card: CARD_OK,
         },
       },
       201,
     );
+    const { confirmation, viewToken } = placed;
+    if (!confirmation?.confirmUrl || !placed.order.payment)
+      throw new Error(`/api/pedido answered no sandbox confirmation: ${JSON.stringify(placed)}`);
+    // The browser's card step, at the provider (the sandbox's confirm URL), not at our API.
+    const confirmed = await call<{ status: string }>(
+      confirmation.confirmUrl,
+      { body: { clientSecret: confirmation.clientSecret, card: CARD_OK } },
+      200,
+    );
+    if (confirmed.status !== 'succeeded') throw new Error(`the sandbox answered ${JSON.stringify(confirmed)}`);
+    // The return to the store, with the view token (as the checkout page does after the provider).
+    const order = await call<{ id: string; folio: string; status: string; totalCents: number }>(
+      `/api/payments/${placed.order.payment.id}/3ds?viewToken=${encodeURIComponent(viewToken)}`,
+      { host: store.hostname, token: opts.buyer?.token, body: {} },
+      200,
+    );
+    if (order.status !== 'paid') throw new Error(`the order was not paid: ${JSON.stringify(order)}`);
+    return { order, viewToken };
   },
 };
 

@@ -75,6 +75,8 @@ export const ERROR_STATUS = {
   SHIPPING_NOT_AVAILABLE: 422,
   ADDRESS_REQUIRED: 422,
   PAYMENT_DECLINED: 422,
+  /** POST /api/pedido was sent card data: the card goes to the payment provider from the browser (decision 086). */
+  CARD_DATA_NOT_ACCEPTED: 422,
   THREE_D_SECURE_FAILED: 422,
   PAYMENT_REFUND_FAILED: 422,
   /** The same idempotency key was sent with a different order. */

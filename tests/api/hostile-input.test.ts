@@ -212,6 +212,20 @@ describe('hostile input on every route', () => {
     );
   });
 
+  it('refuses card data in a checkout body first, even a malformed one: 422 CARD_DATA_NOT_ACCEPTED, translated', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { ...headersFor(), 'accept-language': 'en' },
+      payload: HOSTILE_BODIES.find((b) => typeof b === 'object' && b !== null && 'card' in b),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      code: 'CARD_DATA_NOT_ACCEPTED',
+      message: expect.stringMatching(/^For your security, this store does not take card details/),
+    });
+  });
+
   it('keeps everything saved before the hostile requests', async () => {
     const hb = { 'x-store-domain': store.hostname, authorization: `Bearer ${buyer.token}` };
     const order = await t.app.inject({ url: `/api/pedidos/${savedOrderId}`, headers: hb });

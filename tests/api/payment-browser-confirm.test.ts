@@ -2,6 +2,7 @@
  * Issue 8 (decision 056): with the sandbox, the checkout contract the web app uses — POST /api/pedido without the
  * card answers a confirmation (client secret and the sandbox's confirm URL); the browser sends the card to the
  * provider's URL, never to the app; the outcome reaches the app by signed webhook, and the return asks the provider.
+ * A body that carries `card` is refused before anything is created (decision 086).
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,9 @@ import {
   TEST_ADDRESS,
   type StoreFixture,
 } from '../helpers/factories.js';
+import { count, eq } from 'drizzle-orm';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
+import { checkoutRequests, orders, payments, sandboxPayments } from '../../src/server/db/schema/index.js';
 import type { PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
 
 describe(`card confirmed by the browser at the sandbox (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
@@ -101,5 +104,46 @@ describe(`card confirmed by the browser at the sandbox (${process.env.TEST_DATAB
     expect((await back(o)).json().status).toBe('pending');
     expect((await answerChallenge(t.app, r.challengeId, true)).statusCode).toBe(200);
     expect((await back(o)).json()).toMatchObject({ status: 'paid' });
+  });
+
+  it('refuses a card sent in POST /api/pedido with 422 CARD_DATA_NOT_ACCEPTED, translated, and creates nothing', async () => {
+    const db = t.database.db;
+    const rows = async () => ({
+      orders: (await db.select({ n: count() }).from(orders).where(eq(orders.storeId, store.id)))[0].n,
+      payments: (await db.select({ n: count() }).from(payments).where(eq(payments.storeId, store.id)))[0].n,
+      keys: (await db.select({ n: count() }).from(checkoutRequests).where(eq(checkoutRequests.storeId, store.id)))[0].n,
+      atProvider: (await db.select({ n: count() }).from(sandboxPayments))[0].n,
+      stock: await stock(),
+    });
+    const before = await rows();
+    const body = {
+      idempotencyKey: randomUUID(),
+      email: 'browser@example.com',
+      items: [{ codigo: 'BRW', sku: 'BRW-1', quantity: 2 }],
+      address: TEST_ADDRESS,
+      shipping: { servicio: 'economico' },
+      paymentMethod: 'card',
+    };
+    const card = { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana Pérez' };
+    const es = await submitOrder(t.app, { store }, { ...body, card });
+    expect(es.statusCode).toBe(422);
+    expect(es.json()).toMatchObject({
+      code: 'CARD_DATA_NOT_ACCEPTED',
+      message: expect.stringMatching(/^Por seguridad, esta tienda no recibe datos de tarjeta/),
+    });
+    // Any `card`, in any shape and with any method, before the body's own checks: the same refusal, in English here.
+    for (const extra of [{ card: null }, { card: { number: '1234' } }, { card, paymentMethod: 'oxxo' }]) {
+      const en = await submitOrder(t.app, { store, lang: 'en' }, { ...body, ...extra });
+      expect(en.statusCode, JSON.stringify(extra)).toBe(422);
+      expect(en.json()).toMatchObject({
+        code: 'CARD_DATA_NOT_ACCEPTED',
+        message: expect.stringMatching(/^For your security, this store does not take card details/),
+      });
+    }
+    expect(await rows()).toEqual(before);
+    // The idempotency key was not claimed either: the browser's body (no card) under it places the order.
+    const placed = await submitOrder(t.app, { store }, body);
+    expect(placed.statusCode).toBe(201);
+    expect(await stock()).toBe(before.stock - 2);
   });
 });

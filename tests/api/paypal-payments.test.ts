@@ -306,7 +306,7 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
     const res = await place('es', {
       card: { number: '4242424242424242', expMonth: 12, expYear: 2031, cvc: '123', holderName: 'Ana' },
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'card' }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'CARD_DATA_NOT_ACCEPTED' });
   });
 });

@@ -154,8 +154,8 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
   it('refuses a card number sent to the server: with Stripe cards go only to Stripe', async () => {
     const before = fake.requests.length;
     const res = await place('card', { card: CARD });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'card' }] });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({ code: 'CARD_DATA_NOT_ACCEPTED' });
     expect(fake.requests.length).toBe(before);
   });
 

@@ -48,6 +48,7 @@ export type RateServiceResponse = z.infer<typeof rateServiceResponse>;
 /** One service's quote: price in centavos, delivery estimate in business days. */
 export type ShippingQuote = RateServiceResponse[number];
 
+/** The card fields the sandbox provider's confirm URL checks (the storefront's payment form reuses them). */
 export const cardInput = z.object({
   number: text({ max: 40 })
     .transform((v) => v.replace(/[\s-]/g, ''))
@@ -57,14 +58,18 @@ export const cardInput = z.object({
   cvc: z.string().regex(/^\d{3,4}$/),
   holderName: text({ min: 2, max: 120 }),
 });
-/** A card as the server holds it after validation (number without spaces or dashes). */
+/**
+ * A card as the sandbox provider's confirm URL takes it (the browser's card step, decision 056; POST /api/pedido
+ * takes no card, decision 086). The number is kept without spaces or dashes.
+ */
 export type CardInput = z.infer<typeof cardInput>;
 
 /**
  * POST /api/pedido: places an order. Stock is reserved atomically; an OXXO voucher is issued in the same call. A card
  * payment is created at the provider and the answer's `confirmation` tells the browser how to confirm it with the
  * provider itself (Stripe.js, or the sandbox's confirm URL), so the card never reaches this server (issue 8;
- * decision 056). `card` is the sandbox's legacy server-side path (API tests only; refused by Stripe).
+ * decision 056). A body that carries `card` is refused, whatever the provider, with 422 CARD_DATA_NOT_ACCEPTED
+ * before anything is created (decision 086).
  * `idempotencyKey` (client-generated UUID) makes a retried submit return the first order. A signed-in customer may
  * pass `addressId`; a guest passes `address` and `email`.
  */
@@ -80,7 +85,6 @@ export const placeOrderBody = z.object({
   address: addressInput.optional(),
   shipping: z.object({ servicio: shippingServiceName }),
   paymentMethod: paymentMethodName,
-  card: cardInput.optional(),
   /** The total the shopper saw; the order is refused with PRICE_CHANGED when the server's differs. */
   expectedTotalCents: cents.optional(),
   /** A coupon of the store (issue 8): its discount comes off the products, never the shipping. */

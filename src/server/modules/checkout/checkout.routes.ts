@@ -17,10 +17,19 @@ import {
 } from '../../../shared/contracts/checkout.js';
 import { uuid } from '../../../shared/contracts/common.js';
 import { couponCheckBody, couponCheckResponse } from '../../../shared/contracts/coupons.js';
+import { AppError } from '../../lib/app-error.js';
 import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { assertWebsiteActive } from '../stores/index.js';
 import * as checkout from './checkout.service.js';
 import { placeOrder } from './place-order.js';
+
+/**
+ * POST /api/pedido takes no card data, in any mode (decision 086): a JSON body with a `card` key (any value, even
+ * null) is 422 CARD_DATA_NOT_ACCEPTED. The browser sends the card to the provider itself (decision 056).
+ */
+function refuseCardData(body: unknown): void {
+  if (body && typeof body === 'object' && Object.hasOwn(body, 'card')) throw new AppError('CARD_DATA_NOT_ACCEPTED');
+}
 
 /**
  * POST /api/payments/webhooks/:provider in its own plugin scope, where JSON bodies stay raw bytes: a provider signs
@@ -87,10 +96,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['checkout'],
-        summary: 'Place an order and pay (card or OXXO); idempotent by idempotencyKey',
+        summary:
+          'Place an order and pay (card, OXXO or PayPal); idempotent by idempotencyKey. Takes no card data: a body ' +
+          'with `card` is refused with 422 CARD_DATA_NOT_ACCEPTED (the browser confirms the card with the provider)',
         body: placeOrderBody,
         response: { 201: placeOrderResponse },
       },
+      // Before the body's schema and before anything is created, whatever the provider (decision 086).
+      preValidation: async (request) => refuseCardData(request.body),
     },
     async (request, reply) => {
       const ctx = storeContext(request);

@@ -36,19 +36,11 @@ function canonical(v: unknown): string {
 }
 
 /**
- * SHA-256 of the canonical request body. The card enters only as its last 4 digits, expiry and holder: a hash of a
- * card number can be reversed by trying the few candidate numbers, so it is never stored.
+ * SHA-256 of the canonical request body. POST /api/pedido takes no card data (decision 086), so nothing in the body
+ * needs leaving out.
  */
-export function requestHash(body: {
-  card?: { number: string; expMonth: number; expYear: number; holderName: string };
-}) {
-  const { card, ...rest } = body as Record<string, unknown> & { card?: Record<string, unknown> & { number: string } };
-  const safeCard = card
-    ? { last4: card.number.slice(-4), expMonth: card.expMonth, expYear: card.expYear, holderName: card.holderName }
-    : undefined;
-  return createHash('sha256')
-    .update(canonical({ ...rest, card: safeCard }))
-    .digest('hex');
+export function requestHash(body: object): string {
+  return createHash('sha256').update(canonical(body)).digest('hex');
 }
 
 /**

@@ -7,14 +7,9 @@
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { OXXO_VOUCHER_VALID_DAYS } from '../../../shared/limits.js';
-import type {
-  CardInput,
-  PaymentConfirmation,
-  PlaceOrderInput,
-  PlaceOrderResponse,
-} from '../../../shared/contracts/checkout.js';
+import type { PaymentConfirmation, PlaceOrderInput, PlaceOrderResponse } from '../../../shared/contracts/checkout.js';
 import { providerForMethod, type ProviderPayment } from '../../providers/payments/index.js';
-import { confirmCard, ensureProviderPayment, getOrderPayment, providerOf } from '../payments/index.js';
+import { ensureProviderPayment, getOrderPayment, providerOf } from '../payments/index.js';
 import { buildOrderView, loadOrder, settlePayment } from '../orders/index.js';
 import { claimKey, completeKey, releaseKey, requestHash, type Claim } from './idempotency.js';
 import { clientIpHash } from './limits.js';
@@ -29,9 +24,8 @@ const TRANSIENT: string[] = ['CONFLICT', 'IDEMPOTENCY_KEY_IN_PROGRESS', 'RATE_LI
  * as it is now, or the same 4xx), a different body under the key IDEMPOTENCY_KEY_REUSED. Creates the order (see
  * new-order.ts for its checks), then pays: an OXXO voucher is issued, or a card payment is created at the provider
  * and the answer's `confirmation` tells the browser how to confirm it with the provider (decision 056; the order
- * stays pending until the provider's webhook or POST /api/payments/:id/3ds says how it ended). The sandbox's legacy
- * `card` charges on the server (approved: paid; 3-D Secure: pending with the challenge; declined: cancelled, stock
- * released, PAYMENT_DECLINED); a provider that takes cards only in the browser refuses it (VALIDATION_FAILED card).
+ * stays pending until the provider's webhook or POST /api/payments/:id/3ds says how it ended). Card data never
+ * reaches this function: the route refuses a body with `card` (422 CARD_DATA_NOT_ACCEPTED; decision 086).
  * `meta.origin` is the storefront's origin for the emailed tracking link; `meta.ip` the client address, kept only as
  * a keyed hash for the unpaid-order limit. PAYMENTS_UNAVAILABLE (503) when no payment provider is configured.
  */
@@ -48,7 +42,7 @@ export async function placeOrder(
   if (claim.kind === 'done') return replay(ctx, claim);
   try {
     const orderId = claim.orderId ?? (await createOrder(ctx, input, buyer, claim));
-    const p = await advancePayment(ctx, orderId, input.card);
+    const p = await advancePayment(ctx, orderId);
     const result = await orderResult(ctx, orderId, p);
     await completeKey(ctx, claim, 201, { orderId });
     return result;
@@ -60,22 +54,15 @@ export async function placeOrder(
 
 /**
  * Step 1. Who is buying, before anything is claimed: the signed-in customer's email, else the guest's. Throws
- * PAYMENTS_UNAVAILABLE (no provider), VALIDATION_FAILED on `card` (a card sent to a provider that takes cards only
- * in the browser) or `email` (a guest without one).
+ * PAYMENTS_UNAVAILABLE (no provider), VALIDATION_FAILED on `email` (a guest without one).
  */
 function identifyBuyer(
   ctx: Pick<StoreContext, 'actor' | 'providers' | 'config'>,
-  input: Pick<PlaceOrderInput, 'paymentMethod' | 'card' | 'email'>,
+  input: Pick<PlaceOrderInput, 'paymentMethod' | 'email'>,
   meta: { origin?: string; ip?: string },
 ): Buyer {
   // The chosen method needs its provider: the wallet is offered only when one is configured (decision 071).
   if (!providerForMethod(ctx.providers, input.paymentMethod)) throw new AppError('PAYMENTS_UNAVAILABLE');
-  if (input.card && input.paymentMethod === 'paypal')
-    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'not_allowed', message: '' }]);
-  // Card numbers never reach the server of a real provider's checkout (decision 056).
-  if (input.card && ctx.providers.payments.acceptsServerCards === false) {
-    throw new AppError('VALIDATION_FAILED', {}, [{ path: 'card', code: 'not_allowed', message: '' }]);
-  }
   const customerId = ctx.actor?.role === 'customer' ? ctx.actor.userId : null;
   const email = customerId ? ctx.actor!.email : input.email;
   if (!email) throw new AppError('VALIDATION_FAILED', {}, [{ path: 'email', code: 'required', message: '' }]);
@@ -95,27 +82,24 @@ async function replay(ctx: StoreContext, claim: Extract<Claim, { kind: 'done' }>
 
 /**
  * Step 4. Moves an order's unfinished payment attempt on: creates it at the provider if it is not there yet (same
- * idempotency key, so never twice), charges the card when it is still unconfirmed and the sandbox's legacy card is at
- * hand, and settles whatever the provider answers. Returns the provider's payment while it waits for the browser to
- * confirm it (requires_confirmation), else null. Does nothing for a payment that is already under way or done.
+ * idempotency key, so never twice) and settles whatever the provider answers. Returns the provider's payment while it
+ * waits for the browser to confirm it (requires_confirmation), else null. Does nothing for a payment that is already
+ * under way or done. The server never charges a card itself (decision 086).
  */
-async function advancePayment(ctx: StoreContext, orderId: string, card?: CardInput): Promise<ProviderPayment | null> {
+async function advancePayment(ctx: StoreContext, orderId: string): Promise<ProviderPayment | null> {
   const payment = await getOrderPayment(ctx, orderId);
   if (!payment || payment.status !== 'processing') return null;
   const order = await loadOrder(ctx, orderId);
   // The wallet sends the buyer back to the storefront's return page, which captures (paths.ts checkoutWallet).
   const back = `${order.storefrontOrigin ?? ''}/micarrito/paypal?pedido=${order.id}&pago=${payment.id}`;
-  let p = await ensureProviderPayment(ctx, payment, {
+  const p = await ensureProviderPayment(ctx, payment, {
     description: `Pedido ${order.folio}`,
     expiresAt: new Date(Date.now() + OXXO_VOUCHER_VALID_DAYS * 86_400_000),
     billing: { name: order.address?.fullName ?? order.email, email: order.email },
     locale: ctx.locale,
     ...(payment.method === 'paypal' ? { returnUrl: back, cancelUrl: `${back}&cancelado=1` } : {}),
   });
-  if (p.status === 'requires_confirmation') {
-    if (!card) return p;
-    p = await confirmCard(ctx, p.providerRef, card);
-  }
+  if (p.status === 'requires_confirmation') return p;
   await settlePayment(ctx, payment.id, p);
   return null;
 }

@@ -5,7 +5,6 @@ export {
   createPaymentAttempt,
   insertManualPayment,
   ensureProviderPayment,
-  confirmCard,
   cancelAtProvider,
   captureApproved,
   providerOf,

@@ -9,7 +9,6 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import { paymentEvents, payments } from '../../db/schema/payments.js';
 import {
   providerNamed,
-  type CardInput,
   type PaymentMethodName,
   type PaymentProvider,
   type ProviderPayment,
@@ -125,16 +124,6 @@ export async function ensureProviderPayment(
       .set({ providerRef: created.providerRef, updatedAt: new Date() })
       .where(and(eq(payments.id, payment.id), eq(payments.storeId, payment.storeId)));
   return created;
-}
-
-/** Charges the card of a created provider payment (no second charge if it was already confirmed). */
-export async function confirmCard(
-  ctx: Pick<BaseContext, 'providers'>,
-  providerRef: string,
-  card: CardInput,
-): Promise<ProviderPayment> {
-  const { providers } = ctx;
-  return providers.payments.confirmCard({ providerRef, card });
 }
 
 /** Voids an unpaid payment at the provider; returns the provider's payment (succeeded if it was paid meanwhile). */

@@ -146,8 +146,6 @@ export interface PaymentProvider {
   readonly refetchOnWebhook?: boolean;
   /** Stripe: the publishable key the browser's Stripe.js uses. */
   readonly publishableKey?: string;
-  /** False when a card number must never be sent to the server (only the sandbox's legacy path takes one). */
-  readonly acceptsServerCards?: boolean;
   /** The payment methods it takes (default card and OXXO). */
   readonly methods?: readonly PaymentMethodName[];
 }

@@ -153,7 +153,6 @@ export function createPayPalPayments(settings: PayPalSettings): PaymentProvider 
     client,
     methods: ['paypal'],
     refetchOnWebhook: true,
-    acceptsServerCards: false,
 
     async createPayment({ method, amountCents, idempotencyKey, description, metadata, locale, returnUrl, cancelUrl }) {
       if (method !== 'paypal') throw new AppError('PAYMENTS_UNAVAILABLE');

@@ -106,7 +106,6 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
     name: 'stripe',
     client,
     refetchOnWebhook: true,
-    acceptsServerCards: false,
     publishableKey: settings.publishableKey,
 
     async createPayment({ method, amountCents, idempotencyKey, description, expiresAt, metadata, billing, locale }) {

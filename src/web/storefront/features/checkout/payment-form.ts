@@ -51,7 +51,7 @@ export type PaymentFormOutput = z.output<typeof paymentFormSchema>;
  */
 export function paymentOf(v: PaymentFormOutput): {
   body: Pick<PlaceOrderBody, 'paymentMethod'>;
-  card: NonNullable<PlaceOrderBody['card']> | null;
+  card: z.infer<typeof cardInput> | null;
 } {
   if (v.method !== 'card') return { body: { paymentMethod: v.method }, card: null };
   const { expiry, ...card } = v.card;
