@@ -1,7 +1,8 @@
 /**
- * The payment form's schema (SPEC §2 /micarrito/pago), built from the card schema of POST /api/pedido (`cardInput`):
- * by card, the number, holder and CVC as the server checks them, and the expiry typed as "MM/AA" whose month and year
- * must pass the server's `expMonth`/`expYear`; at OXXO and with PayPal (the buyer approves at PayPal), nothing.
+ * The payment form's schema (SPEC §2 /micarrito/pago), built from the card schema the sandbox provider's confirm page
+ * checks (`cardInput`; POST /api/pedido itself takes no card data, decision 086): by card, the number, holder and CVC,
+ * and the expiry typed as "MM/AA" whose month and year must pass `expMonth`/`expYear`; at OXXO and with PayPal (the
+ * buyer approves at PayPal), nothing.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
