@@ -39,6 +39,9 @@ const state: ServerState | null = stateEl?.textContent ? (JSON.parse(stateEl.tex
 /** Resolves after the browser has painted the server's markup, so hydration never delays the first paint. */
 const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
+/** `<html data-hydrated>`: a server-rendered page is now the app's (for tests and tools; decision 085). */
+const markHydrated = () => document.documentElement.setAttribute('data-hydrated', '');
+
 const catalogues = loadChunk(() => i18nReady).catch((err: unknown) => console.error('catalogues failed', err));
 
 if (state && root.firstElementChild) {
@@ -52,17 +55,21 @@ if (state && root.firstElementChild) {
       // Taps and typing made before hydration are handed to the page once it has hydrated (decision 085).
       if (i18n.language === state.lang) {
         startTransition(() => void hydrateRoot(root, app(m.StorefrontRoutes)));
-        void afterPaint().then(() => replayTapsBeforeHydration(root));
+        void afterPaint()
+          .then(() => replayTapsBeforeHydration(root))
+          .then(markHydrated);
       } else {
         dropTapsBeforeHydration();
         root.textContent = '';
         createRoot(root).render(app(m.StorefrontRoutes));
+        void afterPaint().then(markHydrated);
       }
     },
     () => {
       dropTapsBeforeHydration();
       root.textContent = '';
       createRoot(root).render(app());
+      void afterPaint().then(markHydrated);
     },
   );
 } else {
