@@ -20,8 +20,9 @@ import {
   createStoreFixture,
   type StoreFixture,
 } from '../helpers/factories.js';
-import { multipartBody, testImage, uploadAs } from '../helpers/uploads.js';
+import { testImage, uploadAs } from '../helpers/uploads.js';
 import { startImageServer, type ImageServer } from '../helpers/image-server.js';
+import { importer } from '../helpers/catalog-import.js';
 import { createLocalStorage } from '../../src/server/providers/storage/index.js';
 import { uploadFile, sweepStagedFiles, STAGED_FILES_MAX_AGE_HOURS } from '../../src/server/modules/files/index.js';
 
@@ -54,21 +55,7 @@ describe('catalogue import: photos of an import that does not commit are removed
     disk: listFiles(uploads),
   });
 
-  async function runImport(token: string, csv: string) {
-    const auth = { authorization: `Bearer ${token}`, 'accept-language': 'es' };
-    const body = await multipartBody(Buffer.from(csv), 'products_export.csv', 'text/csv');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/products/import',
-      headers: { ...body.headers, ...auth },
-      payload: body.payload,
-    });
-    expect(res.statusCode, res.body).toBe(202);
-    const { jobId } = res.json();
-    await t.app.jobs.drain();
-    const progress = (await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${jobId}`, headers: auth })).json();
-    return { jobId: jobId as string, progress };
-  }
+  const runImport = (token: string, csv: string) => importer(t, token).then((imp) => imp.run(csv));
 
   beforeAll(async () => {
     images = await startImageServer();

@@ -21,8 +21,8 @@ import {
   createStoreFixture,
   type StoreFixture,
 } from '../helpers/factories.js';
-import { multipartBody } from '../helpers/uploads.js';
 import { shopifyCsv } from '../helpers/shopify-csv.js';
+import { importer } from '../helpers/catalog-import.js';
 import { startImageServer, type ImageServer } from '../helpers/image-server.js';
 import { CSV_ROW_REASONS } from '../../src/shared/contracts/catalog-csv.js';
 import { createImageAgents, downloadImage } from '../../src/server/modules/catalog/import-images.js';
@@ -32,44 +32,6 @@ const reasons = (lang: string): Record<string, string> =>
 
 const HEADER =
   'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src,Image Position,Variant Image';
-
-async function importer(t: TestApp, token: string) {
-  const auth = { authorization: `Bearer ${token}`, 'accept-language': 'es' };
-  return {
-    auth,
-    async run(csv: string) {
-      const body = await multipartBody(Buffer.from(csv), 'products_export.csv', 'text/csv');
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/admin/products/import',
-        headers: { ...body.headers, ...auth },
-        payload: body.payload,
-      });
-      expect(res.statusCode, res.body).toBe(202);
-      const { jobId } = res.json();
-      await t.app.jobs.drain();
-      const progress = (await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${jobId}`, headers: auth })).json();
-      const result = (
-        await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${jobId}/csv-result`, headers: auth })
-      ).json();
-      return { progress, result };
-    },
-    async product(q: string) {
-      const list = await t.app.inject({
-        method: 'GET',
-        url: `/api/admin/products?q=${encodeURIComponent(q)}`,
-        headers: auth,
-      });
-      const codigo = list.json().items[0]?.codigo;
-      expect(codigo, q).toBeTruthy();
-      return (await t.app.inject({ method: 'GET', url: `/api/admin/products/${codigo}`, headers: auth })).json();
-    },
-    async count() {
-      return (await t.app.inject({ method: 'GET', url: '/api/admin/products?pageSize=1', headers: auth })).json()
-        .total as number;
-    },
-  };
-}
 
 describe('catalogue import: images by URL', () => {
   let t: TestApp;
