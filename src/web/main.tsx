@@ -12,8 +12,8 @@ import i18n, { i18nReady } from './lib/i18n';
 import { queryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
 import { loadChunk } from './lib/load-chunk';
-import { warmUpFormatters } from './lib/format';
 import { dropTapsBeforeHydration, replayTapsBeforeHydration } from './lib/taps-before-hydration';
+import { hydrateInSteps } from './lib/hydrate-in-steps';
 import './styles.css';
 
 /** What the server embeds for hydration (src/server/modules/web/ssr.ts). */
@@ -46,17 +46,16 @@ const catalogues = loadChunk(() => i18nReady).catch((err: unknown) => console.er
 
 if (state && root.firstElementChild) {
   hydrate(queryClient, state.queries);
-  // The Intl formatters' locale data loads in a task of its own, not inside hydration's.
-  setTimeout(() => warmUpFormatters(state.lang), 0);
   Promise.all([loadChunk(() => import('./storefront/routes')), afterPaint(), catalogues]).then(
     ([m]) => {
       // A shopper who chose the other language than the page was rendered in gets a fresh render in theirs.
-      // In a transition, hydration yields to the browser between components instead of one long task.
-      // Taps and typing made before hydration are handed to the page once it has hydrated (decision 085).
+      // Product cards hydrate after the rest of the page, one per task (decision 088).
+      // Taps and typing made before hydration are handed to the page once its first pass is done (decision 085).
       if (i18n.language === state.lang) {
-        startTransition(() => void hydrateRoot(root, app(m.StorefrontRoutes)));
+        const steps = hydrateInSteps(() => startTransition(() => void hydrateRoot(root, app(m.StorefrontRoutes))));
         void afterPaint()
           .then(() => replayTapsBeforeHydration(root))
+          .then(() => steps)
           .then(markHydrated);
       } else {
         dropTapsBeforeHydration();

@@ -38,5 +38,25 @@ describe('money', () => {
     expect(formatMoney(5)).toBe('$0.05');
     expect(formatMoney(61900, 'en')).toBe('MX$619.00');
     expect(() => formatMoney(1.5)).toThrow(RangeError);
+    expect(() => formatMoney(Number.MAX_SAFE_INTEGER + 1)).toThrow(RangeError);
+  });
+
+  it('writes the same text as Intl.NumberFormat for MXN in es-MX and en-US, negatives and millions included', () => {
+    const intl = {
+      es: new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN', minimumFractionDigits: 2 }),
+      en: new Intl.NumberFormat('en-US', { style: 'currency', currency: 'MXN', minimumFractionDigits: 2 }),
+    };
+    // Every amount below $20 and a spread of larger ones (a fixed sequence, so a failure repeats).
+    const amounts = Array.from({ length: 2001 }, (_, i) => i - 1000);
+    for (let x = 7, i = 0; i < 3000; i++) {
+      x = (x * 48271) % 2147483647;
+      amounts.push(x % 10 ** (1 + (i % 12)), 0 - (x % 10 ** (1 + (i % 9))));
+    }
+    amounts.push(99, 100, 99999, 100000, 99999999, 100000000, 999999999999);
+    for (const cents of amounts)
+      for (const locale of ['es', 'en'] as const)
+        expect(formatMoney(cents, locale)).toBe(intl[locale].format(cents / 100));
+    // Where Intl writes "-$0.00" (minus zero), no minus is shown.
+    expect(formatMoney(-0)).toBe('$0.00');
   });
 });

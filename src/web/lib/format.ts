@@ -1,10 +1,9 @@
 /**
  * Dates and numbers in the page language (issue 9): es-MX for Spanish, en-US for English, never the browser's own
  * locale (a shopper whose phone is in English still reads "27 de mayo de 2026" on a Spanish page). Money is
- * formatted by shared/money.ts with the same tags.
+ * written by shared/money.ts as those locales write it, without an Intl formatter.
  */
 import { useTranslation } from 'react-i18next';
-import { formatMoney } from '../../shared/money';
 
 /** The Intl locale tag of a page language. */
 export function localeTag(lang: string): 'es-MX' | 'en-US' {
@@ -12,8 +11,9 @@ export function localeTag(lang: string): 'es-MX' | 'en-US' {
 }
 
 /**
- * One Intl formatter per locale tag and kind, made once: constructing one costs tens of milliseconds on a phone
- * (locale data), a cost each `toLocaleDateString` call with options may pay again.
+ * One Intl formatter per locale tag and kind, made once, when first used: constructing one costs tens of milliseconds
+ * on a phone (locale and time zone data), a cost each `toLocaleDateString` call with options may pay again. Not made
+ * ahead: the home and search pages show no dates (decision 088), and the product page's reviews hydrate after the page.
  */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
@@ -36,17 +36,6 @@ export function useFormat(): { date: (iso: string | Date) => string; number: (n:
     date: (iso) => dateFormat(tag).format(new Date(iso)),
     number: (n) => numberFormat(tag).format(n),
   };
-}
-
-/**
- * Makes the page language's money, date and number formatters (decision 085, Consequences): called in a task of its
- * own before hydration, so their locale data is not loaded inside hydration's one long task.
- */
-export function warmUpFormatters(lang: string): void {
-  const tag = localeTag(lang);
-  formatMoney(0, lang === 'en' ? 'en' : 'es');
-  dateFormat(tag);
-  numberFormat(tag);
 }
 
 /** A card brand as printed on the card ("visa" → "Visa", "amex" → "American Express"). */

@@ -71,12 +71,14 @@ i18n.on('languageChanged', (lng) => {
 export const i18nReady: Promise<void> = typeof window === 'undefined' ? Promise.resolve() : loadLanguage(initialLang);
 
 /**
- * Switches the UI language (after loading its catalogues) and remembers the shopper's choice (it then wins over the
- * store default).
+ * Switches the UI language (after loading its catalogues; nothing when it is the current one) and remembers the
+ * shopper's choice (it then wins over the store default).
  */
 export function setLanguage(lang: Lang, remember = true): void {
   if (remember) localStorage.setItem(LANGUAGE_KEY, lang);
-  void loadLanguage(lang).then(() => i18n.changeLanguage(lang));
+  // The page already in that language is left alone: `changeLanguage` would tell every translated component to
+  // render again (on a server-rendered page, right after hydration, for nothing).
+  void loadLanguage(lang).then(() => (i18n.language === lang ? undefined : i18n.changeLanguage(lang)));
 }
 
 /** True when the shopper picked a language themselves (or followed a link with `?lang=`). */

@@ -4,10 +4,10 @@ import { isEntryPage, scriptSafeJson } from './ssr.js';
 import { canonicalPath, deferredScripts, injectHead, tapKeeper } from './head-tags.js';
 
 /**
- * Runs the loader of `deferredScripts` against a minimal document: `#root` holds one image (`complete` as given);
- * timers and animation frames run only when the test says so. Returns what the loader appended to the head.
+ * Runs the loader of `deferredScripts` against a minimal document: `#root` holds one image (`complete` and `decode`
+ * as given); timers and animation frames run only when the test says so (`painted` runs two frames and the 0 ms timer). Returns what the loader appended to the head.
  */
-function runLoader(html: string, image: { src: string; complete: boolean } | null) {
+function runLoader(html: string, image: { src: string; complete: boolean; decode?: () => Promise<void> } | null) {
   const code = /<script nonce="[^"]*">([\s\S]*)<\/script>$/.exec(html)![1];
   const appended: Record<string, string>[] = [];
   const listeners: Record<string, () => void> = {};
@@ -15,6 +15,7 @@ function runLoader(html: string, image: { src: string; complete: boolean } | nul
   let frames: (() => void)[] = [];
   const img = image && {
     complete: image.complete,
+    decode: image.decode,
     getAttribute: (name: string) => (name === 'src' ? image.src : null),
     addEventListener: (type: string, fn: () => void) => (listeners[type] = fn),
   };
@@ -35,6 +36,11 @@ function runLoader(html: string, image: { src: string; complete: boolean } | nul
       const now = frames;
       frames = [];
       now.forEach((f) => f());
+    },
+    painted() {
+      this.frame();
+      this.frame();
+      timers.filter((x) => x.ms === 0).forEach((x) => x.fn());
     },
     timers,
   };
@@ -108,15 +114,48 @@ describe('server rendering helpers (decision 035)', () => {
     expect(page.appended).toHaveLength(3);
   });
 
-  it('loads the scripts at once without that image, when it is already there, and after 2.5 s at the latest', () => {
+  it('waits for the first paint without that image or when it is already there, and loads after 2.5 s at the latest', async () => {
     const input = { entry: '/assets/i.js', preload: [], image: '/uploads/a-480.webp', nonce: 'n' };
-    expect(runLoader(deferredScripts(input), null).appended).toHaveLength(1);
-    expect(runLoader(deferredScripts(input), { src: '/uploads/other.webp', complete: false }).appended).toHaveLength(1);
-    expect(runLoader(deferredScripts(input), { src: '/uploads/a-480.webp', complete: true }).appended).toHaveLength(1);
+    const script = [{ tag: 'script', type: 'module', crossOrigin: '', src: '/assets/i.js' }];
+    // No image, or another one: two frames.
+    for (const image of [null, { src: '/uploads/other.webp', complete: false }]) {
+      const page = runLoader(deferredScripts(input), image);
+      page.frame();
+      expect(page.appended).toEqual([]);
+      page.painted();
+      expect(page.appended).toEqual(script);
+    }
+    // Loaded while the page was parsing: decoded first, then two frames (a measured Lighthouse run requested the
+    // scripts before the first paint otherwise).
+    let decoded = () => {};
+    const early = runLoader(deferredScripts(input), {
+      src: '/uploads/a-480.webp',
+      complete: true,
+      decode: () => new Promise<void>((resolve) => (decoded = resolve)),
+    });
+    early.painted();
+    expect(early.appended).toEqual([]);
+    decoded();
+    await Promise.resolve();
+    early.painted();
+    expect(early.appended).toEqual(script);
+    // A complete image that cannot be decoded (broken) does not hold them either.
+    const broken = runLoader(deferredScripts(input), {
+      src: '/uploads/a-480.webp',
+      complete: true,
+      decode: () => Promise.reject(new Error('EncodingError')),
+    });
+    await new Promise((r) => setImmediate(r));
+    broken.painted();
+    expect(broken.appended).toEqual(script);
     const slow = runLoader(deferredScripts(input), { src: '/uploads/a-480.webp', complete: false });
     expect(slow.appended).toHaveLength(0);
     slow.timers.find((x) => x.ms === 2500)!.fn();
-    expect(slow.appended).toEqual([{ tag: 'script', type: 'module', crossOrigin: '', src: '/assets/i.js' }]);
+    expect(slow.appended).toEqual(script);
+    // A load error does not wait for frames.
+    const failed = runLoader(deferredScripts(input), { src: '/uploads/a-480.webp', complete: false });
+    failed.fire('error');
+    expect(failed.appended).toEqual(script);
     // A path cannot end the script element.
     expect(deferredScripts({ ...input, entry: '/a</script><script>x' })).not.toContain('</script><script>x');
   });

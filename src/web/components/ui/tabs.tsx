@@ -1,7 +1,11 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type KeyboardEvent, type ReactElement } from 'react';
+import { HydrateLater } from '../../lib/hydrate-in-steps';
 
-/** Accessible tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs. */
-export function Tabs({ tabs, label }: { label: string; tabs: { id: string; title: string; content: ReactNode }[] }) {
+/**
+ * Accessible tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs. Each tab's content is one
+ * element; on a server-rendered page the hidden panels' contents hydrate after the page (decision 088).
+ */
+export function Tabs({ tabs, label }: { label: string; tabs: { id: string; title: string; content: ReactElement }[] }) {
   const [active, setActive] = useState(0);
   const base = useId();
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
@@ -55,7 +59,7 @@ export function Tabs({ tabs, label }: { label: string; tabs: { id: string; title
           hidden={i !== active}
           tabIndex={0}
         >
-          {tab.content}
+          {i === 0 ? tab.content : <HydrateLater>{tab.content}</HydrateLater>}
         </div>
       ))}
     </div>

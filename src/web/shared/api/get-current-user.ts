@@ -13,8 +13,20 @@ export function fetchCurrentUser(area: Area): Promise<User | null> {
   return getToken(area) ? api.get<User>('/api/user').catch(() => null) : Promise.resolve(null);
 }
 
+/**
+ * In the storefront, a browser with no stored token starts from "nobody" (null) instead of a fetch that would answer
+ * the same: a server-rendered page then does not render its header twice more right after hydration. The storefront
+ * stores its token only through sign-in, which sets this query (shared/api/sign-in.ts). On the server, and in the
+ * admin (whose sign-up and invitation store a token themselves), it is fetched as before.
+ */
 export const currentUserQuery = (area: Area) =>
-  queryOptions({ queryKey: queryKeys.currentUser(area), queryFn: () => fetchCurrentUser(area), staleTime: 60_000 });
+  queryOptions({
+    queryKey: queryKeys.currentUser(area),
+    queryFn: () => fetchCurrentUser(area),
+    staleTime: 60_000,
+    initialData: () =>
+      area === 'storefront' && typeof localStorage !== 'undefined' && !getToken(area) ? null : undefined,
+  });
 
 /** The signed-in customer (storefront) or seller (admin), or null. */
 export function useCurrentUser(area: Area) {

@@ -4,6 +4,7 @@ import { paths } from '../../app/paths';
 import { Price } from '../../components/ui/price';
 import { ProductImage } from '../../components/ui/product-image';
 import { Stars } from '../../components/ui/stars';
+import { HydrateLater } from '../../lib/hydrate-in-steps';
 import type { ProductCard as Card } from '../../../shared/contracts/common';
 
 /** A product in a grid: image, name, rating, price, stock. */
@@ -58,7 +59,10 @@ export function ProductGrid({
     <ul className="product-grid">
       {(products ?? []).map((p, i) => (
         <li key={p.codigo}>
-          <ProductCard product={p} eager={i < eagerFirst} />
+          {/* Each card hydrates in a task of its own after the page (decision 088). */}
+          <HydrateLater>
+            <ProductCard product={p} eager={i < eagerFirst} />
+          </HydrateLater>
         </li>
       ))}
     </ul>

@@ -20,6 +20,7 @@ import { UnderConstructionPage } from '../pages/under-construction-page';
 import { AccountSuspendedPage } from '../pages/account-suspended-page';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
+import { HydrateLater } from '../../lib/hydrate-in-steps';
 
 /**
  * The search box's schema check. The zod schema is loaded when the box gets focus (so zod stays out of the first
@@ -84,15 +85,30 @@ function SearchBox() {
   );
 }
 
+/**
+ * The header's cart link with the number of units in the cart. The cart lives in localStorage: a server-rendered page
+ * shows its count once hydrated, in this component's own render rather than the whole layout's.
+ */
+function CartLink({ icon }: { icon?: string | null }) {
+  const { t } = useTranslation('storefront');
+  const hydrated = useHydrated();
+  const storedCount = useShop((s) => s.cart.reduce((n, l) => n + l.quantity, 0));
+  const cartCount = hydrated ? storedCount : 0;
+  return (
+    <Link className="icon-btn" to={paths.cart()} aria-label={t('cartWithCount', { count: cartCount })}>
+      {icon ? <img src={icon} alt="" width={24} height={24} /> : <CartIcon />}
+      <span className="cart-count" aria-hidden="true">
+        {cartCount}
+      </span>
+    </Link>
+  );
+}
+
 export function ShopLayout() {
   const { t, i18n } = useTranslation('storefront');
   const config = useStoreConfig();
   useRecentlyViewedRefresh(config.isSuccess);
   const departments = useQuery(departmentsQuery);
-  const hydrated = useHydrated();
-  const storedCount = useShop((s) => s.cart.reduce((n, l) => n + l.quantity, 0));
-  // The cart lives in localStorage: a server-rendered page shows it once hydrated.
-  const cartCount = hydrated ? storedCount : 0;
   const customer = useCurrentUser('storefront');
   const lang = i18n.language === 'en' ? 'en' : 'es';
 
@@ -139,98 +155,99 @@ export function ShopLayout() {
                 <span className="hide-mobile">{t('signIn')}</span>
               </Link>
             )}
-            <Link className="icon-btn" to={paths.cart()} aria-label={t('cartWithCount', { count: cartCount })}>
-              {store?.cartIcon ? <img src={store.cartIcon} alt="" width={24} height={24} /> : <CartIcon />}
-              <span className="cart-count" aria-hidden="true">
-                {cartCount}
-              </span>
-            </Link>
+            <CartLink icon={store?.cartIcon} />
           </nav>
         </div>
+        {/* Links only: the departments bar and the footer hydrate after the page (decision 088). */}
         {departments.data && departments.data.length > 0 && (
-          <nav className="dept-nav" aria-label={store?.menuName ?? t('departments')}>
-            <ul className="container">
-              <li>
-                <NavLink to={paths.search()} end>
-                  {t('allProducts')}
-                </NavLink>
-              </li>
-              {departments.data.map((d) => (
-                <li key={d.slug}>
-                  <NavLink to={paths.department(d.slug)}>{d.name}</NavLink>
+          <HydrateLater>
+            <nav className="dept-nav" aria-label={store?.menuName ?? t('departments')}>
+              <ul className="container">
+                <li>
+                  <NavLink to={paths.search()} end>
+                    {t('allProducts')}
+                  </NavLink>
                 </li>
-              ))}
-            </ul>
-          </nav>
+                {departments.data.map((d) => (
+                  <li key={d.slug}>
+                    <NavLink to={paths.department(d.slug)}>{d.name}</NavLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </HydrateLater>
         )}
       </header>
       <main id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <footer className="site-footer">
-        <div className="container footer-grid">
-          <div>
-            <strong>{store?.nombretienda}</strong>
-            {store?.aboutUs && <p>{store.aboutUs}</p>}
-            {store?.supportPhone && (
-              <p>
-                {t('footer.phone')}: <a href={`tel:${store.supportPhone.replace(/\s+/g, '')}`}>{store.supportPhone}</a>
-              </p>
-            )}
-            {store?.supportEmail && (
-              <p>
-                {t('footer.email')}: <a href={`mailto:${store.supportEmail}`}>{store.supportEmail}</a>
-              </p>
-            )}
-          </div>
-          <nav aria-label={t('footer.help')}>
-            <ul>
-              <li>
-                <Link to={paths.page('somos')}>{t('pages.somos')}</Link>
-              </li>
-              <li>
-                <Link to={paths.page('pagos_envios')}>{t('pages.pagos_envios')}</Link>
-              </li>
-              <li>
-                <Link to={paths.page('politicas_compras')}>{t('pages.politicas_compras')}</Link>
-              </li>
-              <li>
-                <Link to={paths.page('faq')}>{t('pages.faq')}</Link>
-              </li>
-              <li>
-                <Link to={paths.page('aviso')}>{t('pages.aviso')}</Link>
-              </li>
-            </ul>
-          </nav>
-          <div>
-            <p>{t('footer.payments')}</p>
-            {store?.social && (
+        <HydrateLater>
+          <div className="container footer-grid">
+            <div>
+              <strong>{store?.nombretienda}</strong>
+              {store?.aboutUs && <p>{store.aboutUs}</p>}
+              {store?.supportPhone && (
+                <p>
+                  {t('footer.phone')}:{' '}
+                  <a href={`tel:${store.supportPhone.replace(/\s+/g, '')}`}>{store.supportPhone}</a>
+                </p>
+              )}
+              {store?.supportEmail && (
+                <p>
+                  {t('footer.email')}: <a href={`mailto:${store.supportEmail}`}>{store.supportEmail}</a>
+                </p>
+              )}
+            </div>
+            <nav aria-label={t('footer.help')}>
               <ul>
-                {store.social.facebook && (
-                  <li>
-                    <a href={store.social.facebook} rel="noopener noreferrer" target="_blank">
-                      Facebook
-                    </a>
-                  </li>
-                )}
-                {store.social.instagram && (
-                  <li>
-                    <a href={store.social.instagram} rel="noopener noreferrer" target="_blank">
-                      Instagram
-                    </a>
-                  </li>
-                )}
-                {store.social.youtube && (
-                  <li>
-                    <a href={store.social.youtube} rel="noopener noreferrer" target="_blank">
-                      YouTube
-                    </a>
-                  </li>
-                )}
+                <li>
+                  <Link to={paths.page('somos')}>{t('pages.somos')}</Link>
+                </li>
+                <li>
+                  <Link to={paths.page('pagos_envios')}>{t('pages.pagos_envios')}</Link>
+                </li>
+                <li>
+                  <Link to={paths.page('politicas_compras')}>{t('pages.politicas_compras')}</Link>
+                </li>
+                <li>
+                  <Link to={paths.page('faq')}>{t('pages.faq')}</Link>
+                </li>
+                <li>
+                  <Link to={paths.page('aviso')}>{t('pages.aviso')}</Link>
+                </li>
               </ul>
-            )}
+            </nav>
+            <div>
+              <p>{t('footer.payments')}</p>
+              {store?.social && (
+                <ul>
+                  {store.social.facebook && (
+                    <li>
+                      <a href={store.social.facebook} rel="noopener noreferrer" target="_blank">
+                        Facebook
+                      </a>
+                    </li>
+                  )}
+                  {store.social.instagram && (
+                    <li>
+                      <a href={store.social.instagram} rel="noopener noreferrer" target="_blank">
+                        Instagram
+                      </a>
+                    </li>
+                  )}
+                  {store.social.youtube && (
+                    <li>
+                      <a href={store.social.youtube} rel="noopener noreferrer" target="_blank">
+                        YouTube
+                      </a>
+                    </li>
+                  )}
+                </ul>
+              )}
+            </div>
           </div>
-        </div>
+        </HydrateLater>
       </footer>
     </>
   );

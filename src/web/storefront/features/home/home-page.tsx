@@ -10,6 +10,7 @@ import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { Carousel } from './carousel';
 import { homeQuery } from './api/get-home';
 import { useHydrated } from '../../../lib/use-hydrated';
+import { HydrateLater } from '../../../lib/hydrate-in-steps';
 import type { HomeResponse } from '../../../../shared/contracts/catalog';
 
 export function HomePage() {
@@ -17,9 +18,6 @@ export function HomePage() {
   const config = useQuery(storeConfigQuery);
   const home = useQuery(homeQuery);
   const departments = useQuery(departmentsQuery);
-  const hydrated = useHydrated();
-  // Recently viewed products live in localStorage: shown once hydrated (decision 035).
-  const viewed = useShop((s) => s.recentlyViewed).filter(() => hydrated);
   return (
     <div className="container page">
       <h1 className="visually-hidden">{config.data?.nombretienda}</h1>
@@ -27,16 +25,18 @@ export function HomePage() {
       {departments.data && departments.data.length > 0 && (
         <section className="section" aria-labelledby="home-deps">
           <h2 id="home-deps">{t('departments')}</h2>
-          <ul className="dept-grid">
-            {departments.data.map((d) => (
-              <li key={d.slug}>
-                <Link className="dept-tile" to={paths.department(d.slug)}>
-                  <strong>{d.name}</strong>
-                  <span>{t('productCount', { count: d.productCount })}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <HydrateLater>
+            <ul className="dept-grid">
+              {departments.data.map((d) => (
+                <li key={d.slug}>
+                  <Link className="dept-tile" to={paths.department(d.slug)}>
+                    <strong>{d.name}</strong>
+                    <span>{t('productCount', { count: d.productCount })}</span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </HydrateLater>
         </section>
       )}
       {[
@@ -58,12 +58,24 @@ export function HomePage() {
           </section>
         ) : null,
       )}
-      {viewed.length > 0 && (
-        <section className="section" aria-labelledby="home-viewed">
-          <h2 id="home-viewed">{t('home.recentlyViewed')}</h2>
-          <ProductGrid products={viewed.slice(0, 8)} />
-        </section>
-      )}
+      <RecentlyViewed />
     </div>
+  );
+}
+
+/**
+ * Recently viewed products (localStorage), shown once hydrated (decision 035). A component of its own so that the
+ * render after hydration is this section's alone, not the whole home page's.
+ */
+function RecentlyViewed() {
+  const { t } = useTranslation('storefront');
+  const hydrated = useHydrated();
+  const viewed = useShop((s) => s.recentlyViewed).filter(() => hydrated);
+  if (!viewed.length) return null;
+  return (
+    <section className="section" aria-labelledby="home-viewed">
+      <h2 id="home-viewed">{t('home.recentlyViewed')}</h2>
+      <ProductGrid products={viewed.slice(0, 8)} />
+    </section>
   );
 }

@@ -1,0 +1,78 @@
+/**
+ * Hydration in steps (decision 088): product cards, the departments bar and grid, the footer and the product page's
+ * hidden tab panels keep the server's markup during the first hydration pass and hydrate afterwards, one per task.
+ * What the shopper sees must not change when they do: the page's markup once hydrated equals the server's (no part
+ * dropped, doubled or re-created, so no image loads again), and a product card's link then navigates inside the app.
+ */
+import type { Page } from '@playwright/test';
+import { expect, storeUrl, test } from '../fixtures';
+
+/** Before any script runs, records `#root`'s markup and marks its product cards, their images and footer. */
+async function recordServerMarkup(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const root = document.getElementById('root');
+      if (!root) return;
+      root.querySelectorAll('.product-card, .product-card img, .site-footer > *, .dept-nav').forEach((el) => {
+        (el as HTMLElement).dataset.fromServer = '';
+      });
+      (window as unknown as { serverMarkup: string }).serverMarkup = root.innerHTML;
+    });
+  });
+}
+
+/** `#root`'s markup without comments (Suspense's markers) and the preload links React's server renderer writes. */
+const markup = (page: Page, server: boolean) =>
+  page.evaluate((server) => {
+    const html = server
+      ? (window as unknown as { serverMarkup: string }).serverMarkup
+      : document.getElementById('root')!.innerHTML;
+    return html
+      .replace(/<!--.*?-->/g, '')
+      .replace(/<link [^>]*>/g, '')
+      .replace(/ data-from-server=""/g, '');
+  }, server);
+
+for (const [name, path] of [
+  ['home', '/'],
+  ['search', '/search'],
+  ['product', '/product?codigo=MH01'],
+] as const) {
+  test(`the ${name} page hydrated in steps is the server's markup, same elements`, async ({ page }) => {
+    await recordServerMarkup(page);
+    await page.goto(storeUrl('demo', path));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', '');
+    expect(await markup(page, false)).toBe(await markup(page, true));
+    // The parts hydrated later are the server's own elements.
+    const cards = page.locator('.product-card');
+    const footer = page.locator('.site-footer > *');
+    for (const parts of [cards, page.locator('.product-card img'), footer, page.locator('.dept-nav')])
+      for (const el of await parts.all()) await expect(el).toHaveAttribute('data-from-server', '');
+    expect(await footer.count()).toBe(1);
+    if (name !== 'product') expect(await cards.count()).toBeGreaterThanOrEqual(8);
+  });
+}
+
+test('a product card hydrated after the page opens its product inside the app', async ({ page }) => {
+  await page.goto(storeUrl('demo', '/'));
+  await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+  const card = page.locator('.product-card').nth(9);
+  const name = (await card.locator('h3').textContent())!;
+  await card.getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+});
+
+test('the reviews tab of a product, hydrated after the page, opens and shows its dates in Spanish', async ({
+  page,
+}) => {
+  // A demo product with reviews (the seed gives WSH01 three).
+  await recordServerMarkup(page);
+  await page.goto(storeUrl('demo', '/product?codigo=WSH01'));
+  expect(await markup(page, false)).toBe(await markup(page, true));
+  await page.getByRole('tab', { name: /Reseñas/ }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel).toBeVisible();
+  await expect(panel.locator('.review')).toHaveCount(3);
+  await expect(panel.getByText(/· \d{1,2} de [a-z]+ de 20\d\d$/).first()).toBeVisible();
+});
