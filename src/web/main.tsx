@@ -1,7 +1,8 @@
 /**
  * Web entry: i18n, TanStack Query and the router. Storefront and admin trees load lazily (DESIGN.md "Web").
  * A page the server rendered (decision 035) carries its data in `<script id="vitrina-state">`: the query cache is
- * filled from it and the markup hydrated; otherwise the app renders from scratch. Either waits for the page language's
+ * filled from it and the markup hydrated, in steps (lib/hydrate-in-steps.tsx, decision 088); otherwise the app
+ * renders from scratch. Either waits for the page language's
  * catalogues (a chunk of their own, lib/i18n.ts); if they cannot load the app renders anyway.
  */
 import { startTransition, StrictMode, type ComponentType } from 'react';
@@ -22,15 +23,18 @@ interface ServerState {
   queries: DehydratedState;
 }
 
-function app(storefront?: ComponentType) {
+function app(router: ReturnType<typeof createAppRouter>) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={createAppRouter(storefront)} />
+        <RouterProvider router={router} />
       </QueryClientProvider>
     </StrictMode>
   );
 }
+
+/** Resolves in a later task (a timer), so that what comes next is not part of the current one. */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 const root = document.getElementById('root')!;
 const stateEl = document.getElementById('vitrina-state');
@@ -51,26 +55,30 @@ if (state && root.firstElementChild) {
       // A shopper who chose the other language than the page was rendered in gets a fresh render in theirs.
       // Product cards hydrate after the rest of the page, one per task (decision 088).
       // Taps and typing made before hydration are handed to the page once its first pass is done (decision 085).
+      // The router (ranking the route table) is made in a task before hydration's, which it would lengthen.
       if (i18n.language === state.lang) {
-        const steps = hydrateInSteps(() => startTransition(() => void hydrateRoot(root, app(m.StorefrontRoutes))));
-        void afterPaint()
-          .then(() => replayTapsBeforeHydration(root))
-          .then(() => steps)
-          .then(markHydrated);
+        const router = createAppRouter(m.StorefrontRoutes);
+        void nextTask().then(async () => {
+          const steps = hydrateInSteps(() => startTransition(() => void hydrateRoot(root, app(router))));
+          await afterPaint();
+          await replayTapsBeforeHydration(root);
+          await steps;
+          markHydrated();
+        });
       } else {
         dropTapsBeforeHydration();
         root.textContent = '';
-        createRoot(root).render(app(m.StorefrontRoutes));
+        createRoot(root).render(app(createAppRouter(m.StorefrontRoutes)));
         void afterPaint().then(markHydrated);
       }
     },
     () => {
       dropTapsBeforeHydration();
       root.textContent = '';
-      createRoot(root).render(app());
+      createRoot(root).render(app(createAppRouter()));
       void afterPaint().then(markHydrated);
     },
   );
 } else {
-  void catalogues.then(() => createRoot(root).render(app()));
+  void catalogues.then(() => createRoot(root).render(app(createAppRouter())));
 }

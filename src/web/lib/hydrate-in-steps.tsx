@@ -8,7 +8,9 @@
  * `hydrateInSteps(hydrate)` runs the first pass (main.tsx) and resolves once every part left for later is hydrated.
  * Outside that pass (the server's render, a page the browser renders itself, a later render) `<HydrateLater>`
  * renders its children at once. Its child must render one element (a product card's `<article>`): that element is
- * the markup kept.
+ * the markup kept. Put it inside an element, around that element's content (a card in its `<li>`, the footer's grid
+ * inside `<footer>`): as the last child of a fragment that a component returns, Preact 11.2 rendered the part a second
+ * time instead of keeping it (e2e/storefront/hydrate-in-steps.spec.ts compares the hydrated markup with the server's).
  */
 import { Suspense, useState, type ReactElement, type ReactNode } from 'react';
 

@@ -16,12 +16,12 @@ import { ProductImage } from '../../../components/ui/product-image';
 import { Stars } from '../../../components/ui/stars';
 import { Tabs } from '../../../components/ui/tabs';
 import { Loading } from '../../../components/ui/loading';
-import { useFormat } from '../../../lib/format';
 import type { ProductDetail } from '../../../../shared/contracts/catalog';
 import { VerifiedBadge } from '../../components/verified-badge';
 import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { productQuery } from './api/get-product';
 import { recordProductView } from './api/record-product-view';
+import { DetailsTable, PackagingTable, ReviewList, SpecificationsTable } from './product-tab-panels';
 
 export function ProductPage() {
   const { t } = useTranslation('storefront');
@@ -65,7 +65,6 @@ export function ProductPage() {
 function ProductView({ p }: { p: ProductDetail }) {
   const { t, i18n } = useTranslation('storefront');
   const money = useMoney();
-  const format = useFormat();
   const cart = useShop((s) => s.cart);
   const addToCart = useShop((s) => s.addToCart);
   const [selected, setSelected] = useState<Record<string, string>>(() => ({
@@ -149,119 +148,14 @@ function ProductView({ p }: { p: ProductDetail }) {
         </>
       ),
     },
-    {
-      id: 'details',
-      title: t('product.tabs.details'),
-      content: (
-        <table className="spec-table">
-          <tbody>
-            <tr>
-              <th scope="row">{t('product.code')}</th>
-              <td>{p.codigo}</td>
-            </tr>
-            {p.brand && (
-              <tr>
-                <th scope="row">{t('product.brand')}</th>
-                <td>{p.brand}</td>
-              </tr>
-            )}
-            {p.department && (
-              <tr>
-                <th scope="row">{t('product.department')}</th>
-                <td>{p.department}</td>
-              </tr>
-            )}
-            {p.category && (
-              <tr>
-                <th scope="row">{t('product.category')}</th>
-                <td>{p.category}</td>
-              </tr>
-            )}
-            {p.keywords.length > 0 && (
-              <tr>
-                <th scope="row">{t('product.keywords')}</th>
-                <td>{p.keywords.join(', ')}</td>
-              </tr>
-            )}
-            {Object.entries(p.attributes).map(([k, v]) => (
-              <tr key={k}>
-                <th scope="row">{k}</th>
-                <td>{v.join(', ')}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ),
-    },
-    {
-      id: 'specs',
-      title: t('product.tabs.specifications'),
-      content: p.specifications.length ? (
-        <table className="spec-table">
-          <tbody>
-            {p.specifications.map((s) => (
-              <tr key={s.label}>
-                <th scope="row">{s.label}</th>
-                <td>{s.value}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      ) : (
-        <p className="muted">{t('product.noSpecs')}</p>
-      ),
-    },
-    {
-      id: 'packaging',
-      title: t('product.tabs.packaging'),
-      content: (
-        <table className="spec-table">
-          <tbody>
-            {p.packaging.type && (
-              <tr>
-                <th scope="row">{t('product.packagingType')}</th>
-                <td>{t(`product.packagingTypes.${p.packaging.type}`)}</td>
-              </tr>
-            )}
-            {p.packaging.piecesPerPackage && (
-              <tr>
-                <th scope="row">{t('product.piecesPerPackage')}</th>
-                <td>{p.packaging.piecesPerPackage}</td>
-              </tr>
-            )}
-            <tr>
-              <th scope="row">{t('product.dimensions')}</th>
-              <td>
-                {p.dimensionsCm.length} × {p.dimensionsCm.width} × {p.dimensionsCm.height} cm
-              </td>
-            </tr>
-            <tr>
-              <th scope="row">{t('product.weight')}</th>
-              <td>{format.number(p.weightGrams / 1000)} kg</td>
-            </tr>
-          </tbody>
-        </table>
-      ),
-    },
+    // The hidden panels are components of their own: they render when they hydrate, after the page (decision 088).
+    { id: 'details', title: t('product.tabs.details'), content: <DetailsTable p={p} /> },
+    { id: 'specs', title: t('product.tabs.specifications'), content: <SpecificationsTable p={p} /> },
+    { id: 'packaging', title: t('product.tabs.packaging'), content: <PackagingTable p={p} /> },
     {
       id: 'reviews',
       title: t('product.tabs.reviews', { count: p.ratingCount }),
-      content: p.reviews.length ? (
-        <div>
-          {p.reviews.map((r) => (
-            <article key={r.id} className="review">
-              <Stars value={r.rating} />
-              <h3>{r.title}</h3>
-              <p>{r.comment}</p>
-              <p className="muted small">
-                {r.authorName} · {format.date(r.createdAt)}
-              </p>
-            </article>
-          ))}
-        </div>
-      ) : (
-        <p className="muted">{t('product.noReviews')}</p>
-      ),
+      content: <ReviewList reviews={p.reviews} />,
     },
   ];
 

@@ -1,0 +1,129 @@
+/**
+ * The product page's hidden tab panels (SPEC §2 /product): details, specifications, packaging and reviews. Components
+ * of their own so that they render when they hydrate, after the rest of the page (decision 088): the date and number
+ * formatters they use are not made in the page's first hydration pass.
+ */
+import { useTranslation } from 'react-i18next';
+import { Stars } from '../../../components/ui/stars';
+import { useFormat } from '../../../lib/format';
+import type { ProductDetail } from '../../../../shared/contracts/catalog';
+
+/** Code, brand, department, category, keywords and attributes. */
+export function DetailsTable({ p }: { p: ProductDetail }) {
+  const { t } = useTranslation('storefront');
+  return (
+    <table className="spec-table">
+      <tbody>
+        <tr>
+          <th scope="row">{t('product.code')}</th>
+          <td>{p.codigo}</td>
+        </tr>
+        {p.brand && (
+          <tr>
+            <th scope="row">{t('product.brand')}</th>
+            <td>{p.brand}</td>
+          </tr>
+        )}
+        {p.department && (
+          <tr>
+            <th scope="row">{t('product.department')}</th>
+            <td>{p.department}</td>
+          </tr>
+        )}
+        {p.category && (
+          <tr>
+            <th scope="row">{t('product.category')}</th>
+            <td>{p.category}</td>
+          </tr>
+        )}
+        {p.keywords.length > 0 && (
+          <tr>
+            <th scope="row">{t('product.keywords')}</th>
+            <td>{p.keywords.join(', ')}</td>
+          </tr>
+        )}
+        {Object.entries(p.attributes).map(([k, v]) => (
+          <tr key={k}>
+            <th scope="row">{k}</th>
+            <td>{v.join(', ')}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The seller's specification rows, or a note that there are none. */
+export function SpecificationsTable({ p }: { p: ProductDetail }) {
+  const { t } = useTranslation('storefront');
+  return p.specifications.length ? (
+    <table className="spec-table">
+      <tbody>
+        {p.specifications.map((s) => (
+          <tr key={s.label}>
+            <th scope="row">{s.label}</th>
+            <td>{s.value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  ) : (
+    <p className="muted">{t('product.noSpecs')}</p>
+  );
+}
+
+/** Packaging type, pieces per package, dimensions (cm) and weight (kg, in the page language). */
+export function PackagingTable({ p }: { p: ProductDetail }) {
+  const { t } = useTranslation('storefront');
+  const format = useFormat();
+  return (
+    <table className="spec-table">
+      <tbody>
+        {p.packaging.type && (
+          <tr>
+            <th scope="row">{t('product.packagingType')}</th>
+            <td>{t(`product.packagingTypes.${p.packaging.type}`)}</td>
+          </tr>
+        )}
+        {p.packaging.piecesPerPackage && (
+          <tr>
+            <th scope="row">{t('product.piecesPerPackage')}</th>
+            <td>{p.packaging.piecesPerPackage}</td>
+          </tr>
+        )}
+        <tr>
+          <th scope="row">{t('product.dimensions')}</th>
+          <td>
+            {p.dimensionsCm.length} × {p.dimensionsCm.width} × {p.dimensionsCm.height} cm
+          </td>
+        </tr>
+        <tr>
+          <th scope="row">{t('product.weight')}</th>
+          <td>{format.number(p.weightGrams / 1000)} kg</td>
+        </tr>
+      </tbody>
+    </table>
+  );
+}
+
+/** The product's reviews with their author and date (in the page language), or a note that there are none. */
+export function ReviewList({ reviews }: { reviews: ProductDetail['reviews'] }) {
+  const { t } = useTranslation('storefront');
+  const format = useFormat();
+  return reviews.length ? (
+    <div>
+      {reviews.map((r) => (
+        <article key={r.id} className="review">
+          <Stars value={r.rating} />
+          <h3>{r.title}</h3>
+          <p>{r.comment}</p>
+          <p className="muted small">
+            {r.authorName} · {format.date(r.createdAt)}
+          </p>
+        </article>
+      ))}
+    </div>
+  ) : (
+    <p className="muted">{t('product.noReviews')}</p>
+  );
+}
