@@ -63,9 +63,7 @@ test('a product card hydrated after the page opens its product inside the app', 
   expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
 });
 
-test('the reviews tab of a product, hydrated after the page, opens and shows its dates in Spanish', async ({
-  page,
-}) => {
+test('the reviews tab of a product, hydrated when opened, shows its dates in Spanish', async ({ page }) => {
   // A demo product with reviews (the seed gives WSH01 three).
   await recordServerMarkup(page);
   await page.goto(storeUrl('demo', '/product?codigo=WSH01'));
@@ -75,4 +73,23 @@ test('the reviews tab of a product, hydrated after the page, opens and shows its
   await expect(panel).toBeVisible();
   await expect(panel.locator('.review')).toHaveCount(3);
   await expect(panel.getByText(/· \d{1,2} de [a-z]+ de 20\d\d$/).first()).toBeVisible();
+  // The next tab, by keyboard, hydrates as it opens too.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tabpanel')).toContainText('kg');
+});
+
+test('a tab panel not yet opened when the shopper switches language shows the new language when opened', async ({
+  page,
+}) => {
+  await page.goto(storeUrl('demo', '/product?codigo=WSH01'));
+  await page.getByRole('button', { name: 'Cambiar idioma a inglés' }).click();
+  await expect(page.getByRole('tab', { name: /Reviews/ })).toBeVisible();
+  await page.getByRole('tab', { name: /Reviews/ }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.locator('.review')).toHaveCount(3);
+  await expect(panel.getByText(/· [A-Z][a-z]+ \d{1,2}, 20\d\d$/).first()).toBeVisible();
+  await expect(panel).not.toContainText(' de 20');
+  await page.getByRole('tab', { name: 'Details' }).click();
+  await expect(page.getByRole('tabpanel')).toContainText('Code');
+  await expect(page.getByRole('tabpanel')).not.toContainText('Código');
 });

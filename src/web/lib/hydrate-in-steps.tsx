@@ -3,7 +3,8 @@
  * slow phone a page of 24 product cards is one task of hundreds of milliseconds in which a tap waits. Parts of a page
  * wrapped in `<HydrateLater>` keep the server's markup during that pass (Preact keeps the DOM of a component that
  * suspends while hydrating) and are hydrated afterwards, one per task, in document order: the page answers between
- * them. Until then such a part is the server's HTML: its links work as plain links.
+ * them; a part given `until` (a hidden tab panel) waits until it is needed. Until then such a part is the server's
+ * HTML: its links work as plain links.
  *
  * `hydrateInSteps(hydrate)` runs the first pass (main.tsx) and resolves once every part left for later is hydrated.
  * Outside that pass (the server's render, a page the browser renders itself, a later render) `<HydrateLater>`
@@ -12,7 +13,7 @@
  * inside `<footer>`): as the last child of a fragment that a component returns, Preact 11.2 rendered the part a second
  * time instead of keeping it (e2e/storefront/hydrate-in-steps.spec.ts compares the hydrated markup with the server's).
  */
-import { Suspense, useState, type ReactElement, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
 
 interface Gate {
   open: boolean;
@@ -24,11 +25,11 @@ interface Gate {
 let firstPass = false;
 const waiting: Gate[] = [];
 
-function newGate(): Gate {
+function newGate(queued: boolean): Gate {
   let release!: () => void;
   const opened = new Promise<void>((resolve) => (release = resolve));
   const gate: Gate = { open: false, opened, release: () => ((gate.open = true), release()) };
-  waiting.push(gate);
+  if (queued) waiting.push(gate);
   return gate;
 }
 
@@ -38,10 +39,17 @@ function Gate({ gate, children }: { gate: Gate | null; children: ReactNode }) {
   return children;
 }
 
-/** Hydrates `children` (one element) in a task of its own after the page's first pass (see the module comment). */
-export function HydrateLater({ children }: { children: ReactElement }) {
+/**
+ * Hydrates `children` (one element) in a task of its own after the page's first pass (see the module comment), or,
+ * with `until`, only once `until` is true (a hidden tab panel: when its tab opens; it is not waited for by
+ * `hydrateInSteps`). Until then the server's markup stays as it was, even if the page renders again meanwhile.
+ */
+export function HydrateLater({ children, until }: { children: ReactElement; until?: boolean }) {
   // The gate lives in this component's state: a component that suspends on its first render loses its own hooks.
-  const [gate] = useState(() => (firstPass ? newGate() : null));
+  const [gate] = useState(() => (firstPass ? newGate(until === undefined) : null));
+  useEffect(() => {
+    if (until && gate && !gate.open) gate.release();
+  }, [until, gate]);
   return (
     <Suspense fallback={null}>
       <Gate gate={gate}>{children}</Gate>

@@ -3,7 +3,7 @@ import { HydrateLater } from '../../lib/hydrate-in-steps';
 
 /**
  * Accessible tabs (WAI-ARIA tabs pattern): arrow keys, Home and End move between tabs. Each tab's content is one
- * element; on a server-rendered page the hidden panels' contents hydrate after the page (decision 088).
+ * element; on a server-rendered page a hidden panel's content hydrates when its tab first opens (decision 088).
  */
 export function Tabs({ tabs, label }: { label: string; tabs: { id: string; title: string; content: ReactElement }[] }) {
   const [active, setActive] = useState(0);
@@ -59,7 +59,7 @@ export function Tabs({ tabs, label }: { label: string; tabs: { id: string; title
           hidden={i !== active}
           tabIndex={0}
         >
-          {i === 0 ? tab.content : <HydrateLater>{tab.content}</HydrateLater>}
+          {i === 0 ? tab.content : <HydrateLater until={i === active}>{tab.content}</HydrateLater>}
         </div>
       ))}
     </div>

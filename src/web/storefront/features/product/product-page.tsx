@@ -148,7 +148,7 @@ function ProductView({ p }: { p: ProductDetail }) {
         </>
       ),
     },
-    // The hidden panels are components of their own: they render when they hydrate, after the page (decision 088).
+    // The hidden panels are components of their own: they render when their tab first opens (decision 088).
     { id: 'details', title: t('product.tabs.details'), content: <DetailsTable p={p} /> },
     { id: 'specs', title: t('product.tabs.specifications'), content: <SpecificationsTable p={p} /> },
     { id: 'packaging', title: t('product.tabs.packaging'), content: <PackagingTable p={p} /> },

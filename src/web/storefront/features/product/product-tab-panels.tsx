@@ -1,7 +1,7 @@
 /**
  * The product page's hidden tab panels (SPEC §2 /product): details, specifications, packaging and reviews. Components
- * of their own so that they render when they hydrate, after the rest of the page (decision 088): the date and number
- * formatters they use are not made in the page's first hydration pass.
+ * of their own so that, on a server-rendered page, they render when their tab first opens (decision 088): the date
+ * formatter the reviews use is not made while the page hydrates.
  */
 import { useTranslation } from 'react-i18next';
 import { Stars } from '../../../components/ui/stars';
@@ -99,7 +99,7 @@ export function PackagingTable({ p }: { p: ProductDetail }) {
         </tr>
         <tr>
           <th scope="row">{t('product.weight')}</th>
-          <td>{format.number(p.weightGrams / 1000)} kg</td>
+          <td>{format.kilograms(p.weightGrams)} kg</td>
         </tr>
       </tbody>
     </table>
