@@ -70,6 +70,10 @@ test.describe('storefront basics', () => {
     await page.goto(storeUrl('hogar'));
     await expect.poll(() => page.title()).toBe('Casa & Tech');
     await page.getByRole('heading', { name: 'Departments' }).waitFor();
+    // The footer names the payment methods this deployment takes (the sandbox: card, OXXO and PayPal).
+    await expect(page.getByRole('contentinfo')).toContainText(
+      'Payment methods: credit or debit card, cash at OXXO, PayPal.',
+    );
     const box = page.getByRole('search').getByRole('combobox');
     await box.fill('cameras');
     await box.press('Enter');

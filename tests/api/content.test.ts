@@ -35,6 +35,16 @@ describe('store content', () => {
       headers: { 'accept-language': lang, ...(seller ? { authorization: `Bearer ${seller.token}` } : {}) },
     });
 
+  it('the payments page and the store configuration name the methods the deployment takes (PayPal here)', async () => {
+    // The default test app pays through the sandbox, which stands in for cards, OXXO and PayPal.
+    const config = (
+      await t.app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': a.hostname } })
+    ).json();
+    expect(config.paymentMethods).toEqual(['card', 'oxxo', 'paypal']);
+    expect((await shop(a, 'pagos_envios')).json().html).toContain('<li><strong>PayPal</strong>: apruebas el pago');
+    expect((await shop(en, 'pagos_envios')).json().html).toContain('<li><strong>PayPal</strong>: you approve');
+  });
+
   it('a new store shows default texts in its language, the privacy notice following the LFPDPPP', async () => {
     const aviso = (await shop(a, 'aviso')).json();
     expect(aviso.customised).toBe(false);

@@ -130,6 +130,7 @@ describe('security headers', () => {
         menuName: null,
         aboutUs: null,
         oxxoFeeCents: 0,
+        paymentMethods: ['card', 'oxxo'],
       },
       product: {
         codigo: 'P1',

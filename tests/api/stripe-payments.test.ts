@@ -99,6 +99,16 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     await fake?.close();
   });
 
+  it('without a wallet, the store configuration and the payments page name card and OXXO only, not PayPal', async () => {
+    const headers = { 'x-store-domain': store.hostname };
+    const config = (await t.app.inject({ url: '/api/reseller/configwebsite', headers })).json();
+    expect(config.paymentMethods).toEqual(['card', 'oxxo']);
+    const page = (await t.app.inject({ url: '/api/reseller/content/pagos_envios', headers })).json();
+    expect(page.html).toContain('Efectivo en OXXO');
+    expect(page.html).not.toContain('PayPal');
+    expect(page.html).not.toContain('{paypal}');
+  });
+
   it('creates a PaymentIntent with an idempotency key and hands the browser its client secret; Stripe.js pays', async () => {
     const res = await place('card');
     expect(res.statusCode).toBe(201);

@@ -36,6 +36,8 @@ export const websiteConfig = z.object({
   aboutUs: z.string().nullable(),
   /** Fee added to OXXO cash payments, centavos (SPEC §9). */
   oxxoFeeCents: z.number().int(),
+  /** The payment methods this deployment takes (its payment providers): what the footer names. */
+  paymentMethods: z.array(z.enum(['card', 'oxxo', 'paypal'])),
 });
 export type WebsiteConfig = z.infer<typeof websiteConfig>;
 

@@ -4,7 +4,8 @@
  * collected, primary and secondary purposes with a way to refuse the latter, transfers, ARCO rights and how to exercise
  * them, revoking consent and limiting use, cookies, changes to the notice); the purchase policy, payments and
  * shipping, FAQ and glossary describe how this platform's checkout really works (card or OXXO, MXN, shipping by
- * parcel services). `{store}`, `{email}` and `{phone}` are replaced with the store's own data when shown.
+ * parcel services). `{store}`, `{email}` and `{phone}` are replaced with the store's own data when shown, and
+ * `{paypal}` with the PayPal item of the payment methods when the deployment takes PayPal (`PAYPAL_ITEM`), else nothing.
  */
 import type { ContentKind } from '../../../shared/contracts/website.js';
 
@@ -47,7 +48,7 @@ const ES: Defaults = {
 <p>Tienes 30 días naturales desde que recibes tu pedido para solicitar una devolución de productos sin uso y en su empaque original. Los productos con defecto de fábrica se cambian o reembolsan sin costo para ti, conforme a la Ley Federal de Protección al Consumidor.</p>`,
   pagos_envios: `<h2>Pagos y envíos</h2>
 <h3>Formas de pago</h3>
-<ul><li><strong>Tarjeta de crédito o débito</strong>: el cobro se autoriza al momento; tu banco puede pedirte verificación 3-D Secure.</li><li><strong>Efectivo en OXXO</strong>: recibirás una ficha con referencia para pagar en cualquier tienda OXXO antes de su vencimiento. Tu pedido se prepara cuando se confirma el pago.</li></ul>
+<ul><li><strong>Tarjeta de crédito o débito</strong>: el cobro se autoriza al momento; tu banco puede pedirte verificación 3-D Secure.</li><li><strong>Efectivo en OXXO</strong>: recibirás una ficha con referencia para pagar en cualquier tienda OXXO antes de su vencimiento. Tu pedido se prepara cuando se confirma el pago.</li>{paypal}</ul>
 <h3>Envíos</h3>
 <p>Enviamos a todo México por paquetería. El costo y el tiempo estimado de entrega se calculan con tu código postal antes de pagar. Te enviaremos la guía de rastreo por correo cuando tu pedido salga.</p>`,
   faq: [
@@ -107,7 +108,7 @@ const EN: Defaults = {
 <p>You have 30 calendar days from delivery to ask for a return of unused products in their original packaging. Products with a manufacturing defect are exchanged or refunded at no cost to you, under Mexico's Federal Consumer Protection Law.</p>`,
   pagos_envios: `<h2>Payments and shipping</h2>
 <h3>Payment methods</h3>
-<ul><li><strong>Credit or debit card</strong>: the charge is authorised at once; your bank may ask for 3-D Secure verification.</li><li><strong>Cash at OXXO</strong>: you get a payment slip to pay at any OXXO store before it expires. Your order is prepared once the payment is confirmed.</li></ul>
+<ul><li><strong>Credit or debit card</strong>: the charge is authorised at once; your bank may ask for 3-D Secure verification.</li><li><strong>Cash at OXXO</strong>: you get a payment slip to pay at any OXXO store before it expires. Your order is prepared once the payment is confirmed.</li>{paypal}</ul>
 <h3>Shipping</h3>
 <p>We ship across Mexico by parcel service. The cost and estimated delivery time are calculated from your postal code before you pay. We email you the tracking number when your order ships.</p>`,
   faq: [
@@ -140,3 +141,9 @@ export function defaultContent(
 ): string | { question: string; answer: string }[] | { word: string; definition: string }[] {
   return (lang === 'en' ? EN : ES)[kind];
 }
+
+/** The payments page's PayPal item, put in the default text when a wallet is configured (the footer names it then too). */
+export const PAYPAL_ITEM: Record<Lang, string> = {
+  es: '<li><strong>PayPal</strong>: apruebas el pago en tu cuenta de PayPal y regresas a la tienda con tu pedido pagado.</li>',
+  en: '<li><strong>PayPal</strong>: you approve the payment in your PayPal account and come back to the store with your order paid.</li>',
+};

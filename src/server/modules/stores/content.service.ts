@@ -8,10 +8,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import sanitizeHtml from 'sanitize-html';
 import { storeContent, stores } from '../../db/schema/stores.js';
-import type { StoreDbContext } from '../../lib/context.js';
+import type { BaseContext, StoreDbContext } from '../../lib/context.js';
 import { assertFound } from '../../lib/app-error.js';
 import type { ContentKind, ContentResponse } from '../../../shared/contracts/website.js';
-import { defaultContent } from './content-defaults.js';
+import { defaultContent, PAYPAL_ITEM } from './content-defaults.js';
+import { acceptedMethods } from '../../providers/payments/index.js';
 
 const RICH: sanitizeHtml.IOptions = {
   allowedTags: ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote'],
@@ -79,11 +80,15 @@ const empty = (kind: ContentKind): ContentResponse => ({
   customised: false,
 });
 
+/** A store's database context and the deployment's payment providers (the payments page names what they take). */
+type ContentContext = StoreDbContext & Pick<BaseContext, 'providers'>;
+
 /**
  * The content of `kind` for the storefront and the editor: the saved one, or the default of the store's language with
- * the store's data filled in (`customised: false`). Throws STORE_NOT_FOUND.
+ * the store's data filled in (`customised: false`; the payments page lists PayPal when the deployment takes it).
+ * Throws STORE_NOT_FOUND.
  */
-export async function getContent(ctx: StoreDbContext, kind: ContentKind): Promise<ContentResponse> {
+export async function getContent(ctx: ContentContext, kind: ContentKind): Promise<ContentResponse> {
   const [row] = await ctx.db
     .select({ body: storeContent.body })
     .from(storeContent)
@@ -100,7 +105,12 @@ export async function getContent(ctx: StoreDbContext, kind: ContentKind): Promis
   }
   const facts = await storeFacts(ctx);
   const d = defaultContent(kind, facts.lang);
-  if (typeof d === 'string') out.html = fill(d, facts, true);
+  if (typeof d === 'string')
+    out.html = fill(
+      d.replace('{paypal}', acceptedMethods(ctx.providers).includes('paypal') ? PAYPAL_ITEM[facts.lang] : ''),
+      facts,
+      true,
+    );
   else if (kind === 'faq')
     out.items = (d as { question: string; answer: string }[]).map((i) => ({
       question: fill(i.question, facts, false),
@@ -123,7 +133,7 @@ async function upsert(ctx: StoreDbContext, kind: ContentKind, body: Record<strin
 
 /** PUT /api/proveedor/content/page/:kind: saves a rich-text page, sanitised. Returns what the storefront will show. */
 export async function savePage(
-  ctx: StoreDbContext,
+  ctx: ContentContext,
   kind: 'aviso' | 'politicas_compras' | 'pagos_envios',
   html: string,
 ): Promise<ContentResponse> {
@@ -133,7 +143,7 @@ export async function savePage(
 
 /** PUT /api/proveedor/content/faq: replaces the FAQ list (question, answer), texts sanitised. */
 export async function saveFaq(
-  ctx: StoreDbContext,
+  ctx: ContentContext,
   items: { question: string; answer: string }[],
 ): Promise<ContentResponse> {
   const clean = items
@@ -145,7 +155,7 @@ export async function saveFaq(
 
 /** PUT /api/proveedor/content/glosario: replaces the glossary (word, definition), texts sanitised. */
 export async function saveGlossary(
-  ctx: StoreDbContext,
+  ctx: ContentContext,
   items: { word: string; definition: string }[],
 ): Promise<ContentResponse> {
   const clean = items

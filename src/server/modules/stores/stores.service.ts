@@ -9,6 +9,7 @@ import { assertFound } from '../../lib/app-error.js';
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import { DEFAULT_OXXO_FEE_CENTS } from '../../../shared/limits.js';
 import { bannerSrcset } from '../../../shared/responsive-images.js';
+import { acceptedMethods } from '../../providers/payments/index.js';
 
 export interface NewStore {
   slug: string;
@@ -119,6 +120,7 @@ export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig
     menuName: s.menuName ?? null,
     aboutUs: s.aboutUs ?? null,
     oxxoFeeCents: store.oxxoFeeCents,
+    paymentMethods: acceptedMethods(ctx.providers),
   };
 }
 

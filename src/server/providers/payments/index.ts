@@ -127,6 +127,20 @@ export function providerForMethod(
   return providers.payments.name === 'none' ? null : providers.payments;
 }
 
+/**
+ * The payment methods shoppers can use on this deployment, in the order the storefront names them: card and OXXO when
+ * the card provider takes them, PayPal when a wallet is configured. Empty without any provider.
+ */
+export function acceptedMethods(providers: {
+  payments: PaymentProvider;
+  wallet?: PaymentProvider | null;
+}): PaymentMethodName[] {
+  return (['card', 'oxxo', 'paypal'] as const).filter((m) => {
+    const provider = providerForMethod(providers, m);
+    return provider !== null && methodsOf(provider).includes(m);
+  });
+}
+
 /** The configured provider named `name` (a payment row's `provider`), or null (another provider's, or `manual`). */
 export function providerNamed(
   providers: { payments: PaymentProvider; wallet?: PaymentProvider | null },

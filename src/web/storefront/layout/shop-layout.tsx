@@ -219,7 +219,12 @@ export function ShopLayout() {
               </ul>
             </nav>
             <div>
-              <p>{t('footer.payments')}</p>
+              {/* The methods this deployment takes (its payment providers), not a fixed list. */}
+              {store?.paymentMethods.length ? (
+                <p>
+                  {t('footer.paymentMethods')}: {store.paymentMethods.map((m) => t(`footer.methods.${m}`)).join(', ')}.
+                </p>
+              ) : null}
               {store?.social && (
                 <ul>
                   {store.social.facebook && (
