@@ -89,6 +89,9 @@ test('a tab panel not yet opened when the shopper switches language shows the ne
   await expect(panel.locator('.review')).toHaveCount(3);
   await expect(panel.getByText(/· [A-Z][a-z]+ \d{1,2}, 20\d\d$/).first()).toBeVisible();
   await expect(panel).not.toContainText(' de 20');
+  // Attributes too, which hydrating the server's Spanish markup would not have changed: each review's rating label.
+  await expect(panel.getByRole('img', { name: /out of 5 stars/ })).toHaveCount(3);
+  await expect(panel.getByRole('img', { name: /de 5 estrellas/ })).toHaveCount(0);
   await page.getByRole('tab', { name: 'Details' }).click();
   await expect(page.getByRole('tabpanel')).toContainText('Code');
   await expect(page.getByRole('tabpanel')).not.toContainText('Código');

@@ -14,6 +14,7 @@
  * time instead of keeping it (e2e/storefront/hydrate-in-steps.spec.ts compares the hydrated markup with the server's).
  */
 import { Suspense, useEffect, useState, type ReactElement, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Gate {
   open: boolean;
@@ -42,16 +43,27 @@ function Gate({ gate, children }: { gate: Gate | null; children: ReactNode }) {
 /**
  * Hydrates `children` (one element) in a task of its own after the page's first pass (see the module comment), or,
  * with `until`, only once `until` is true (a hidden tab panel: when its tab opens; it is not waited for by
- * `hydrateInSteps`). Until then the server's markup stays as it was, even if the page renders again meanwhile.
+ * `hydrateInSteps`). Until then the server's markup stays as it was. If the page language changes first, that markup
+ * is stale (hydration would fix its text but not its attributes, such as a rating's label): the part is then rendered
+ * afresh instead, at once.
  */
 export function HydrateLater({ children, until }: { children: ReactElement; until?: boolean }) {
+  const { i18n } = useTranslation();
   // The gate lives in this component's state: a component that suspends on its first render loses its own hooks.
-  const [gate] = useState(() => (firstPass ? newGate(until === undefined) : null));
+  const [part, setPart] = useState(() =>
+    firstPass ? { gate: newGate(until === undefined), lang: i18n.language } : null,
+  );
+  const stale = part !== null && !part.gate.open && part.lang !== i18n.language;
   useEffect(() => {
-    if (until && gate && !gate.open) gate.release();
-  }, [until, gate]);
+    if (stale) setPart(null);
+  }, [stale]);
+  useEffect(() => {
+    if (until && part && !part.gate.open) part.gate.release();
+  }, [until, part]);
+  const gate = part && !stale ? part.gate : null;
+  // A new key mounts the fresh render in place of the kept markup.
   return (
-    <Suspense fallback={null}>
+    <Suspense key={gate ? 'server' : 'fresh'} fallback={null}>
       <Gate gate={gate}>{children}</Gate>
     </Suspense>
   );

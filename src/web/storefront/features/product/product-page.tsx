@@ -59,7 +59,8 @@ export function ProductPage() {
         <Alert kind="error">{product.error?.message}</Alert>
       </div>
     );
-  return <ProductView p={p} />;
+  // Another product is another view: its state (options, quantity, message) and its tab panels start afresh.
+  return <ProductView key={p.codigo} p={p} />;
 }
 
 function ProductView({ p }: { p: ProductDetail }) {
