@@ -222,7 +222,9 @@ export function ShopLayout() {
               {/* The methods this deployment takes (its payment providers), not a fixed list. */}
               {store?.paymentMethods.length ? (
                 <p>
-                  {t('footer.paymentMethods')}: {store.paymentMethods.map((m) => t(`footer.methods.${m}`)).join(', ')}.
+                  {t('footer.paymentMethods', {
+                    methods: store.paymentMethods.map((m) => t(`footer.methods.${m}`)).join(', '),
+                  })}
                 </p>
               ) : null}
               {store?.social && (
