@@ -128,6 +128,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (event.topic === 'store' || event.topic === 'domains') app.clearStoreCache();
     if (event.topic === 'store' || event.topic === 'all') forgetStoreLanguage(event.storeId);
   });
+  // A job committed on any instance wakes this instance's worker of its queue at once (jobs/runner.ts).
+  app.changeFeed.onJobQueued((queue) => app.jobs.wake(queue));
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,

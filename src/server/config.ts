@@ -124,6 +124,11 @@ const envSchema = z.object({
   /** How often an idle job worker asks the queue for new jobs, in seconds (pg-boss polling; 0.5 at least). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /**
+   * Jobs of one queue a worker fetches and runs at once (decision 034): a burst of order emails goes out in batches,
+   * fetched again at once while a batch comes back full; a committed job also wakes the workers without a poll.
+   */
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /**
    * Addresses (IPs or CIDRs, comma-separated) a catalogue import may download images from although they are not public
    * (decision 080), e.g. `127.0.0.1` for a local test server. Unset (the default, and the right value in production):
    * images only from public addresses; loopback, private, link-local and metadata addresses are refused.

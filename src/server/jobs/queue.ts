@@ -11,6 +11,7 @@ import type { AppConfig } from '../config.js';
 import type { Providers } from '../providers/index.js';
 import type { OrderStatus } from '../../shared/contracts/checkout.js';
 import { bossDb } from './adapter.js';
+import { publishJobQueued } from '../db/change-feed.js';
 
 /** The app's jobs and what each carries (JSON; ids, never secrets: rows live in the `pgboss` schema for 14 days). */
 export interface JobPayloads {
@@ -151,5 +152,8 @@ export async function enqueue(
   if (startAfter !== undefined) options.startAfter = startAfter;
   const id = await sender.send(name, payload, options);
   if (id === null && !opts.singletonKey) throw new Error(`jobs: no queue named ${name}`);
+  // Wakes the workers of every instance when this commits (never if it rolls back), so the job does not wait for a
+  // poll; a job for later is left to the poll.
+  if (id !== null && startAfter === undefined) await publishJobQueued(db, name);
   return id;
 }

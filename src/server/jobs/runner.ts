@@ -1,9 +1,16 @@
 /**
  * The job runner of one app instance (decision 034): installs pg-boss's tables (schema `pgboss`, on PGlite or
  * PostgreSQL), creates a queue per job definition, registers the cron schedules and, when JOB_WORKERS is on, works
- * the queues (polling every JOB_POLL_SECONDS) and fires the schedules. Several instances may share one database:
- * a job is fetched by one worker only (FOR UPDATE SKIP LOCKED) and a schedule enqueues one job per minute slot
- * (a singleton key), so a scheduled job runs once however many instances are up.
+ * the queues and fires the schedules. Several instances may share one database: a job is fetched by one worker only
+ * (FOR UPDATE SKIP LOCKED) and a schedule enqueues one job per minute slot (a singleton key), so a scheduled job runs
+ * once however many instances are up.
+ *
+ * Promptness (an order's email within seconds of its commit, even after a sale burst): each worker fetches up to
+ * JOB_BATCH_SIZE jobs at once and runs them side by side, fetches again at once while its batch came back full, and
+ * is woken by `wake(name)` as soon as a job is committed (queue.ts publishes `job:<name>` on the change-feed channel
+ * inside the enqueueing transaction, so the wake-up arrives exactly when the job becomes visible, on every instance).
+ * The JOB_POLL_SECONDS poll remains the safety net: for a wake-up lost with a dropped listening connection, a retry
+ * whose delay has passed, or a job enqueued for later.
  *
  * Tests run jobs deterministically instead: `tick()` enqueues the schedules that are due and `drain()` works every
  * job that is due now, to completion, on the caller's turn (no sleeps).
@@ -49,6 +56,11 @@ export interface Jobs {
   tick(): Promise<string[]>;
   /** Works every job that is due now until none is left (retries without delay included); returns runs made. */
   drain(): Promise<number>;
+  /**
+   * Wakes this instance's worker of queue `name` (every worker for `*`) so it fetches now instead of at its next
+   * poll. Called for each committed job (change feed, `job:<name>`); harmless when nothing is due.
+   */
+  wake(name: string): void;
   /** A job with its state, retries and output (tests; the admin progress reads job_progress instead). */
   getJob(name: string, id: string): Promise<PgBoss.JobWithMetadata<unknown> | null>;
   /** 'completed' and 'failed' runs of this instance (JobRun). */
@@ -87,6 +99,9 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   const events = new EventEmitter();
   const running = new Set<Promise<unknown>>();
+  /** pg-boss worker id per queue name (workers of this instance). */
+  const workerIds = new Map<string, string>();
+  const batchSize = config.JOB_BATCH_SIZE;
   let started: Promise<void> | null = null;
 
   /**
@@ -166,13 +181,21 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       }
     });
     if (!workers) return;
-    for (const def of defs)
-      await boss.work(
+    for (const def of defs) {
+      const id = await boss.work(
         def.name,
-        { pollingIntervalSeconds: config.JOB_POLL_SECONDS, batchSize: 1, includeMetadata: true },
-        // settle() completes or fails the job itself; pg-boss's own complete afterwards finds it no longer active.
-        async ([job]) => settle(def, job!),
+        { pollingIntervalSeconds: config.JOB_POLL_SECONDS, batchSize, includeMetadata: true },
+        // settle() completes or fails each job itself (one failure does not fail its batch); pg-boss's own complete
+        // afterwards finds them no longer active. The batch's jobs run side by side: at most JOB_BATCH_SIZE at once
+        // per queue, as they would on JOB_BATCH_SIZE instances, so handlers already tolerate it.
+        async (jobs) => {
+          await Promise.all(jobs.map((job) => settle(def, job)));
+          // A full batch means more may be waiting: fetch again now rather than after the poll interval.
+          if (jobs.length >= batchSize) boss.notifyWorker(id);
+        },
       );
+      workerIds.set(def.name, id);
+    }
   }
 
   return {
@@ -222,6 +245,13 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
         await Promise.allSettled([...running]);
       }
       throw new Error('jobs: drain did not settle after 1000 rounds');
+    },
+    wake(name) {
+      if (name === '*') for (const id of workerIds.values()) boss.notifyWorker(id);
+      else {
+        const id = workerIds.get(name);
+        if (id) boss.notifyWorker(id);
+      }
     },
     async getJob(name, id) {
       await started;
