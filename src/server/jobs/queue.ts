@@ -28,6 +28,10 @@ export interface JobPayloads {
   };
   /** The password-reset email of a recover request (password-reset.ts), sent whether or not the account exists. */
   'password-reset-email': { storeId: string; email: string; origin: string; locale: 'es' | 'en' };
+  /** A new seller's email-verification link (accounts/email-verification.ts; decision 100). */
+  'seller-verification-email': { userId: string; locale: 'es' | 'en' };
+  /** The notice to an account's owner that someone signed up again with their email (decision 100). */
+  'seller-signup-notice': { userId: string; locale: 'es' | 'en' };
   /** The reservation sweep: overdue reservations settled or cancelled, refunds retried, webhooks resent (every minute). */
   'payment-sweep': Record<string, never>;
   /** A delivered order's pending money released to available (BALANCE_RELEASE_DAYS after delivery; decision 047). */
