@@ -104,11 +104,22 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
   const batchSize = config.JOB_BATCH_SIZE;
   let started: Promise<void> | null = null;
 
+  /** Tracks `p` as a run under way (stop() and drain() wait for it). */
+  function track<T>(p: Promise<T>): Promise<T> {
+    running.add(p);
+    void p.finally(() => running.delete(p));
+    return p;
+  }
+
   /**
-   * Runs one fetched job's handler, then completes it with the handler's output or fails it (pg-boss retries it while
-   * its retry limit allows), and only then reports it on `events`. Never throws.
+   * Runs one fetched job's handler. On an error it fails the job (pg-boss retries it while its retry limit allows),
+   * reports it on `events` and answers null; otherwise it answers the handler's output for the caller to complete.
+   * Never throws.
    */
-  function settle(def: JobDefinition<never>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  async function runHandler(
+    def: JobDefinition<never>,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<{ output: unknown } | null> {
     const ctx: JobContext = {
       db: deps.db,
       providers: deps.providers,
@@ -117,30 +128,64 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       jobId: job.id,
       retryCount: job.retryCount,
     };
-    const p = (async () => {
-      let output: unknown;
+    try {
+      return { output: await def.handler(job.data as never, ctx) };
+    } catch (error) {
+      log.warn({ err: error, job: def.name, jobId: job.id, retry: job.retryCount }, 'job failed');
+      await boss
+        .fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+        .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job could not be marked failed'));
+      events.emit('failed', { name: def.name, id: job.id, error } satisfies JobRun);
+      return null;
+    }
+  }
+
+  /**
+   * Completes the jobs whose handlers succeeded, one statement per distinct output (a batch of emails is one UPDATE),
+   * and only then reports each on `events`. A completion that fails leaves its jobs active: they expire and run
+   * again (handlers are safe to repeat).
+   */
+  async function completeRuns(def: JobDefinition<never>, runs: { id: string; output: unknown }[]): Promise<void> {
+    const groups = new Map<string, { data: object; runs: { id: string; output: unknown }[] }>();
+    for (const run of runs) {
+      const data = asOutput(run.output) ?? {};
+      const key = JSON.stringify(data);
+      const group = groups.get(key) ?? { data, runs: [] };
+      group.runs.push(run);
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      const ids = group.runs.map((r) => r.id);
       try {
-        output = await def.handler(job.data as never, ctx);
-      } catch (error) {
-        log.warn({ err: error, job: def.name, jobId: job.id, retry: job.retryCount }, 'job failed');
-        await boss
-          .fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) })
-          .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job could not be marked failed'));
-        events.emit('failed', { name: def.name, id: job.id, error } satisfies JobRun);
-        return;
-      }
-      try {
-        await boss.complete(def.name, job.id, asOutput(output) ?? {});
+        await boss.complete(def.name, ids, group.data);
       } catch (err) {
-        // Still active: it expires and runs again (handlers are safe to repeat).
-        log.error({ err, jobId: job.id }, 'job could not be marked completed');
-        return;
+        log.error({ err, jobIds: ids }, 'jobs could not be marked completed');
+        continue;
       }
-      events.emit('completed', { name: def.name, id: job.id, output } satisfies JobRun);
-    })();
-    running.add(p);
-    void p.finally(() => running.delete(p));
-    return p;
+      for (const r of group.runs)
+        events.emit('completed', { name: def.name, id: r.id, output: r.output } satisfies JobRun);
+    }
+  }
+
+  /** Runs one fetched job to its end: handler, then completed or failed, then reported. Never throws. */
+  function settle(def: JobDefinition<never>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    return track(
+      (async () => {
+        const result = await runHandler(def, job);
+        if (result) await completeRuns(def, [{ id: job.id, output: result.output }]);
+      })(),
+    );
+  }
+
+  /** Runs a fetched batch side by side, then completes its successes together. Never throws. */
+  function settleBatch(def: JobDefinition<never>, jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+    return track(
+      (async () => {
+        const results = await Promise.all(jobs.map((job) => runHandler(def, job)));
+        const done = jobs.flatMap((job, i) => (results[i] ? [{ id: job.id, output: results[i]!.output }] : []));
+        if (done.length) await completeRuns(def, done);
+      })(),
+    );
   }
 
   /**
@@ -185,11 +230,11 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       const id = await boss.work(
         def.name,
         { pollingIntervalSeconds: config.JOB_POLL_SECONDS, batchSize, includeMetadata: true },
-        // settle() completes or fails each job itself (one failure does not fail its batch); pg-boss's own complete
-        // afterwards finds them no longer active. The batch's jobs run side by side: at most JOB_BATCH_SIZE at once
-        // per queue, as they would on JOB_BATCH_SIZE instances, so handlers already tolerate it.
+        // settleBatch() completes or fails each job itself (one failure does not fail its batch); pg-boss's own
+        // complete afterwards finds them no longer active. The batch's jobs run side by side: at most JOB_BATCH_SIZE
+        // at once per queue, as they would on JOB_BATCH_SIZE instances, so handlers already tolerate it.
         async (jobs) => {
-          await Promise.all(jobs.map((job) => settle(def, job)));
+          await settleBatch(def, jobs);
           // A full batch means more may be waiting: fetch again now rather than after the poll interval.
           if (jobs.length >= batchSize) boss.notifyWorker(id);
         },
