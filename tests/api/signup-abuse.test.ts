@@ -20,6 +20,7 @@ import {
   TEST_PASSWORD,
 } from '../helpers/factories.js';
 import { mailsTo } from '../helpers/outbox.js';
+import { nameSkeleton, SLUG_SKELETON_SQL } from '../../src/shared/store-names.js';
 
 let n = 0;
 const tag = () => `${Date.now().toString(36)}${(n++).toString(36)}`;
@@ -344,6 +345,13 @@ describe('sign-up: store names and addresses', () => {
     expect(fieldOf(en, 'storeName')!.message).toMatch(/brand|reserved/i);
     // A Cyrillic look-alike address is refused too (an address is lower-case Latin letters, digits and hyphens).
     expect((await signUp(t.app, body({ slug: 'dеmo' }))).statusCode).toBe(400);
+  });
+
+  it('computes the same skeleton in PostgreSQL as in the code (the look-alike index)', async () => {
+    for (const slug of ['dem0', 'demo', 'mi-tienda', 'rn-vv-1il0', 'z4p4t3r14-l3on', 'tienda-2024', 'abc-def-789']) {
+      const rows = await t.database.db.execute(sql.raw(`select ${SLUG_SKELETON_SQL(`'${slug}'`)} as s`));
+      expect((rows as unknown as { rows: { s: string }[] }).rows[0]!.s, slug).toBe(nameSkeleton(slug));
+    }
   });
 
   it('reports look-alikes in the availability check', async () => {
