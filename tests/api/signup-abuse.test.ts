@@ -454,5 +454,5 @@ describe('sign-up limits', () => {
     } finally {
       await t.close();
     }
-  });
+  }, 180_000); // 40 requests, a few password hashes: minutes on a busy machine
 });
