@@ -25,9 +25,11 @@ export function EmailVerificationBanner() {
         <p>
           <strong>{t('verifyBanner.title')}</strong> {t('verifyBanner.text', { email: state.data.email })}
         </p>
-        <Button variant="secondary" busy={resend.isPending} onClick={() => resend.mutate()}>
-          {t('verifyBanner.resend')}
-        </Button>
+        <div>
+          <Button variant="secondary" busy={resend.isPending} onClick={() => resend.mutate()}>
+            {t('verifyBanner.resend')}
+          </Button>
+        </div>
         <p className="small">
           {resend.isSuccess ? t('verifyBanner.sent') : resend.isError ? resend.error.message : null}
         </p>
