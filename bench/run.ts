@@ -6,7 +6,9 @@
  * while sign-ins arrive faster than passwords can be hashed. `npm run bench -- flood` runs only the flood and writes
  * bench/results-flood.json. Then the checkout (bench/checkout.ts, issue 8): completed orders/s with 50 buyers and a sell-out
  * race that must oversell nothing; `npm run bench -- checkout` runs only that and writes
- * bench/results-checkout-<pglite|postgresql>.json. Load goes to 127.0.0.1 only, bounded in time.
+ * bench/results-checkout-<pglite|postgresql>.json. Then the email latency (bench/emails.ts): order emails committed at
+ * 50/s, commit → outbox median/p95/max; `npm run bench -- emails` runs only that and writes
+ * bench/results-emails-<pglite|postgresql>.json. Load goes to 127.0.0.1 only, bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -17,6 +19,7 @@ import autocannon from 'autocannon';
 import { signInFlood } from './flood.js';
 import { CHECKOUT_PRODUCTS, runCheckoutBench, type CheckoutFigures } from './checkout.js';
 import { runSearchBench } from './search-bench.js';
+import type { EmailFigures } from './emails.js';
 import { searchPaths as searchMix } from './search-queries.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -223,7 +226,39 @@ async function checkoutOnly(): Promise<void> {
   process.exit(0);
 }
 
+/** Email latency under a burst (bench/emails.ts): runs in a child process of its own, which prints `RESULT <json>`. */
+function emailFigures(): Promise<EmailFigures & { outboxFiles: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', '--emails'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => {
+      const m = /RESULT (\{.*\})/.exec(out);
+      if (!m) return reject(new Error(`email bench exited with ${code} and no result`));
+      const f = JSON.parse(m[1]!) as EmailFigures & { outboxFiles: number };
+      console.log(
+        `\nEmails (${f.database}, ${f.ratePerSecond}/s for ${f.seconds} s, poll ${f.pollSeconds} s, batch ${f.batchSize}): ` +
+          `${f.sent}/${f.jobs} sent; commit → outbox p50 ${f.p50} ms, p95 ${f.p95} ms, max ${f.max} ms ` +
+          `(target: max within 5000 ms)`,
+      );
+      resolve(f);
+    });
+  });
+}
+
+async function emailsOnly(): Promise<void> {
+  const figures = await emailFigures();
+  fs.writeFileSync(
+    `bench/results-emails-${figures.database}.json`,
+    JSON.stringify({ date: new Date().toISOString(), emails: figures }, null, 2) + '\n',
+  );
+  process.exit(0);
+}
+
 async function main(): Promise<void> {
+  if (process.argv.includes('emails')) return emailsOnly();
   if (process.argv.includes('checkout')) return checkoutOnly();
   if (process.argv.includes('bundle')) return bundleOnly();
   // Always measure the current sources (both browser bundles, decision 077).
@@ -258,6 +293,7 @@ async function main(): Promise<void> {
   floodServer.child.kill('SIGTERM');
 
   const checkout = await checkoutFigures();
+  const emails = await emailFigures();
 
   const bundle = bundleFigures();
   const report = {
@@ -278,6 +314,7 @@ async function main(): Promise<void> {
     results,
     signInFlood: flood,
     checkout,
+    emails,
     bundle,
   };
   const out = `bench/results-${report.settings.database}.json`;

@@ -3,7 +3,8 @@
  * BENCH_DATABASE_URL=postgres://…/vitrina_bench, a freshly recreated PostgreSQL database),
  * seeded with a 10,000-product store at bench.localhost, served on an ephemeral port; prints `READY <port> <codes>`.
  * With `--bare` it serves only a bare Fastify route, the ceiling of what the framework does on this machine; with
- * `--flood` a small store for the sign-in flood (flood.ts).
+ * `--flood` a small store for the sign-in flood (flood.ts); with `--emails` it runs the email-latency benchmark
+ * (emails.ts) in this process and prints `RESULT <json>`.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,8 @@ import { createStore } from '../src/server/modules/stores/index.js';
 import { createProduct } from '../src/server/modules/catalog/index.js';
 import { insertPostalCodes } from '../src/server/modules/accounts/index.js';
 import { CHECKOUT_PRODUCTS } from './checkout.js';
+import { percentile, type EmailFigures } from './emails.js';
+import { enqueue, type JobRun } from '../src/server/jobs/index.js';
 
 async function bare(): Promise<void> {
   const app = Fastify({ logger: false });
@@ -163,10 +166,156 @@ async function checkout(): Promise<void> {
   });
 }
 
-void (process.argv.includes('--bare')
-  ? bare()
-  : process.argv.includes('--flood')
-    ? flood()
-    : process.argv.includes('--checkout')
-      ? checkout()
-      : full());
+/**
+ * `--emails`: the email-latency benchmark (emails.ts). Places ORDERS real OXXO orders (each mails its voucher), waits
+ * for the queue to be idle, then commits `order-email` jobs at the configured rate and measures commit → sent.
+ */
+async function emails(): Promise<void> {
+  const RATE = Number(process.env.EMAIL_BENCH_RATE ?? 50);
+  const SECONDS = Number(process.env.EMAIL_BENCH_SECONDS ?? 10);
+  const ORDERS = 20;
+  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-emails-'));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'production',
+    PAYMENTS_SANDBOX: 'true',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    JOB_WORKERS: 'true',
+  });
+  const database = await openDatabase(
+    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
+  );
+  const db = database.db;
+  await insertPostalCodes({ db }, [
+    {
+      postalCode: '06700',
+      settlement: 'Roma Norte',
+      settlementType: 'Colonia',
+      municipality: 'Cuauhtémoc',
+      state: 'Ciudad de México',
+      city: 'Ciudad de México',
+    },
+  ]);
+  const { id: storeId } = await createStore(
+    { db },
+    { slug: 'correos', name: 'Correos', lang: 'es', hostnames: ['correos.localhost'] },
+  );
+  await createProduct(
+    { db, storeId },
+    {
+      codigo: 'MAIL-1',
+      name: 'Producto de correo',
+      usage: 'Uso general',
+      keywords: ['bench'],
+      department: { slug: 'general', name: 'General' },
+      category: { slug: 'varios', name: 'Varios' },
+      variants: [{ sku: 'MAIL-1-1', options: {}, priceCents: 19_900, stock: 1_000_000 }],
+    },
+  );
+  const app = await buildApp({ db, config, logger: false });
+  await app.ready();
+  const done = new Map<string, number>();
+  const waiters = new Set<() => void>();
+  app.jobs.events.on('completed', (run: JobRun) => {
+    if (run.name !== 'order-email') return;
+    done.set(run.id, performance.now());
+    for (const w of waiters) w();
+  });
+  const until = (check: () => boolean, ms: number) =>
+    new Promise<boolean>((resolve) => {
+      if (check()) return resolve(true);
+      const timer = setTimeout(() => (waiters.delete(w), resolve(false)), ms);
+      const w = () => {
+        if (!check()) return;
+        clearTimeout(timer);
+        waiters.delete(w);
+        resolve(true);
+      };
+      waiters.add(w);
+    });
+
+  // Real orders first: their vouchers go out through the same queue.
+  const orderIds: string[] = [];
+  for (let i = 0; i < ORDERS; i++) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: { 'x-store-domain': 'correos.localhost' },
+      remoteAddress: `10.9.${Math.floor(i / 200)}.${(i % 200) + 1}`,
+      payload: {
+        idempotencyKey: crypto.randomUUID(),
+        email: `comprador-${i}@example.com`,
+        items: [{ codigo: 'MAIL-1', sku: 'MAIL-1-1', quantity: 1 }],
+        address: {
+          fullName: 'María López',
+          street: 'Calle Colima',
+          exteriorNumber: '123',
+          postalCode: '06700',
+          state: 'Ciudad de México',
+          municipality: 'Cuauhtémoc',
+          city: 'Ciudad de México',
+          neighborhood: 'Roma Norte',
+          phone: '5512345678',
+        },
+        shipping: { servicio: 'economico' },
+        paymentMethod: 'oxxo',
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(`order ${i}: ${res.statusCode} ${res.body}`);
+    orderIds.push((res.json() as { order: { id: string } }).order.id);
+  }
+  await until(() => done.size >= ORDERS, 120_000);
+  done.clear();
+
+  // The burst: one committed job every 1/RATE s, each in its own transaction, as an order's commit enqueues it.
+  const committed = new Map<string, number>();
+  const total = Math.round(RATE * SECONDS);
+  const started = performance.now();
+  const commits: Promise<void>[] = [];
+  for (let i = 0; i < total; i++) {
+    const wait = started + (i * 1000) / RATE - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    commits.push(
+      db
+        .transaction((tx) => enqueue(tx, 'order-email', { storeId, orderId: orderIds[i % ORDERS]!, kind: 'voucher' }))
+        .then((id) => void committed.set(id!, performance.now())),
+    );
+  }
+  await Promise.all(commits);
+  const allSent = await until(() => [...committed.keys()].every((id) => done.has(id)), 120_000);
+  const latencies = [...committed]
+    .flatMap(([id, at]) => (done.has(id) ? [done.get(id)! - at] : []))
+    .sort((a, b) => a - b);
+  const figures: EmailFigures = {
+    database: process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite',
+    ratePerSecond: RATE,
+    seconds: SECONDS,
+    jobs: committed.size,
+    sent: latencies.length,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: allSent ? percentile(latencies, 100) : Number.POSITIVE_INFINITY,
+    pollSeconds: config.JOB_POLL_SECONDS,
+    batchSize: (config as { JOB_BATCH_SIZE?: number }).JOB_BATCH_SIZE ?? 1,
+  };
+  const outbox = path.join(dataDir, 'outbox');
+  const files = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
+  console.log(`RESULT ${JSON.stringify({ ...figures, outboxFiles: files })}`);
+  await app.close();
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+}
+
+void (process.argv.includes('--emails')
+  ? emails()
+  : process.argv.includes('--bare')
+    ? bare()
+    : process.argv.includes('--flood')
+      ? flood()
+      : process.argv.includes('--checkout')
+        ? checkout()
+        : full());

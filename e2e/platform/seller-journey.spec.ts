@@ -94,7 +94,16 @@ test.describe('the store builder, end to end', { tag: '@phone' }, () => {
     await page.getByLabel('Idioma de la tienda').selectOption('es');
     await shot(page, 'sign-up');
     await page.getByRole('button', { name: 'Crear mi tienda' }).click();
-    await slow(page).toHaveURL(/\/admin\/wizard$/);
+    // "Check your email"; the seller signs in at once and builds the store while it is unpublished (decision 100).
+    await slow(page.getByRole('heading', { level: 1, name: 'Revisa tu correo' })).toBeVisible();
+    await shot(page, 'sign-up-check-email');
+    await page.getByRole('link', { name: 'Entrar a mi panel' }).click();
+    await page.getByLabel('Correo electrónico').fill(`rocio.${tag}@example.com`);
+    await page.getByLabel('Contraseña').fill('Camote-Poblano-Dulce-85');
+    await page.getByRole('button', { name: 'Entrar' }).click();
+    await expect(page.getByText('Verifica tu correo para publicar tu tienda.')).toBeVisible();
+    await shot(page, 'verify-banner');
+    await page.goto(platformUrl('/admin/wizard'));
 
     // The wizard: language, logo, banner, colours, social networks, Finish.
     await expect(page.getByText('Paso 1 de 5')).toBeVisible();
@@ -171,6 +180,13 @@ test.describe('the store builder, end to end', { tag: '@phone' }, () => {
 
     // A shopper on the new store's domain, in the store's colours, finds it and picks red.
     const shopper = await (await newContext()).newPage();
+    // The owner follows the emailed link: the store goes public.
+    await expect.poll(() => mailsTo(DATA_DIR, `rocio.${tag}@example.com`).length, { timeout: 60_000 }).toBe(1);
+    const verifyToken = /verificar-correo\?token=([A-Za-z0-9_-]+)/.exec(
+      mailsTo(DATA_DIR, `rocio.${tag}@example.com`)[0]!,
+    )?.[1];
+    await page.goto(platformUrl(`/verificar-correo?token=${verifyToken}`));
+    await slow(page).toHaveURL(/\/admin\/wizard$/);
     await shopper.goto(storeUrl(slug, '/'));
     await expect(shopper.locator('.site-header')).toHaveCSS('background-color', 'rgb(122, 31, 61)');
     await shopper.getByRole('link', { name: productName }).first().click();

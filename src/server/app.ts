@@ -30,7 +30,7 @@ import jobsRoutes from './plugins/job-progress.routes.js';
 import { balanceReleaseJob, orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
 import { balanceReleaseCatchUpJob } from './modules/orders/index.js';
 import { refundReconcileJob } from './modules/balances/index.js';
-import { passwordResetEmailJob } from './modules/accounts/index.js';
+import { passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob } from './modules/accounts/index.js';
 import { catalogExportJob, catalogImportJob } from './modules/catalog/index.js';
 import { stagedFilesSweepJob } from './modules/files/index.js';
 import { subscriptionEmailJob, subscriptionRenewalsJob } from './modules/subscriptions/index.js';
@@ -40,6 +40,8 @@ import { forgetStoreLanguage } from './modules/stores/index.js';
 const APP_JOBS = [
   orderEmailJob,
   passwordResetEmailJob,
+  sellerVerificationEmailJob,
+  sellerSignUpNoticeJob,
   paymentSweepJob,
   balanceReleaseJob,
   balanceReleaseCatchUpJob,
@@ -128,6 +130,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     if (event.topic === 'store' || event.topic === 'domains') app.clearStoreCache();
     if (event.topic === 'store' || event.topic === 'all') forgetStoreLanguage(event.storeId);
   });
+  // A job committed on any instance wakes this instance's worker of its queue at once (jobs/runner.ts).
+  app.changeFeed.onJobQueued((queue) => app.jobs.wake(queue));
   await app.register(swagger, {
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,

@@ -113,6 +113,17 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Hashes waiting for a slot; beyond it sign-in, sign-up and reset answer 503 SERVER_BUSY with Retry-After. */
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+  /**
+   * Seller sign-ups per client address and hour (decision 100; counted in the rate-limit store, shared through Redis
+   * when REDIS_URL is set); beyond it 429 RATE_LIMITED with Retry-After.
+   */
+  SIGNUP_IP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(3),
+  /** Seller sign-ups per hour on the whole platform (every address together); beyond it 503 SERVER_BUSY. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).default(200),
+  /** Sign-ups whose work (hash, store creation) runs at once per instance; others wait in the queue below. */
+  SIGNUP_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Sign-ups waiting for a slot per instance; beyond it 503 SERVER_BUSY with Retry-After. */
+  SIGNUP_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
   /** Search engine (decision 033): the in-memory index per store, or PostgreSQL full-text search. */
   SEARCH_ENGINE: z.enum(['index', 'postgres']).default('index'),
   /** Products the in-memory search indexes of one instance may hold; stores unused for longest are dropped first. */
@@ -123,6 +134,11 @@ const envSchema = z.object({
   JOB_WORKERS: bool.default(true),
   /** How often an idle job worker asks the queue for new jobs, in seconds (pg-boss polling; 0.5 at least). */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /**
+   * Jobs of one queue a worker fetches and runs at once (decision 034): a burst of order emails goes out in batches,
+   * fetched again at once while a batch comes back full; a committed job also wakes the workers without a poll.
+   */
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
    * Addresses (IPs or CIDRs, comma-separated) a catalogue import may download images from although they are not public
    * (decision 080), e.g. `127.0.0.1` for a local test server. Unset (the default, and the right value in production):

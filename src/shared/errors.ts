@@ -14,6 +14,8 @@ export const ERROR_STATUS = {
   ACCOUNT_SUSPENDED: 402,
   FORBIDDEN: 403,
   WEBSITE_DEACTIVATED: 403,
+  /** A store whose owner has not verified their email yet: its storefront is not public (decision 100). */
+  STORE_NOT_PUBLISHED: 403,
   NOT_FOUND: 404,
   STORE_NOT_FOUND: 404,
   PRODUCT_NOT_FOUND: 404,
@@ -51,6 +53,8 @@ export const ERROR_STATUS = {
   IDEMPOTENCY_KEY_IN_PROGRESS: 409,
   OXXO_VOUCHER_EXPIRED: 410,
   RESET_LINK_EXPIRED: 410,
+  /** An email-verification link that is unknown, used or expired (decision 100). */
+  VERIFICATION_LINK_EXPIRED: 410,
   STORE_FLOOR_CODE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
   /** Uploads (issue 7, SPEC §5): over 5 MB; no file; not an allowed type; a main photo too small or not 3:4-4:3. */

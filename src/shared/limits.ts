@@ -56,6 +56,9 @@ export const RECENTLY_VIEWED_MAX = 12;
 export const SEARCHED_WORDS_MAX = 10;
 /** Password reset links expire after 1 hour. */
 export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
+
+/** How long an email-verification link of a new seller stays valid (decision 100): 48 hours. */
+export const VERIFY_LINK_TTL_MS = 48 * 60 * 60 * 1000;
 /** Sessions last 30 days. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;

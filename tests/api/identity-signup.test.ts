@@ -1,11 +1,13 @@
 /**
- * Seller sign-up on the platform home (issue 7): one transaction creates the platform account, the store, the owner
- * membership and the `<slug>.localhost` domain; slugs are checked (format, reserved words, taken) in Spanish and
- * English; 20 simultaneous sign-ups for one slug give one store and nineteen 409 SLUG_TAKEN, never a 500.
+ * Seller sign-up on the platform home (issue 7; decision 100): one transaction creates the platform account, the store
+ * (unpublished until the email is verified), the owner membership and the `<slug>.localhost` domain; slugs are
+ * checked (format, reserved words, taken) in Spanish and English; 20 simultaneous sign-ups for one slug give one
+ * store and nineteen 409 SLUG_TAKEN, never a 500. tests/api/signup-abuse.test.ts covers verification and limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createStoreFixture, TEST_PASSWORD } from '../helpers/factories.js';
+import { mailsTo } from '../helpers/outbox.js';
 
 let n = 0;
 const body = (over: Record<string, unknown> = {}) => ({
@@ -28,11 +30,19 @@ describe('seller sign-up', () => {
   const signUp = (payload: object, lang = 'es') =>
     t.app.inject({ method: 'POST', url: '/api/platform/signup', headers: { 'accept-language': lang }, payload });
 
-  it('creates account, store, owner membership and an active domain, and signs the owner in to the new store', async () => {
+  it('creates account, store, owner membership and an active domain; the owner signs in, verifies, and it is public', async () => {
     const b = body({ lang: 'en' });
     const res = await signUp(b);
-    expect(res.statusCode).toBe(201);
-    const s = res.json();
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ status: 'check_email' });
+    // The same credentials sign in at /admin/login, to the new store.
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: b.email, password: b.password },
+    });
+    expect(login.statusCode).toBe(200);
+    const s = login.json();
     expect(s.store).toMatchObject({
       slug: b.slug,
       name: 'Dulces Lucía',
@@ -41,26 +51,27 @@ describe('seller sign-up', () => {
     });
     expect(s.store.permissions.sort()).toEqual(['catalog', 'money', 'orders', 'settings']);
     expect(s.user).toMatchObject({ email: b.email, role: 'owner' });
-    // The storefront answers on the new domain, in the chosen language.
+    // The session works on the admin of that store.
+    const me = await t.app.inject({ url: '/api/admin/me', headers: { authorization: `Bearer ${s.token}` } });
+    expect(me.json().store.id).toBe(s.store.id);
+    const orders = await t.app.inject({ url: '/api/admin/orders', headers: { authorization: `Bearer ${s.token}` } });
+    expect(orders.statusCode).toBe(200);
+    // Once the email is verified, the storefront answers on the new domain, in the chosen language.
+    await t.app.jobs.drain();
+    const mail = mailsTo(t.dataDir, b.email).find((m) => /verificar-correo\?token=/.test(m))!;
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail)![1];
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/api/platform/email-verification',
+      payload: { token },
+    });
+    expect(verified.statusCode).toBe(200);
     const cfg = await t.app.inject({
       url: '/api/reseller/configwebsite',
       headers: { 'x-store-domain': s.store.hostname },
     });
     expect(cfg.statusCode).toBe(200);
     expect(cfg.json()).toMatchObject({ slug: b.slug, lang: 'en', nombretienda: 'Dulces Lucía' });
-    // The session works on the admin of that store.
-    const me = await t.app.inject({ url: '/api/admin/me', headers: { authorization: `Bearer ${s.token}` } });
-    expect(me.json().store.id).toBe(s.store.id);
-    const orders = await t.app.inject({ url: '/api/admin/orders', headers: { authorization: `Bearer ${s.token}` } });
-    expect(orders.statusCode).toBe(200);
-    // And the same credentials sign in at /admin/login.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/admin/login',
-      payload: { email: b.email, password: b.password },
-    });
-    expect(login.statusCode).toBe(200);
-    expect(login.json().store.id).toBe(s.store.id);
   });
 
   it('refuses a badly formed slug with its message in Spanish and English', async () => {
@@ -116,17 +127,26 @@ describe('seller sign-up', () => {
     const en = await signUp(b, 'en');
     expect(en.json().message).toContain('is already used by another store');
     // No account was left behind: the same email can sign up with another slug.
-    const again = await signUp({ ...b, slug: `${taken.slug}-2` });
-    expect(again.statusCode).toBe(201);
+    const again = await signUp({ ...b, slug: `${taken.slug}-x2` });
+    expect(again.statusCode).toBe(202);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admin/login',
+          payload: { email: b.email, password: b.password },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 
-  it('refuses an email that already has a platform account with 409 EMAIL_TAKEN, creating no store', async () => {
+  it('answers an email that already has a platform account as a new one, creating no store', async () => {
     const b = body();
-    expect((await signUp(b)).statusCode).toBe(201);
+    expect((await signUp(b)).statusCode).toBe(202);
     const slug = `otra-${Date.now().toString(36)}`;
     const res = await signUp({ ...b, slug });
-    expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('EMAIL_TAKEN');
+    expect(res.statusCode).toBe(202);
+    expect(res.json()).toEqual({ status: 'check_email' });
     const check = await t.app.inject({ url: `/api/platform/slug?slug=${slug}` });
     expect(check.json().available).toBe(true);
   });
@@ -160,12 +180,18 @@ describe('seller sign-up', () => {
       ),
     );
     const codes = answers.map((r) => r.statusCode).sort();
-    expect(codes.filter((c) => c === 201)).toHaveLength(1);
+    expect(codes.filter((c) => c === 202)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(19);
     for (const r of answers.filter((x) => x.statusCode === 409)) expect(r.json().code).toBe('SLUG_TAKEN');
     // The losers' accounts were rolled back with their stores: their emails are free.
     const loser = answers.findIndex((r) => r.statusCode === 409);
-    const retry = await signUp(body({ email: `race-${slug}-${loser}@example.com`, slug: `${slug}-b` }));
-    expect(retry.statusCode).toBe(201);
-  });
+    const retry = await signUp(body({ email: `race-${slug}-${loser}@example.com`, slug: `${slug}-x` }));
+    expect(retry.statusCode).toBe(202);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { email: `race-${slug}-${loser}@example.com`, password: TEST_PASSWORD },
+    });
+    expect(login.json().store.slug).toBe(`${slug}-x`);
+  }, 180_000); // 20 password hashes, PASSWORD_HASH_CONCURRENCY at a time: minutes on a busy machine
 });

@@ -27,6 +27,11 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): A
     AUTH_ACCOUNT_RATE_LIMIT: '100000',
     // Race tests send 20+ sign-ups or resets at once; the production bound (16) is tested on its own.
     PASSWORD_HASH_QUEUE_MAX: '1000',
+    // Likewise the sign-up limits per address and hour, platform-wide, and the sign-up queue (each tested on its own).
+    SIGNUP_IP_LIMIT_PER_HOUR: '100000',
+    SIGNUP_LIMIT_PER_HOUR: '100000',
+    SIGNUP_CONCURRENCY: '16',
+    SIGNUP_QUEUE_MAX: '1000',
     // Jobs run when a test calls app.jobs.drain() (deterministic); tests/api/jobs.test.ts covers the workers.
     JOB_WORKERS: 'false',
     ...env,

@@ -12,6 +12,8 @@
  *   `reset` (`storeId: null`), since notifications sent meanwhile are lost.
  * - PGlite (one process): the same NOTIFY, which PGlite delivers synchronously when the transaction commits, so a
  *   reader on this instance sees its own writes at once.
+ * - The channel also carries `job:<queue>` when a background job is enqueued (jobs/queue.ts): every instance's job
+ *   runner wakes that queue's worker at the commit instead of waiting for its poll (`onJobQueued`).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
@@ -50,6 +52,11 @@ export interface ChangeFeed {
   sync(): Promise<void>;
   /** `pglite` delivers at commit (a reader sees its own writes at once); `postgres` a moment later. */
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * Registers a listener of committed job enqueues: called with the queue name, or `*` after a reconnect (wake-ups
+   * sent meanwhile were lost). Returns its removal.
+   */
+  onJobQueued(listener: (queue: string) => void): () => void;
   close(): Promise<void>;
 }
 
@@ -57,6 +64,14 @@ export interface ChangeFeed {
 export async function publishChange(db: Db | Tx, event: { storeId: string; topic: ChangeTopic; ids?: string[] }) {
   const payload = JSON.stringify({ s: event.storeId, t: event.topic, i: event.ids?.length ? event.ids : null });
   await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${payload})`);
+}
+
+/**
+ * Announces a job enqueued on queue `queue` inside `db` or a transaction: every instance hears it when the transaction
+ * commits (jobs/queue.ts calls it; the payload is the queue name only, never the job's data).
+ */
+export async function publishJobQueued(db: Db | Tx, queue: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${`job:${queue}`})`);
 }
 
 /** Parses a NOTIFY payload; sync markers and malformed payloads give null. */
@@ -98,7 +113,21 @@ export async function openChangeFeed(
       }
     }
   };
+  const jobListeners = new Set<(queue: string) => void>();
+  const emitJob = (queue: string) => {
+    for (const l of jobListeners) {
+      try {
+        l(queue);
+      } catch (err) {
+        opts.log?.warn({ err }, 'job wake-up listener failed');
+      }
+    }
+  };
   const onPayload = (payload: string) => {
+    if (payload.startsWith('job:')) {
+      emitJob(payload.slice(4));
+      return;
+    }
     if (payload.startsWith('sync:')) {
       waiting.get(payload.slice(5))?.();
       return;
@@ -123,7 +152,11 @@ export async function openChangeFeed(
     await db.execute(sql`select pg_notify(${CHANGE_CHANNEL}, ${`sync:${marker}`})`);
     await heard;
   };
-  const base = { subscribe: (l: ChangeListener) => (listeners.add(l), () => void listeners.delete(l)), sync };
+  const base = {
+    subscribe: (l: ChangeListener) => (listeners.add(l), () => void listeners.delete(l)),
+    onJobQueued: (l: (queue: string) => void) => (jobListeners.add(l), () => void jobListeners.delete(l)),
+    sync,
+  };
 
   if (raw.kind === 'pglite') {
     const unlisten = await raw.client.listen(CHANGE_CHANNEL, onPayload);
@@ -133,18 +166,23 @@ export async function openChangeFeed(
       kind: 'pglite',
       async close() {
         listeners.clear();
+        jobListeners.clear();
         if (!raw.client.closed) await unlisten();
       },
     };
   }
-  return listenOnPostgres(raw.pool, onPayload, () => emit({ storeId: null, topic: 'all' }), base, opts);
+  const onReset = () => {
+    emit({ storeId: null, topic: 'all' });
+    emitJob('*');
+  };
+  return listenOnPostgres(raw.pool, onPayload, onReset, base, opts);
 }
 
 function listenOnPostgres(
   pool: pg.Pool,
   onPayload: (payload: string) => void,
   onReset: () => void,
-  base: Pick<ChangeFeed, 'subscribe' | 'sync'>,
+  base: Pick<ChangeFeed, 'subscribe' | 'sync' | 'onJobQueued'>,
   opts: { log?: { warn(obj: object, msg: string): void }; maxBackoffMs?: number },
 ): Promise<ChangeFeed> {
   const settings = (pool as unknown as { options: pg.ClientConfig }).options;

@@ -11,6 +11,7 @@ import type { AppConfig } from '../config.js';
 import type { Providers } from '../providers/index.js';
 import type { OrderStatus } from '../../shared/contracts/checkout.js';
 import { bossDb } from './adapter.js';
+import { publishJobQueued } from '../db/change-feed.js';
 
 /** The app's jobs and what each carries (JSON; ids, never secrets: rows live in the `pgboss` schema for 14 days). */
 export interface JobPayloads {
@@ -27,6 +28,10 @@ export interface JobPayloads {
   };
   /** The password-reset email of a recover request (password-reset.ts), sent whether or not the account exists. */
   'password-reset-email': { storeId: string; email: string; origin: string; locale: 'es' | 'en' };
+  /** A new seller's email-verification link (accounts/email-verification.ts; decision 100). */
+  'seller-verification-email': { userId: string; locale: 'es' | 'en' };
+  /** The notice to an account's owner that someone signed up again with their email (decision 100). */
+  'seller-signup-notice': { userId: string; locale: 'es' | 'en' };
   /** The reservation sweep: overdue reservations settled or cancelled, refunds retried, webhooks resent (every minute). */
   'payment-sweep': Record<string, never>;
   /** A delivered order's pending money released to available (BALANCE_RELEASE_DAYS after delivery; decision 047). */
@@ -151,5 +156,8 @@ export async function enqueue(
   if (startAfter !== undefined) options.startAfter = startAfter;
   const id = await sender.send(name, payload, options);
   if (id === null && !opts.singletonKey) throw new Error(`jobs: no queue named ${name}`);
+  // Wakes the workers of every instance when this commits (never if it rolls back), so the job does not wait for a
+  // poll; a job for later is left to the poll.
+  if (id !== null && startAfter === undefined) await publishJobQueued(db, name);
   return id;
 }

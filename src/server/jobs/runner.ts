@@ -1,9 +1,16 @@
 /**
  * The job runner of one app instance (decision 034): installs pg-boss's tables (schema `pgboss`, on PGlite or
  * PostgreSQL), creates a queue per job definition, registers the cron schedules and, when JOB_WORKERS is on, works
- * the queues (polling every JOB_POLL_SECONDS) and fires the schedules. Several instances may share one database:
- * a job is fetched by one worker only (FOR UPDATE SKIP LOCKED) and a schedule enqueues one job per minute slot
- * (a singleton key), so a scheduled job runs once however many instances are up.
+ * the queues and fires the schedules. Several instances may share one database: a job is fetched by one worker only
+ * (FOR UPDATE SKIP LOCKED) and a schedule enqueues one job per minute slot (a singleton key), so a scheduled job runs
+ * once however many instances are up.
+ *
+ * Promptness (an order's email within seconds of its commit, even after a sale burst): each worker fetches up to
+ * JOB_BATCH_SIZE jobs at once and runs them side by side, fetches again at once while its batch came back full, and
+ * is woken by `wake(name)` as soon as a job is committed (queue.ts publishes `job:<name>` on the change-feed channel
+ * inside the enqueueing transaction, so the wake-up arrives exactly when the job becomes visible, on every instance).
+ * The JOB_POLL_SECONDS poll remains the safety net: for a wake-up lost with a dropped listening connection, a retry
+ * whose delay has passed, or a job enqueued for later.
  *
  * Tests run jobs deterministically instead: `tick()` enqueues the schedules that are due and `drain()` works every
  * job that is due now, to completion, on the caller's turn (no sleeps).
@@ -49,6 +56,11 @@ export interface Jobs {
   tick(): Promise<string[]>;
   /** Works every job that is due now until none is left (retries without delay included); returns runs made. */
   drain(): Promise<number>;
+  /**
+   * Wakes this instance's worker of queue `name` (every worker for `*`) so it fetches now instead of at its next
+   * poll. Called for each committed job (change feed, `job:<name>`); harmless when nothing is due.
+   */
+  wake(name: string): void;
   /** A job with its state, retries and output (tests; the admin progress reads job_progress instead). */
   getJob(name: string, id: string): Promise<PgBoss.JobWithMetadata<unknown> | null>;
   /** 'completed' and 'failed' runs of this instance (JobRun). */
@@ -87,13 +99,27 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
   const events = new EventEmitter();
   const running = new Set<Promise<unknown>>();
+  /** pg-boss worker id per queue name (workers of this instance). */
+  const workerIds = new Map<string, string>();
+  const batchSize = config.JOB_BATCH_SIZE;
   let started: Promise<void> | null = null;
 
+  /** Tracks `p` as a run under way (stop() and drain() wait for it). */
+  function track<T>(p: Promise<T>): Promise<T> {
+    running.add(p);
+    void p.finally(() => running.delete(p));
+    return p;
+  }
+
   /**
-   * Runs one fetched job's handler, then completes it with the handler's output or fails it (pg-boss retries it while
-   * its retry limit allows), and only then reports it on `events`. Never throws.
+   * Runs one fetched job's handler. On an error it fails the job (pg-boss retries it while its retry limit allows),
+   * reports it on `events` and answers null; otherwise it answers the handler's output for the caller to complete.
+   * Never throws.
    */
-  function settle(def: JobDefinition<never>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+  async function runHandler(
+    def: JobDefinition<never>,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<{ output: unknown } | null> {
     const ctx: JobContext = {
       db: deps.db,
       providers: deps.providers,
@@ -102,30 +128,64 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       jobId: job.id,
       retryCount: job.retryCount,
     };
-    const p = (async () => {
-      let output: unknown;
+    try {
+      return { output: await def.handler(job.data as never, ctx) };
+    } catch (error) {
+      log.warn({ err: error, job: def.name, jobId: job.id, retry: job.retryCount }, 'job failed');
+      await boss
+        .fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+        .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job could not be marked failed'));
+      events.emit('failed', { name: def.name, id: job.id, error } satisfies JobRun);
+      return null;
+    }
+  }
+
+  /**
+   * Completes the jobs whose handlers succeeded, one statement per distinct output (a batch of emails is one UPDATE),
+   * and only then reports each on `events`. A completion that fails leaves its jobs active: they expire and run
+   * again (handlers are safe to repeat).
+   */
+  async function completeRuns(def: JobDefinition<never>, runs: { id: string; output: unknown }[]): Promise<void> {
+    const groups = new Map<string, { data: object; runs: { id: string; output: unknown }[] }>();
+    for (const run of runs) {
+      const data = asOutput(run.output) ?? {};
+      const key = JSON.stringify(data);
+      const group = groups.get(key) ?? { data, runs: [] };
+      group.runs.push(run);
+      groups.set(key, group);
+    }
+    for (const group of groups.values()) {
+      const ids = group.runs.map((r) => r.id);
       try {
-        output = await def.handler(job.data as never, ctx);
-      } catch (error) {
-        log.warn({ err: error, job: def.name, jobId: job.id, retry: job.retryCount }, 'job failed');
-        await boss
-          .fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) })
-          .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job could not be marked failed'));
-        events.emit('failed', { name: def.name, id: job.id, error } satisfies JobRun);
-        return;
-      }
-      try {
-        await boss.complete(def.name, job.id, asOutput(output) ?? {});
+        await boss.complete(def.name, ids, group.data);
       } catch (err) {
-        // Still active: it expires and runs again (handlers are safe to repeat).
-        log.error({ err, jobId: job.id }, 'job could not be marked completed');
-        return;
+        log.error({ err, jobIds: ids }, 'jobs could not be marked completed');
+        continue;
       }
-      events.emit('completed', { name: def.name, id: job.id, output } satisfies JobRun);
-    })();
-    running.add(p);
-    void p.finally(() => running.delete(p));
-    return p;
+      for (const r of group.runs)
+        events.emit('completed', { name: def.name, id: r.id, output: r.output } satisfies JobRun);
+    }
+  }
+
+  /** Runs one fetched job to its end: handler, then completed or failed, then reported. Never throws. */
+  function settle(def: JobDefinition<never>, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    return track(
+      (async () => {
+        const result = await runHandler(def, job);
+        if (result) await completeRuns(def, [{ id: job.id, output: result.output }]);
+      })(),
+    );
+  }
+
+  /** Runs a fetched batch side by side, then completes its successes together. Never throws. */
+  function settleBatch(def: JobDefinition<never>, jobs: PgBoss.JobWithMetadata<unknown>[]): Promise<void> {
+    return track(
+      (async () => {
+        const results = await Promise.all(jobs.map((job) => runHandler(def, job)));
+        const done = jobs.flatMap((job, i) => (results[i] ? [{ id: job.id, output: results[i]!.output }] : []));
+        if (done.length) await completeRuns(def, done);
+      })(),
+    );
   }
 
   /**
@@ -166,13 +226,21 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       }
     });
     if (!workers) return;
-    for (const def of defs)
-      await boss.work(
+    for (const def of defs) {
+      const id = await boss.work(
         def.name,
-        { pollingIntervalSeconds: config.JOB_POLL_SECONDS, batchSize: 1, includeMetadata: true },
-        // settle() completes or fails the job itself; pg-boss's own complete afterwards finds it no longer active.
-        async ([job]) => settle(def, job!),
+        { pollingIntervalSeconds: config.JOB_POLL_SECONDS, batchSize, includeMetadata: true },
+        // settleBatch() completes or fails each job itself (one failure does not fail its batch); pg-boss's own
+        // complete afterwards finds them no longer active. The batch's jobs run side by side: at most JOB_BATCH_SIZE
+        // at once per queue, as they would on JOB_BATCH_SIZE instances, so handlers already tolerate it.
+        async (jobs) => {
+          await settleBatch(def, jobs);
+          // A full batch means more may be waiting: fetch again now rather than after the poll interval.
+          if (jobs.length >= batchSize) boss.notifyWorker(id);
+        },
       );
+      workerIds.set(def.name, id);
+    }
   }
 
   return {
@@ -222,6 +290,13 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
         await Promise.allSettled([...running]);
       }
       throw new Error('jobs: drain did not settle after 1000 rounds');
+    },
+    wake(name) {
+      if (name === '*') for (const id of workerIds.values()) boss.notifyWorker(id);
+      else {
+        const id = workerIds.get(name);
+        if (id) boss.notifyWorker(id);
+      }
     },
     async getJob(name, id) {
       await started;

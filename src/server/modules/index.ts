@@ -8,6 +8,7 @@ import websiteRoutes from './stores/website.routes.js';
 import accountsRoutes from './accounts/accounts.routes.js';
 import storeFloorAccessRoutes from './accounts/store-floor.routes.js';
 import identityRoutes from './accounts/identity.routes.js';
+import signUpRoutes from './accounts/sign-up.routes.js';
 import catalogRoutes from './catalog/catalog.routes.js';
 import catalogAdminRoutes from './catalog/admin-products.routes.js';
 import catalogCsvRoutes from './catalog/catalog-csv.routes.js';
@@ -38,6 +39,7 @@ export async function registerModules(
   await app.register(accountsRoutes);
   await app.register(storeFloorAccessRoutes);
   await app.register(identityRoutes);
+  await app.register(signUpRoutes);
   await app.register(catalogRoutes);
   await app.register(catalogAdminRoutes);
   await app.register(catalogCsvRoutes);

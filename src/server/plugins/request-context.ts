@@ -132,12 +132,17 @@ export function baseContext(request: FastifyRequest): BaseContext {
 
 /**
  * Context of the storefront request's store. Throws STORE_NOT_FOUND when the domain has no active store,
- * ACCOUNT_SUSPENDED (402) when the store is suspended. A signed-in actor of another store is ignored.
+ * ACCOUNT_SUSPENDED (402) when the store is suspended, STORE_NOT_PUBLISHED (403) while its owner has not verified
+ * their email (decision 100: nothing of it is served and no order is taken). A signed-in actor of another store is
+ * ignored.
  */
 export function storeContext(request: FastifyRequest): StoreContext {
   const store = request.store;
   if (!store) throw new AppError('STORE_NOT_FOUND');
   if (store.status === 'suspended') throw new AppError('ACCOUNT_SUSPENDED');
+  // A store only ever goes from unpublished to published, so a cached look-up can only be late to serve it, never
+  // serve an unpublished one.
+  if (!store.published) throw new AppError('STORE_NOT_PUBLISHED');
   const actor = request.actor && request.actor.storeId === store.id ? request.actor : null;
   return { ...baseContext(request), actor, storeId: store.id, storeLang: store.lang === 'en' ? 'en' : 'es' };
 }

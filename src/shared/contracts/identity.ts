@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from '../limits.js';
 import { email, text, uuid } from './common.js';
 import { password, user } from './accounts.js';
+import { forbiddenWordIn, nameSkeleton } from '../store-names.js';
 
 /** What a collaborator may be allowed to do in a store; the owner has them all. */
 export const PERMISSIONS = ['catalog', 'orders', 'money', 'settings'] as const;
@@ -76,6 +77,17 @@ export const RESERVED_SLUGS: readonly string[] = [
   'terms',
   'privacy',
 ];
+/** Skeletons of the reserved words (decision 101): "w-w-w" or "4pi" is as reserved as "www" or "api". */
+const RESERVED_SKELETONS = new Set(RESERVED_SLUGS.map(nameSkeleton));
+
+/**
+ * Whether a (well-formed) slug is reserved: one of RESERVED_SLUGS or a look-alike of one, or it contains a brand,
+ * payment or security word (FORBIDDEN_NAME_WORDS; decisions 037 and 101).
+ */
+export function isReservedSlug(slug: string): boolean {
+  return RESERVED_SLUGS.includes(slug) || RESERVED_SKELETONS.has(nameSkeleton(slug)) || forbiddenWordIn(slug) !== null;
+}
+
 /** 3 to 40 lower-case letters, digits and inner hyphens (a DNS label). */
 export const SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{1,38})[a-z0-9]$/;
 
@@ -84,7 +96,7 @@ export const storeSlug = text({ min: 3, max: 40 })
   .toLowerCase()
   .regex(SLUG_PATTERN, { message: 'i18n:slug_format' })
   .refine((s) => !s.includes('--'), { message: 'i18n:slug_format' })
-  .refine((s) => !RESERVED_SLUGS.includes(s), { message: 'i18n:slug_reserved' });
+  .refine((s) => !isReservedSlug(s), { message: 'i18n:slug_reserved' });
 
 /** POST /api/platform/signup */
 export const signUpBody = z.object({
@@ -97,13 +109,30 @@ export const signUpBody = z.object({
 });
 export type SignUpBody = z.infer<typeof signUpBody>;
 
+/**
+ * The answer to every accepted sign-up, whether the email was new (an account and an unpublished store were created,
+ * a verification link mailed) or already had an account (its owner was mailed a notice): the same, so the answer
+ * does not tell which emails have accounts (decision 100).
+ */
+export const signUpAccepted = z.object({ status: z.literal('check_email') });
+export type SignUpAccepted = z.infer<typeof signUpAccepted>;
+
+/** A verification link's token (32 random bytes, base64url). */
+export const emailVerificationToken = text({ min: 20, max: 200 });
+/** POST /api/platform/email-verification */
+export const emailVerificationBody = z.object({ token: emailVerificationToken });
+
+/** GET /api/admin/email-verification: whether the signed-in seller's email is verified (the admin's banner). */
+export const emailVerificationState = z.object({ verified: z.boolean(), email: z.string() });
+export type EmailVerificationState = z.infer<typeof emailVerificationState>;
+
 /** GET /api/platform/slug?slug= → whether a store could take it now (the sign-up still decides under a race). */
 export const slugCheckQuery = z.object({ slug: text({ max: 60 }) });
 export const slugCheck = z.object({
   slug: z.string(),
   available: z.boolean(),
-  /** Why not: slug_format | slug_reserved | slug_taken */
-  reason: z.enum(['slug_format', 'slug_reserved', 'slug_taken']).nullable(),
+  /** Why not: slug_format | slug_reserved | slug_taken | slug_similar (a look-alike of another store's) */
+  reason: z.enum(['slug_format', 'slug_reserved', 'slug_taken', 'slug_similar']).nullable(),
 });
 export type SlugCheck = z.infer<typeof slugCheck>;
 

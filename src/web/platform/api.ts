@@ -1,9 +1,9 @@
-/** Platform API calls: slug availability and seller sign-up (issue 7). */
+/** Platform API calls: slug availability, seller sign-up and the email-verification link (issue 7; decision 100). */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../lib/api-client';
 import { setToken } from '../lib/session';
-import type { SellerSession, SlugCheck, signUpBody } from '../../shared/contracts/identity';
+import type { SellerSession, SignUpAccepted, SlugCheck, signUpBody } from '../../shared/contracts/identity';
 
 export type SignUpInput = z.input<typeof signUpBody>;
 
@@ -17,10 +17,21 @@ export function useSlugCheck(slug: string) {
   });
 }
 
-/** POST /api/platform/signup; on success the admin session is stored (the page then opens the wizard). */
+/**
+ * POST /api/platform/signup: answers "check your email" whether the email was new or already had an account
+ * (decision 100); nobody is signed in by it.
+ */
 export function useSignUp() {
   return useMutation({
-    mutationFn: (body: SignUpInput) => api.post<SellerSession>('/api/platform/signup', body),
+    mutationFn: (body: SignUpInput) => api.post<SignUpAccepted>('/api/platform/signup', body),
+  });
+}
+
+/** POST /api/platform/email-verification: verifies the email, publishes the store, and stores the admin session. */
+export function useVerifyEmail() {
+  return useMutation({
+    mutationFn: (token: string) =>
+      api.post<SellerSession>('/api/platform/email-verification', { token }, { redirectOn404: false }),
     onSuccess: (s) => setToken('admin', s.token),
   });
 }

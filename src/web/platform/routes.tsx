@@ -5,6 +5,7 @@ import './platform.css';
 import { PlatformLayout } from './platform-layout';
 import { PlatformHomePage, PlatformNotFoundPage } from './platform-home-page';
 import { SignUpPage } from './sign-up-page';
+import { VerifyEmailPage } from './verify-email-page';
 
 export function PlatformRoutes() {
   return (
@@ -12,6 +13,7 @@ export function PlatformRoutes() {
       <Route element={<PlatformLayout />}>
         <Route index element={<PlatformHomePage />} />
         <Route path="crear-tienda" element={<SignUpPage />} />
+        <Route path="verificar-correo" element={<VerifyEmailPage />} />
         <Route path="*" element={<PlatformNotFoundPage />} />
       </Route>
     </Routes>

@@ -1,6 +1,8 @@
 /**
- * Seller sign-up (issue 7): name, email, password (the server's strength rules), store name, address (slug, with an
- * availability check) and language. On success the person is signed in to the admin and sent to the set-up wizard.
+ * Seller sign-up (issue 7; decisions 100, 101): name, email, password (the server's strength rules), store name,
+ * address (slug, with an availability check) and language. On success the page says "check your email" (the same
+ * whether the email was new or already had an account); the emailed link publishes the store and opens the admin,
+ * and the seller may sign in meanwhile to start building it.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../lib/zod-csp';
@@ -68,23 +70,20 @@ export function SignUpPage() {
         ? t('signUp.slugFree', { host: `${check.data.slug}.${location.hostname}` })
         : check.data.reason === 'slug_taken'
           ? t('signUp.slugTaken')
-          : t(`errors:fields.${check.data.reason}`);
+          : t(`errors:fields.${check.data.reason ?? 'invalid'}`);
   const submit = form.handleSubmit((body) =>
     signUp.mutate(body, {
-      // A full page load: the admin is its own chunk with its own session key (lib/session.ts).
-      onSuccess: () => location.assign(platformPaths.wizard()),
       onError: (err) => {
         setServerFieldErrors(err, form.setError);
         if (err instanceof ApiError && err.code === 'SLUG_TAKEN')
           form.setError('slug', { type: 'server', message: err.message });
-        if (err instanceof ApiError && err.code === 'EMAIL_TAKEN')
-          form.setError('email', { type: 'server', message: err.message });
         if (err instanceof ApiError && (err.code === 'PASSWORD_TOO_WEAK' || err.code === 'PASSWORD_BREACHED'))
           form.setError('password', { type: 'server', message: err.message });
       },
     }),
   );
-  const fieldCodes = ['SLUG_TAKEN', 'EMAIL_TAKEN', 'PASSWORD_TOO_WEAK', 'PASSWORD_BREACHED', 'VALIDATION_FAILED'];
+  const fieldCodes = ['SLUG_TAKEN', 'PASSWORD_TOO_WEAK', 'PASSWORD_BREACHED', 'VALIDATION_FAILED'];
+  if (signUp.isSuccess) return <CheckEmail email={signUp.variables.email} />;
   return (
     <div className="container page platform-signup">
       <form className="card stack" onSubmit={submit} noValidate>
@@ -146,6 +145,28 @@ export function SignUpPage() {
           <Link to={platformPaths.home()}>{t('signUp.back')}</Link>
         </p>
       </form>
+    </div>
+  );
+}
+
+/** After a sign-up: the link is in the inbox; the seller may sign in meanwhile (decision 100). */
+function CheckEmail({ email }: { email: string }) {
+  const { t } = useTranslation('platform');
+  return (
+    <div className="container page platform-signup">
+      <section className="card stack" aria-labelledby="check-email-title">
+        <h1 id="check-email-title" tabIndex={-1} ref={(h) => h?.focus()}>
+          {t('signUp.checkTitle')}
+        </h1>
+        <p>{t('signUp.checkText', { email })}</p>
+        <p className="muted">{t('signUp.checkMeanwhile')}</p>
+        <p>
+          <a className="btn btn-primary" href="/admin/login">
+            {t('signUp.checkSignIn')}
+          </a>
+        </p>
+        <p className="small muted">{t('signUp.checkNotArrived')}</p>
+      </section>
     </div>
   );
 }

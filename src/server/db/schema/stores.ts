@@ -15,6 +15,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { SLUG_SKELETON_SQL } from '../../../shared/store-names.js';
 
 /** Look and settings of a storefront (SPEC §3 "Store settings"); colours are CSS hex strings. */
 export interface StoreSettings {
@@ -68,6 +69,12 @@ export const stores = pgTable(
     lastFolio: integer('last_folio').notNull().default(0),
     websiteActive: boolean('website_active').notNull().default(true),
     /**
+     * When the storefront became public. Null while the owner of a store created at sign-up has not verified their
+     * email: the storefront answers 403 STORE_NOT_PUBLISHED and takes no orders (decision 100). Stores created
+     * otherwise (seed, operator) and every store that existed before are published.
+     */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
+    /**
      * The set-up wizard's draft (SPEC §3 `config_store.wizard_config`, empty object by default): the step reached and
      * each step's saved values; goes live on Finish (decision 050). Shape: WizardConfig in src/shared/contracts/website.ts.
      */
@@ -77,7 +84,11 @@ export const stores = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('stores_slug_uq').on(t.slug)],
+  (t) => [
+    uniqueIndex('stores_slug_uq').on(t.slug),
+    // Look-alike addresses ("dem0" for "demo") are found through this (decision 101; src/shared/store-names.ts).
+    index('stores_slug_skeleton_idx').on(sql.raw(SLUG_SKELETON_SQL('slug'))),
+  ],
 );
 
 export const storeDomains = pgTable(

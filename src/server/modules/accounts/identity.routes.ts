@@ -1,6 +1,6 @@
 /**
- * HTTP routes of platform identity (issue 7): seller sign-up and slug check on the platform home, the store picker,
- * collaborators (owner only) and invitation acceptance.
+ * HTTP routes of platform identity (issue 7): the store picker, collaborators (owner only) and invitation acceptance.
+ * Seller sign-up and the address check are in sign-up.routes.ts.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,38 +17,14 @@ import {
   permissionsBody,
   sellerMe,
   sellerSession,
-  signUpBody,
-  slugCheck,
-  slugCheckQuery,
 } from '../../../shared/contracts/identity.js';
 import { okResponse, uuid } from '../../../shared/contracts/common.js';
 import { baseContext, ownerContext, sellerAccountContext } from '../../plugins/request-context.js';
-import { signUpSeller, checkSlug } from './sign-up.js';
 import { chooseStore, listMyStores, sellerMe as getSellerMe } from './memberships.js';
 import * as invitations from './invitations.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   const AUTH_RATE_LIMIT = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } };
-
-  app.post(
-    '/api/platform/signup',
-    {
-      schema: {
-        tags: ['platform'],
-        summary: 'Seller sign-up: account, store, owner membership and domain in one transaction',
-        body: signUpBody,
-        response: { 201: sellerSession },
-      },
-      config: AUTH_RATE_LIMIT,
-    },
-    async (request, reply) => reply.status(201).send(await signUpSeller(baseContext(request), request.body)),
-  );
-
-  app.get(
-    '/api/platform/slug',
-    { schema: { tags: ['platform'], querystring: slugCheckQuery, response: { 200: slugCheck } } },
-    async (request) => checkSlug({ db: request.server.db }, request.query.slug),
-  );
 
   app.get(
     '/api/platform/invitations/:token',

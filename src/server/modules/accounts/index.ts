@@ -20,5 +20,5 @@ export { issueStoreFloorCode, storeFloorGrant, STORE_FLOOR_CODE_TTL_MS } from '.
 export { assertStrongPassword, judgePassword, MIN_PASSWORD_SCORE } from './password-strength.js';
 export { configurePasswordHashing, passwordHashLoad } from './password.js';
 export { findSessionActor } from './session-actor.js';
-export { passwordResetEmailJob } from './account-jobs.js';
+export { passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob } from './account-jobs.js';
 export { listStoreOwners } from './memberships.js';

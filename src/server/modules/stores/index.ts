@@ -23,3 +23,10 @@ export { lockStoreRow } from './store-lock.js';
 export { assertWebsiteActive } from './website.service.js';
 export { getContent } from './content.service.js';
 export { setStoreSuspended, isStoreSuspended, listStoreCreations } from './store-status.js';
+export {
+  assertNewStoreNameAllowed,
+  claimSlugSkeleton,
+  findLookAlikeSlug,
+  forbiddenWordInStoreName,
+  publishStores,
+} from './store-names.js';

@@ -14,6 +14,8 @@ export interface StoreByHost {
   lang: string;
   status: string;
   websiteActive: boolean;
+  /** False until the owner of a store created at sign-up verifies their email (decision 100). */
+  published: boolean;
   /** The store's primary active domain, the one its links are built on (whichever of its domains was asked). */
   primaryHost: string;
 }
@@ -29,6 +31,7 @@ export async function findStoreByHost(ctx: DbContext, host: string): Promise<Sto
       lang: stores.lang,
       status: stores.status,
       websiteActive: stores.websiteActive,
+      published: sql<boolean>`${stores.publishedAt} is not null`,
       primaryHost: sql<string>`coalesce((select d.hostname from store_domains d where d.store_id = ${stores.id}
         and d.is_primary and d.status = 'active' limit 1), ${storeDomains.hostname})`,
     })

@@ -19,6 +19,11 @@ export interface NewStore {
   settings?: StoreSettings;
   iconUrl?: string | null;
   oxxoFeeCents?: number;
+  /**
+   * False for a store created at sign-up: its storefront stays unpublished until the owner verifies their email
+   * (decision 100). Default true.
+   */
+  published?: boolean;
 }
 
 /** Creates a store and an active domain per hostname (the first is primary). Returns the store id. */
@@ -34,6 +39,7 @@ export async function createStore(ctx: DbContext, input: NewStore): Promise<{ id
         settings: input.settings ?? {},
         iconUrl: input.iconUrl ?? null,
         oxxoFeeCents: input.oxxoFeeCents ?? DEFAULT_OXXO_FEE_CENTS,
+        ...(input.published === false && { publishedAt: null }),
       })
       .returning({ id: stores.id });
     if (input.hostnames.length) {

@@ -19,7 +19,7 @@ class NotRendered extends Error {}
 
 /** True when the request's page may come from the cache. */
 export function isCacheablePage(request: FastifyRequest): boolean {
-  if (!request.store || request.store.status !== 'active') return false;
+  if (!request.store || request.store.status !== 'active' || !request.store.published) return false;
   const url = new URL(request.url, 'http://localhost');
   return isEntryPage(url.pathname) && !url.searchParams.has('q') && request.url.length <= 300;
 }

@@ -16,7 +16,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   async function openStoreOrigin(request: Parameters<typeof storeContext>[0]): Promise<string | null> {
     if (!request.store) await app.resolveStore(request);
     const store = request.store;
-    if (!store || store.status !== 'active' || !store.websiteActive) return null;
+    if (!store || store.status !== 'active' || !store.websiteActive || !store.published) return null;
     const domains = await listDomains(storeContext(request));
     const primary = domains.find((d) => d.status === 'active');
     return primary ? storeOrigin(primary.hostname, app.config.PORT) : null;

@@ -140,7 +140,8 @@ async function renderIndex(
   let config = null;
   let product = null;
   let page: RenderedPage | null = null;
-  if (request.store && request.store.status !== 'suspended') {
+  // An unpublished store (decision 100) gets the shell only: the app shows its "not published yet" page.
+  if (request.store && request.store.status !== 'suspended' && request.store.published) {
     const ctx = storeContext(request);
     config = await getWebsiteConfig(ctx);
     if (entry) {

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { can, useSellerMe } from '../shared/seller-me';
 import type { Permission } from '../../../shared/contracts/identity';
 import { useSignOut } from '../../shared/api/sign-out';
+import { EmailVerificationBanner } from '../shared/email-verification-banner';
 
 /**
  * Sections of SPEC §2 admin routes; only those with `ready` work in this release, the rest say "coming soon".
@@ -111,6 +112,7 @@ export function AdminLayout() {
           </ul>
         </nav>
         <main id="admin-main" className="admin-main" tabIndex={-1}>
+          <EmailVerificationBanner />
           <Outlet />
         </main>
       </div>

@@ -18,6 +18,7 @@ import { useRecentlyViewedRefresh } from '../shared/use-recently-viewed-refresh'
 import type { SearchBoxValues } from '../shared/search-box-schema';
 import { UnderConstructionPage } from '../pages/under-construction-page';
 import { AccountSuspendedPage } from '../pages/account-suspended-page';
+import { NotPublishedPage } from '../pages/not-published-page';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 import { HydrateLater } from '../../lib/hydrate-in-steps';
@@ -116,6 +117,7 @@ export function ShopLayout() {
   if (config.data && !config.data.websiteActive) return <UnderConstructionPage name={config.data.nombretienda} />;
   // A suspended store (402, decision 062): the suspended-account page on any path, as a deactivated site's page above.
   if (config.error instanceof ApiError && config.error.status === 402) return <AccountSuspendedPage />;
+  if (config.error instanceof ApiError && config.error.code === 'STORE_NOT_PUBLISHED') return <NotPublishedPage />;
   const store = config.data;
 
   return (
