@@ -72,36 +72,34 @@ function ProductView({ p }: { p: ProductDetail }) {
   const [selected, setSelected] = useState<Record<string, string>>(() => ({
     ...(p.variants.find((v) => v.stock > 0) ?? p.variants[0])?.options,
   }));
-  // The large photo: the cover until the shopper chooses a colour (its photo shows) or a photo of the gallery, so that
-  // the server's first paint shows the photo its head preloads (decision 084).
-  const [picked, setPicked] = useState<string | null>(null);
+  const variantOf = (choice: Record<string, string>) =>
+    p.variants.find((v) => p.optionNames.every((o) => v.options[o] === choice[o]));
   /** The photo of a choice of options: its variant's own, else its colour's (decision 045); null without one. */
   const photoOf = (choice: Record<string, string>) =>
-    p.variants.find((v) => p.optionNames.every((o) => v.options[o] === choice[o]))?.image ??
+    variantOf(choice)?.image ??
     p.variants.find((v) => choice.color && v.options.color === choice.color && v.image)?.image ??
     null;
-  /** Takes a choice of options; a new colour (or, in a product without colours, any change) shows its photo. */
-  const choose = (choice: Record<string, string>, changed: string) => {
+  // The large photo: the cover until the shopper picks a photo or chooses options with another photo (a colour's), so
+  // that the server's first paint shows the photo its head preloads (decision 113).
+  const [picked, setPicked] = useState<string | null>(null);
+  const choose = (choice: Record<string, string>) => {
+    if (photoOf(choice) !== photoOf(selected)) setPicked(photoOf(choice));
     setSelected(choice);
-    if (changed === 'color' || !p.optionNames.includes('color')) setPicked(photoOf(choice));
   };
   // On a server-rendered page (decision 035) a shopper may pick a colour or size before the script has hydrated it:
   // the browser checked that radio but no change reached the state. Once hydrated, the checked radios are adopted,
   // so the photo, price and cart line follow what the shopper sees checked.
   const buyBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const checked: Record<string, string> = {};
+    const checked = { ...selected };
     for (const input of buyBox.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked') ?? [])
       if (p.optionNames.includes(input.name)) checked[input.name] = input.value;
-    const changed = Object.keys(checked).filter((k) => selected[k] !== checked[k]);
-    if (changed.length) choose({ ...selected, ...checked }, changed.includes('color') ? 'color' : changed[0]!);
+    if (p.optionNames.some((o) => checked[o] !== selected[o])) choose(checked);
     // Only once, right after hydration: later changes go through onChange.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const variant = useMemo(
-    () =>
-      p.variants.find((v) => p.optionNames.every((o) => v.options[o] === selected[o])) ??
-      (p.optionNames.length ? undefined : p.variants[0]),
+    () => variantOf(selected) ?? (p.optionNames.length ? undefined : p.variants[0]),
     [p, selected],
   );
   // The chosen variant's (or colour's) photo, else the cover: the cart line keeps it (SPEC §3 photo per colour).
@@ -230,7 +228,7 @@ function ProductView({ p }: { p: ProductDetail }) {
                       checked={selected[name] === v}
                       disabled={!available(name, v)}
                       onChange={() => {
-                        choose({ ...selected, [name]: v }, name);
+                        choose({ ...selected, [name]: v });
                         setMessage(null);
                       }}
                     />
@@ -297,8 +295,8 @@ function ProductView({ p }: { p: ProductDetail }) {
 
 /**
  * The product's photos (decision 045): the shown one large (the page's largest image, asked for first), and, when there
- * are several, a row of thumbnails to pick another. Phone first: the row scrolls sideways, each thumbnail a 64 px
- * target; a swipe on the large photo shows the next or previous one, and the arrow keys move along the row.
+ * are several, a row of thumbnails to pick another (buttons: a tap, a click, Enter or Space). Phone first: the row
+ * scrolls sideways, each thumbnail a 64 px target, and a sideways swipe on the large photo shows the next or previous.
  * Thumbnails are the 160 px size and load lazily, so the large photo keeps the network to itself (decisions 084, 088).
  */
 function Gallery({
@@ -313,43 +311,29 @@ function Gallery({
   onShow: (photo: string) => void;
 }) {
   const { t } = useTranslation('storefront');
-  const touchX = useRef<number | null>(null);
-  const step = (by: number): number => {
-    const at = Math.max(0, photos.indexOf(shown ?? ''));
-    const next = (at + by + photos.length) % photos.length;
-    onShow(photos[next]!);
-    return next;
-  };
+  const touchX = useRef(0);
   return (
     <div className="product-gallery">
       <div
         className="product-media"
         onTouchStart={(e) => (touchX.current = e.touches[0]!.clientX)}
         onTouchEnd={(e) => {
-          const dx = e.changedTouches[0]!.clientX - (touchX.current ?? 0);
-          if (photos.length > 1 && touchX.current !== null && Math.abs(dx) > 40) step(dx < 0 ? 1 : -1);
-          touchX.current = null;
+          const dx = e.changedTouches[0]!.clientX - touchX.current;
+          const n = photos.length;
+          if (n > 1 && Math.abs(dx) > 40)
+            onShow(photos[(Math.max(0, photos.indexOf(shown!)) + (dx < 0 ? 1 : n - 1)) % n]!);
         }}
       >
         <ProductImage key={shown ?? ''} base={shown} alt={alt} sizes="(min-width: 900px) 50vw, 100vw" priority />
       </div>
       {photos.length > 1 && (
-        <ul
-          className="gallery-thumbs"
-          aria-label={t('product.photos')}
-          onKeyDown={(e) => {
-            const by = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
-            if (!by) return;
-            e.preventDefault();
-            e.currentTarget.querySelectorAll('button')[step(by)]?.focus();
-          }}
-        >
+        <ul className="gallery-thumbs" aria-label={t('product.photos')}>
           {photos.map((photo, i) => (
             <li key={photo}>
               <button
                 type="button"
                 aria-label={t('product.photoN', { n: i + 1, total: photos.length })}
-                aria-current={photo === shown ? 'true' : undefined}
+                aria-current={photo === shown || undefined}
                 onClick={() => onShow(photo)}
               >
                 <img src={`${photo}-160.webp`} alt="" width={64} height={64} loading="lazy" decoding="async" />
