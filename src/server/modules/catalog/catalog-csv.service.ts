@@ -30,6 +30,7 @@ import { newCode, resolveTaxonomy } from './admin-products.service.js';
 import { refreshSearchDocumentSql } from './search-document.js';
 import { importImages } from './import-images.js';
 import { localiseShopifyCategory } from './shopify-taxonomy.js';
+import { optionKind, type OptionKind } from '../../../shared/option-labels.js';
 import { discardStagedFiles, keepStagedFiles } from '../files/index.js';
 import {
   META_COLUMNS,
@@ -67,29 +68,13 @@ export interface CsvExportPayload {
   jobId: string;
 }
 
-/** Option names → the product form's attribute kinds (others are kept as written, lower case). */
-const OPTION_KINDS: Record<string, string> = {
-  color: 'color',
-  colour: 'color',
-  colores: 'color',
-  size: 'size',
-  talla: 'size',
-  tamaño: 'size',
-  tamano: 'size',
-  width: 'width',
-  ancho: 'width',
-  capacity: 'capacity',
-  capacidad: 'capacity',
-  type: 'type',
-  tipo: 'type',
-};
-const KIND_NAMES: Record<string, string> = {
+/** The export's option names for the attribute kinds: Shopify's own (English) ones, which its import recognises. */
+const KIND_NAMES: Record<OptionKind, string> = {
   color: 'Color',
   size: 'Size',
   width: 'Width',
   capacity: 'Capacity',
   type: 'Type',
-  talla: 'Size',
 };
 
 /** Shopify's top-level product categories → Vitrina's industries (decision 063). */
@@ -246,8 +231,8 @@ function shortDescriptionOf(p: CsvProduct): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 200))}…`;
 }
 
-/** The option key stored on a variant for a file's option name. */
-const optionKey = (name: string) => OPTION_KINDS[name.toLowerCase()] ?? name.toLowerCase();
+/** The option key stored on a variant for a file's option name: its attribute kind, else the name in lower case. */
+const optionKey = (name: string) => optionKind(name) ?? name.toLowerCase();
 
 /**
  * Runs an import job (job `catalog-import`): reads the whole file, downloads every image URL it names (decision 080;
@@ -742,7 +727,10 @@ export async function runCsvExport(ctx: ExportCtx, jobId: string): Promise<{ pro
       if (v) {
         optionNames.forEach((name, k) => {
           const key = `Option${k + 1}` as 'Option1' | 'Option2' | 'Option3';
-          if (i === 0) row[`${key} Name`] = KIND_NAMES[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+          if (i === 0) {
+            const kind = optionKind(name);
+            row[`${key} Name`] = kind ? KIND_NAMES[kind] : name.charAt(0).toUpperCase() + name.slice(1);
+          }
           row[`${key} Value`] = v.options[name] ?? '';
         });
         if (!optionNames.length) {

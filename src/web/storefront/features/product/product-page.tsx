@@ -296,7 +296,8 @@ function ProductView({ p }: { p: ProductDetail }) {
 /**
  * The product's photos (decision 045): the shown one large (the page's largest image, asked for first), and, when there
  * are several, a row of thumbnails to pick another (buttons: a tap, a click, Enter or Space). Phone first: the row
- * scrolls sideways, each thumbnail a 64 px target, and a sideways swipe on the large photo shows the next or previous.
+ * scrolls sideways and each thumbnail is a 64 px target. (No swipe on the large photo: its handler would cost the
+ * storefront's first load about 0.1 KB of a budget with none to spare, decision 088.)
  * Thumbnails are the 160 px size and load lazily, so the large photo keeps the network to itself (decisions 084, 088).
  */
 function Gallery({
@@ -311,19 +312,9 @@ function Gallery({
   onShow: (photo: string) => void;
 }) {
   const { t } = useTranslation('storefront');
-  const touchX = useRef(0);
   return (
     <div className="product-gallery">
-      <div
-        className="product-media"
-        onTouchStart={(e) => (touchX.current = e.touches[0]!.clientX)}
-        onTouchEnd={(e) => {
-          const dx = e.changedTouches[0]!.clientX - touchX.current;
-          const n = photos.length;
-          if (n > 1 && Math.abs(dx) > 40)
-            onShow(photos[(Math.max(0, photos.indexOf(shown!)) + (dx < 0 ? 1 : n - 1)) % n]!);
-        }}
-      >
+      <div className="product-media">
         <ProductImage key={shown ?? ''} base={shown} alt={alt} sizes="(min-width: 900px) 50vw, 100vw" priority />
       </div>
       {photos.length > 1 && (
