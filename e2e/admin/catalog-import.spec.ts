@@ -77,6 +77,8 @@ test(
         'gorra-lona,Gorra de lona,Color,Rojo,GORRA-R,199.00,4',
         'gorra-lona,,,Azul,GORRA-A,ciento diez,2',
         'mochila,Mochila urbana,Title,Default Title,MOCH-1,899.00,muchas',
+        'taza,Taza de barro,Title,Default Title,TAZA-1,"1,349",3',
+        'vaso,Vaso soplado,Title,Default Title,VASO-1,"99,50",-2',
       ].join('\n'),
     );
     await page.goto(platformUrl('/admin/catalogo'));
@@ -87,13 +89,25 @@ test(
     ).toBeVisible({
       timeout: 60_000,
     });
-    const lines = page.getByRole('list', { name: '2 líneas con errores' }).getByRole('listitem');
-    await expect(lines).toHaveCount(2);
+    // The bar reads as failed, never as "0 %" of work that will not happen.
+    const bar = page.getByRole('progressbar', { name: 'Avance de la tarea' });
+    await expect(bar).toHaveAttribute('aria-valuetext', 'Error: no se importó nada');
+    await expect(page.locator('.csv-job-bar')).toHaveText('Error: no se importó nada');
+    const lines = page.getByRole('list', { name: '4 líneas con errores' }).getByRole('listitem');
+    await expect(lines).toHaveCount(4);
     await expect(lines.nth(0)).toContainText('Línea 3');
     await expect(lines.nth(0)).toContainText('Variant Price');
     await expect(lines.nth(0)).toContainText('El precio debe ser un número mayor que 0');
+    await expect(lines.nth(0)).toContainText('En el archivo: «ciento diez»');
     await expect(lines.nth(1)).toContainText('Línea 4');
     await expect(lines.nth(1)).toContainText('Variant Inventory Qty');
+    // A price that reads as thousands or as decimals is refused, with its value; a negative stock too.
+    await expect(lines.nth(2)).toContainText('Línea 5');
+    await expect(lines.nth(2)).toContainText('No se sabe si el separador marca miles o decimales');
+    await expect(lines.nth(2)).toContainText('En el archivo: «1,349»');
+    await expect(lines.nth(3)).toContainText('Línea 6');
+    await expect(lines.nth(3)).toContainText('La existencia no puede ser negativa');
+    await expect(lines.nth(3)).toContainText('En el archivo: «-2»');
     await page.screenshot({ path: testInfo.outputPath('catalog-import-bad-lines.png'), fullPage: true });
     await expect(page.getByRole('heading', { name: 'Aún no tienes productos' })).toBeVisible();
   },

@@ -132,8 +132,16 @@ describe('catalogue CSV import and export', () => {
     expect(run.progress.status).toBe('failed');
     expect(run.progress.errors).toEqual(
       [
-        { at: badPrice, code: 'CSV_ROW_INVALID', params: { field: 'Variant Price', reason: 'invalid_price' } },
-        { at: badQty, code: 'CSV_ROW_INVALID', params: { field: 'Variant Inventory Qty', reason: 'invalid_integer' } },
+        {
+          at: badPrice,
+          code: 'CSV_ROW_INVALID',
+          params: { field: 'Variant Price', reason: 'invalid_price', value: 'doce pesos' },
+        },
+        {
+          at: badQty,
+          code: 'CSV_ROW_INVALID',
+          params: { field: 'Variant Inventory Qty', reason: 'invalid_integer', value: 'muchos' },
+        },
         { at: dupSku, code: 'CSV_ROW_INVALID', params: { field: 'Variant SKU', reason: 'duplicate_sku' } },
         { at: shortTitle, code: 'CSV_ROW_INVALID', params: { field: 'Title', reason: 'too_short' } },
       ].sort((x, y) => x.at - y.at),

@@ -183,7 +183,7 @@ describe('checkout flow', () => {
     const [mail] = mailsTo(t.dataDir, 'guest@example.com');
     expect(mail).toContain(`Este es tu pedido ${o.folio}.`);
     expect(mail).toContain('Recibimos tu pago y ya estamos preparando tu pedido.');
-    expect(mail).toContain('2 × Chamarra impermeable (M)  $1,998.00');
+    expect(mail).toContain('2 × Chamarra impermeable (Talla: M)  $1,998.00');
     expect(mail).toContain('Total: $2,117.00');
     expect(mail).toContain(`/pedidos/pedido?id=${o.id}&t=${viewToken}`);
   });

@@ -7,6 +7,8 @@ import esErrors from '../../locales/es/errors.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import esEmails from '../../locales/es/emails.json' with { type: 'json' };
 import enEmails from '../../locales/en/emails.json' with { type: 'json' };
+import esCommon from '../../locales/es/common.json' with { type: 'json' };
+import enCommon from '../../locales/en/common.json' with { type: 'json' };
 import type { Locale } from './context.js';
 
 const instance = i18next.createInstance();
@@ -15,9 +17,13 @@ void instance.init({
   lng: 'es',
   fallbackLng: 'es',
   supportedLngs: ['es', 'en'],
-  ns: ['errors', 'emails'],
+  // common: words shared with the web app (option names of order lines, order statuses).
+  ns: ['errors', 'emails', 'common'],
   defaultNS: 'errors',
-  resources: { es: { errors: esErrors, emails: esEmails }, en: { errors: enErrors, emails: enEmails } },
+  resources: {
+    es: { errors: esErrors, emails: esEmails, common: esCommon },
+    en: { errors: enErrors, emails: enEmails, common: enCommon },
+  },
   interpolation: { escapeValue: false },
   returnNull: false,
 });

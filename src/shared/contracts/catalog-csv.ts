@@ -27,7 +27,10 @@ export const CSV_ROW_REASONS = [
   'too_long',
   'invalid_handle',
   'invalid_price',
+  // A money cell that reads as two different amounts ("1,349": thousands or decimals?), decision 111.
+  'ambiguous_price',
   'invalid_integer',
+  'negative_stock',
   'invalid_number',
   'invalid_boolean',
   'invalid_status',

@@ -88,6 +88,11 @@ export const productDetail = productCard.extend({
   variants: z.array(variant),
   optionNames: z.array(z.string()),
   reviews: z.array(review),
+  /**
+   * Every photo of the product, URL bases like `image`: the cover, the rest of the gallery in the seller's order, then
+   * the colour photos the gallery does not hold (a variant's `image` is its colour's). Empty without photos.
+   */
+  photos: z.array(z.string()).default([]),
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 

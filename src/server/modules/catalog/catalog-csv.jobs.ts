@@ -41,6 +41,6 @@ export const catalogImportJob = defineJob<CsvImportPayload>(
 /** Writes the store's catalogue as a Shopify product CSV. */
 export const catalogExportJob = defineJob<CsvExportPayload>(
   CSV_EXPORT_JOB,
-  (p, ctx) => lastAttempt(ctx, p, () => runCsvExport({ db: ctx.db, storeId: p.storeId }, p.jobId, p.origin)),
+  (p, ctx) => lastAttempt(ctx, p, () => runCsvExport({ db: ctx.db, storeId: p.storeId, config: ctx.config }, p.jobId)),
   { retryLimit: RETRIES, retryDelay: 5, expireInSeconds: 600 },
 );

@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uuid } from '../../../shared/contracts/common.js';
 import { CSV_MAX_BYTES, csvJobResult, csvJobStarted } from '../../../shared/contracts/catalog-csv.js';
 import { AppError } from '../../lib/app-error.js';
-import { requestOrigin, sellerContext } from '../../plugins/request-context.js';
+import { sellerContext } from '../../plugins/request-context.js';
 import { getCsvExportFile, getCsvJobResult, requestCsvExport, requestCsvImport } from './catalog-csv.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -64,7 +64,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = sellerContext(request, 'catalog');
-      const started = await requestCsvExport(ctx, { origin: requestOrigin(request) });
+      const started = await requestCsvExport(ctx);
       return reply.code(202).send(started);
     },
   );

@@ -23,11 +23,14 @@ import {
 } from '../../../shared/contracts/catalog-csv.js';
 import type { UploadedFile } from '../../../shared/contracts/files.js';
 import { INDUSTRIES } from '../../../shared/contracts/catalog-admin.js';
-import { getStoreLanguage, textSearchConfig } from '../stores/index.js';
+import { getStoreLanguage, listDomains, textSearchConfig } from '../stores/index.js';
+import { publicOrigin } from '../../lib/public-url.js';
 import { assertCompanyProfileComplete } from '../company/index.js';
 import { newCode, resolveTaxonomy } from './admin-products.service.js';
 import { refreshSearchDocumentSql } from './search-document.js';
 import { importImages } from './import-images.js';
+import { localiseShopifyCategory } from './shopify-taxonomy.js';
+import { optionKind, type OptionKind } from '../../../shared/option-labels.js';
 import { discardStagedFiles, keepStagedFiles } from '../files/index.js';
 import {
   META_COLUMNS,
@@ -46,6 +49,7 @@ import {
 type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'locale'>;
 type DbCtx = Pick<StoreContext, 'db' | 'storeId'>;
 type JobCtx = Pick<StoreContext, 'db' | 'storeId' | 'providers'>;
+type ExportCtx = Pick<StoreContext, 'db' | 'storeId' | 'config'>;
 
 /** Photos of a product's gallery, as the product form allows (decision 080: further Image Src URLs are left out). */
 const GALLERY_MAX = 12;
@@ -62,33 +66,15 @@ export interface CsvImportPayload {
 export interface CsvExportPayload {
   storeId: string;
   jobId: string;
-  /** The store's public origin, for absolute image URLs in the file. */
-  origin: string;
 }
 
-/** Option names → the product form's attribute kinds (others are kept as written, lower case). */
-const OPTION_KINDS: Record<string, string> = {
-  color: 'color',
-  colour: 'color',
-  colores: 'color',
-  size: 'size',
-  talla: 'size',
-  tamaño: 'size',
-  tamano: 'size',
-  width: 'width',
-  ancho: 'width',
-  capacity: 'capacity',
-  capacidad: 'capacity',
-  type: 'type',
-  tipo: 'type',
-};
-const KIND_NAMES: Record<string, string> = {
+/** The export's option names for the attribute kinds: Shopify's own (English) ones, which its import recognises. */
+const KIND_NAMES: Record<OptionKind, string> = {
   color: 'Color',
   size: 'Size',
   width: 'Width',
   capacity: 'Capacity',
   type: 'Type',
-  talla: 'Size',
 };
 
 /** Shopify's top-level product categories → Vitrina's industries (decision 063). */
@@ -148,12 +134,15 @@ export async function requestCsvImport(ctx: Ctx, input: { data: Buffer; fileName
   return { jobId };
 }
 
-/** Starts an export of every product of the store (POST /api/admin/products/export). Returns the job id. */
-export async function requestCsvExport(ctx: DbCtx, input: { origin: string }): Promise<CsvJobStarted> {
+/**
+ * Starts an export of every product of the store (POST /api/admin/products/export). Returns the job id. The file's
+ * links are built by the job from the store's own domain (storeLinkOrigin), never from the request's host.
+ */
+export async function requestCsvExport(ctx: DbCtx): Promise<CsvJobStarted> {
   const jobId = await runTransaction(ctx.db, async (tx) => {
     const id = await createJobProgress(tx, ctx.storeId, CSV_EXPORT_JOB);
     await tx.insert(catalogCsvTransfers).values({ id, storeId: ctx.storeId, kind: 'export' });
-    const payload: CsvExportPayload = { storeId: ctx.storeId, jobId: id, origin: input.origin };
+    const payload: CsvExportPayload = { storeId: ctx.storeId, jobId: id };
     const queueJobId = await enqueue(tx, CSV_EXPORT_JOB, payload);
     if (queueJobId) await updateJobProgress(tx, ctx.storeId, id, { queueJobId });
     return id;
@@ -210,24 +199,27 @@ const asProgressErrors = (problems: CsvProblem[]) =>
     .map((p) => ({
       ...(p.line !== undefined && { at: p.line }),
       code: 'CSV_ROW_INVALID',
-      params: { field: p.field, reason: p.reason },
+      params: { field: p.field, reason: p.reason, ...(p.value !== undefined && { value: p.value }) },
     }));
 
 function industryOf(p: CsvProduct): (typeof INDUSTRIES)[number] {
   if ((INDUSTRIES as readonly string[]).includes(p.industry)) return p.industry as (typeof INDUSTRIES)[number];
+  const known = localiseShopifyCategory(p.productCategory, 'en').industry;
+  if (known) return known;
   const top = p.productCategory.split('>')[0]!.trim();
   return INDUSTRY_BY_CATEGORY.find(([re]) => re.test(top))?.[1] ?? 'other';
 }
 
-/** Department and category names of an imported product (decision 063). */
-function taxonomyOf(p: CsvProduct): { department: string; category: string; given: boolean } {
-  const path = p.productCategory
-    .split('>')
-    .map((s) => s.trim())
-    .filter(Boolean);
-  const department = (p.department || path[0] || 'General').slice(0, 80);
-  const category = (p.type || path[path.length - 1] || department).slice(0, 80);
-  return { department, category, given: Boolean(p.department || path.length || p.type) };
+/**
+ * Department and category names of an imported product (decisions 063, 112): Vitrina's own department column, else
+ * Shopify's Product Category's vertical in the store's language; the seller's Type (in their own language) for the
+ * category, else the category's second level in the store's language.
+ */
+function taxonomyOf(p: CsvProduct, lang: 'es' | 'en'): { department: string; category: string; given: boolean } {
+  const path = localiseShopifyCategory(p.productCategory, lang);
+  const department = (p.department || path.department || 'General').slice(0, 80);
+  const category = (p.type || path.category || department).slice(0, 80);
+  return { department, category, given: Boolean(p.department || path.department || p.type) };
 }
 
 function shortDescriptionOf(p: CsvProduct): string {
@@ -239,8 +231,8 @@ function shortDescriptionOf(p: CsvProduct): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 200))}…`;
 }
 
-/** The option key stored on a variant for a file's option name. */
-const optionKey = (name: string) => OPTION_KINDS[name.toLowerCase()] ?? name.toLowerCase();
+/** The option key stored on a variant for a file's option name: its attribute kind, else the name in lower case. */
+const optionKey = (name: string) => optionKind(name) ?? name.toLowerCase();
 
 /**
  * Runs an import job (job `catalog-import`): reads the whole file, downloads every image URL it names (decision 080;
@@ -304,10 +296,13 @@ async function importOnce(
   if (problems.length) return fail(problems);
   try {
     await assertCompanyProfileComplete({ ...ctx, locale: 'es' });
-  } catch {
+  } catch (err) {
+    if (!(err instanceof AppError)) throw err;
+    // The reason travels with the failure, so the import screen can say what is missing.
+    const missing = err.params.missing;
     await updateJobProgress(ctx.db, ctx.storeId, jobId, {
       status: 'failed',
-      errors: [{ code: 'COMPANY_PROFILE_INCOMPLETE' }],
+      errors: [{ code: 'COMPANY_PROFILE_INCOMPLETE', ...(typeof missing === 'string' && { params: { missing } }) }],
     });
     return { created: 0, updated: 0 };
   }
@@ -501,10 +496,11 @@ async function writeImport(
     return { photos, coverFileId: photos[0]?.fileId ?? null, colourPhotos };
   };
 
-  // Departments and categories, once per pair.
+  // Departments and categories, once per pair, named in the store's language (decision 112).
+  const lang = await getStoreLanguage(ctx);
   const taxonomy = new Map<string, { depId: string; catId: string }>();
   for (const p of items) {
-    const { department, category, given } = taxonomyOf(p);
+    const { department, category, given } = taxonomyOf(p, lang);
     if (!given && byHandle.has(p.handle)) continue;
     const key = `${department}\u0000${category}`;
     if (taxonomy.has(key)) continue;
@@ -514,7 +510,7 @@ async function writeImport(
 
   const now = new Date();
   const productRow = (p: CsvProduct) => {
-    const { department, category } = taxonomyOf(p);
+    const { department, category } = taxonomyOf(p, lang);
     const tax = taxonomy.get(`${department}\u0000${category}`);
     const prices = p.variants.map((v) => v.priceCents);
     const compare = Math.max(0, ...p.variants.map((v) => v.compareAtCents ?? 0));
@@ -648,7 +644,6 @@ async function writeImport(
         },
       });
 
-  const lang = await getStoreLanguage(ctx);
   const touched = [...ids.values()];
   for (let i = 0; i < touched.length; i += 1000)
     await db.execute(
@@ -662,12 +657,25 @@ async function writeImport(
 }
 
 /**
- * Runs an export job (job `catalog-export`): every product of the store with all its variants as a Shopify product
- * CSV (images as absolute URLs of `origin`), kept for download. Safe to run again.
+ * The origin of the store's links (decision 023): its primary active domain, else its first active one, with the
+ * configured scheme and port, as the store's emails and head tags build them. Never the host a request came through:
+ * a seller's admin runs on the platform's domain, and any of the store's domains (or another store's) may carry the
+ * request.
  */
-export async function runCsvExport(ctx: DbCtx, jobId: string, origin: string): Promise<{ products: number }> {
+async function storeLinkOrigin(ctx: ExportCtx): Promise<string> {
+  const active = (await listDomains(ctx)).filter((d) => d.status === 'active');
+  const host = (active.find((d) => d.isPrimary) ?? active[0])?.hostname ?? ctx.config.PLATFORM_DOMAIN;
+  return publicOrigin(ctx.config, host);
+}
+
+/**
+ * Runs an export job (job `catalog-export`): every product of the store with all its variants as a Shopify product
+ * CSV (images as absolute URLs on the store's own domain, storeLinkOrigin), kept for download. Safe to run again.
+ */
+export async function runCsvExport(ctx: ExportCtx, jobId: string): Promise<{ products: number }> {
   const progress = await getJobProgress(ctx, jobId);
   if (progress.status === 'completed') return { products: (await loadTransfer(ctx, jobId)).products };
+  const origin = await storeLinkOrigin(ctx);
   const list = await ctx.db
     .select({ product: products, department: departments.name, category: categories.name })
     .from(products)
@@ -719,7 +727,10 @@ export async function runCsvExport(ctx: DbCtx, jobId: string, origin: string): P
       if (v) {
         optionNames.forEach((name, k) => {
           const key = `Option${k + 1}` as 'Option1' | 'Option2' | 'Option3';
-          if (i === 0) row[`${key} Name`] = KIND_NAMES[name] ?? name.charAt(0).toUpperCase() + name.slice(1);
+          if (i === 0) {
+            const kind = optionKind(name);
+            row[`${key} Name`] = kind ? KIND_NAMES[kind] : name.charAt(0).toUpperCase() + name.slice(1);
+          }
           row[`${key} Value`] = v.options[name] ?? '';
         });
         if (!optionNames.length) {

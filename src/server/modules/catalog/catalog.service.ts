@@ -220,6 +220,22 @@ export async function findProductId(ctx: StoreContext, codigo: string): Promise<
   return r?.id ?? null;
 }
 
+/**
+ * Every photo of a product for its page (decision 045): the cover, the gallery in order, then the variants' photos
+ * (each colour's) the gallery does not hold; each URL base once.
+ */
+function productPhotos(
+  cover: string | null,
+  gallery: { url: string }[],
+  colourPhotos: Record<string, { url: string }>,
+  variants: { image: string | null }[],
+): string[] {
+  // Colour photos in the variants' order (the order the options are shown in), then any variant left without one.
+  const all = [cover, ...gallery.map((f) => f.url), ...variants.map((v) => v.image)];
+  for (const f of Object.values(colourPhotos)) all.push(f.url);
+  return [...new Set(all.filter((u): u is string => Boolean(u)))];
+}
+
 /** Product detail (GET /api/productos/:codigo). Throws PRODUCT_NOT_FOUND when absent, hidden or archived. */
 export async function getProductDetail(ctx: StoreContext, codigo: string): Promise<ProductDetail> {
   return (await loadProductDetail(ctx, codigo)).detail;
@@ -249,6 +265,8 @@ export async function loadProductDetail(
       packaging: products.packaging,
       attributes: products.attributes,
       specifications: products.specifications,
+      photos: products.photos,
+      colourPhotos: products.colourPhotos,
     })
     .from(products)
     .leftJoin(departments, and(eq(departments.id, products.departmentId), eq(departments.storeId, products.storeId)))
@@ -302,6 +320,7 @@ export async function loadProductDetail(
     variants,
     optionNames,
     reviews: reviewRows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+    photos: productPhotos(row.image, row.photos, row.colourPhotos, variants),
   };
   return { id: row.id, detail };
 }

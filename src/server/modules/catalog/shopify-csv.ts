@@ -7,6 +7,7 @@
  * is line 1), where the row starts.
  */
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import {
   CSV_MAX_ROWS,
   CSV_MAX_VARIANTS,
@@ -15,11 +16,13 @@ import {
 } from '../../../shared/contracts/catalog-csv.js';
 import { isValidBarcode } from '../../../shared/contracts/catalog-admin.js';
 
-/** A bad line: its number (none for the whole file), the column as the file names it, and why. */
+/** A bad line: its number (none for the whole file), the column as the file names it, why, and the cell when it helps. */
 export interface CsvProblem {
   line?: number;
   field: string;
   reason: CsvRowReason;
+  /** The cell as written (at most 40 characters), for the reasons whose message quotes it (money, stock). */
+  value?: string;
 }
 
 /** An image URL as the file gives it, and the line of the row that names it. */
@@ -144,11 +147,50 @@ export function textToHtml(text: string): string {
     .replace(/\n/g, '<br>');
 }
 
-/** Centavos of a price written "19.99" (dot decimals, at most 2); null when it is not one. */
-export function priceToCents(value: string): number | null {
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(value.replace(/,/g, '').trim());
-  if (!m) return null;
-  return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
+/** A money cell read (parseMoneyCell): its centavos, or why it is refused. */
+export type MoneyCell = { cents: number } | { error: 'invalid_price' | 'ambiguous_price' };
+
+/** Most digits of a money cell's whole pesos (a price is at most $1,000,000.00; the caller checks the range). */
+const MONEY_MAX_DIGITS = 9;
+
+/**
+ * Centavos of a money cell (Variant Price, Compare At Price), read the way decision 111's table says, never guessed:
+ * an optional "$", then digits with at most one decimal separator followed by 1 or 2 digits ("349.50", "349,50",
+ * "349.5") and, before it, thousands groups of 3 digits marked by the other separator ("1,349.50", "1.349,50",
+ * "1,349,000"). One separator followed by exactly 3 digits ("1,349", "1.349") is thousands in one country and
+ * decimals in another: `ambiguous_price`. Anything else (letters, a minus sign, 3 decimals, groups that are not of 3
+ * digits, two decimal separators) is `invalid_price`. Leading and trailing spaces are ignored.
+ */
+export function parseMoneyCell(value: string): MoneyCell {
+  let s = value.trim();
+  if (s.startsWith('$')) s = s.slice(1).trimStart();
+  if (!/^[0-9][0-9.,]*[0-9]$|^[0-9]$/.test(s)) return { error: 'invalid_price' };
+  const seps = s.replace(/[0-9]/g, '');
+  let whole: string;
+  let fraction = '';
+  if (seps === '') whole = s;
+  else if (seps.length === 1) {
+    const [head, tail] = s.split(seps) as [string, string];
+    if (tail.length === 3 && head.length <= 3) return { error: 'ambiguous_price' };
+    if (tail.length > 2) return { error: 'invalid_price' };
+    whole = head;
+    fraction = tail;
+  } else {
+    // Two or more separators: the repeated (or first) one groups thousands, a different last one marks decimals.
+    const group = seps[0]!;
+    const last = seps[seps.length - 1]!;
+    const decimal = last !== group ? last : null;
+    if ([...seps.slice(0, decimal ? -1 : undefined)].some((c) => c !== group)) return { error: 'invalid_price' };
+    const esc = (c: string) => (c === '.' ? '\\.' : c);
+    const form = new RegExp(`^\\d{1,3}(?:${esc(group)}\\d{3})+${decimal ? `${esc(decimal)}(\\d{1,2})` : ''}$`);
+    const m = form.exec(s);
+    if (!m) return { error: 'invalid_price' };
+    fraction = m[1] ?? '';
+    whole = (decimal ? s.slice(0, s.lastIndexOf(decimal)) : s).split(group).join('');
+  }
+  whole = whole.replace(/^0+(?=\d)/, '');
+  if (whole.length > MONEY_MAX_DIGITS) return { error: 'invalid_price' };
+  return { cents: Number(whole) * 100 + Number(fraction.padEnd(2, '0')) };
 }
 
 /** "19.99" for 1999 centavos. */
@@ -239,9 +281,10 @@ export function readShopifyCsv(data: Buffer): { products: CsvProduct[]; problems
     const line = lineAt(records[r - 1]!.info.bytes);
     const cell = (name: string): string => {
       const i = index[name];
-      return i === undefined ? '' : (rec[i] ?? '').trim();
+      return i === undefined ? '' : unneutralise((rec[i] ?? '').trim());
     };
-    const bad = (field: string, reason: CsvRowReason) => problems.push({ line, field, reason });
+    const bad = (field: string, reason: CsvRowReason, value?: string) =>
+      problems.push({ line, field, reason, ...(value !== undefined && { value: value.slice(0, 40) }) });
     const handle = cell('Handle').toLowerCase();
     if (!handle) {
       bad('Handle', 'required');
@@ -332,17 +375,22 @@ export function readShopifyCsv(data: Buffer): { products: CsvProduct[]; problems
       else skus.set(sku.toUpperCase(), line);
     }
     const priceCell = cell('Variant Price');
-    const priceCents = priceToCents(priceCell);
-    if (!priceCell) bad('Variant Price', 'required');
-    else if (priceCents === null || priceCents < 1 || priceCents > 100_000_000) bad('Variant Price', 'invalid_price');
+    const price = priceCell ? parseMoneyCell(priceCell) : null;
+    if (!price) bad('Variant Price', 'required');
+    else if ('error' in price) bad('Variant Price', price.error, priceCell);
+    else if (price.cents < 1 || price.cents > 100_000_000) bad('Variant Price', 'invalid_price', priceCell);
     const compareCell = cell('Variant Compare At Price');
-    const compareAtCents = compareCell ? priceToCents(compareCell) : null;
-    if (compareCell && compareAtCents === null) bad('Variant Compare At Price', 'invalid_price');
+    const compare = compareCell ? parseMoneyCell(compareCell) : null;
+    if (compare && 'error' in compare) bad('Variant Compare At Price', compare.error, compareCell);
+    else if (compare && compare.cents > 100_000_000) bad('Variant Compare At Price', 'invalid_price', compareCell);
     const qtyCell = cell('Variant Inventory Qty');
-    const qty = qtyCell ? Number(qtyCell) : 0;
-    if (!Number.isInteger(qty) || Math.abs(qty) > 10_000_000) bad('Variant Inventory Qty', 'invalid_integer');
+    // A whole number ("12", "12.0" as some spreadsheets write it); a negative count is a bad line, never 0 (an
+    // oversold Shopify item must be counted again by the seller, not silently reset).
+    const qty = /^-?\d{1,9}(?:\.0+)?$/.test(qtyCell) ? Number(qtyCell) : qtyCell ? NaN : 0;
+    if (Number.isNaN(qty) || qty > 10_000_000) bad('Variant Inventory Qty', 'invalid_integer', qtyCell);
+    else if (qty < 0) bad('Variant Inventory Qty', 'negative_stock', qtyCell);
     const gramsCell = cell('Variant Grams');
-    const grams = gramsCell ? Number(gramsCell) : null;
+    const grams = gramsCell ? (/^\d{1,12}(?:\.\d+)?$/.test(gramsCell) ? Number(gramsCell) : NaN) : null;
     if (grams !== null && (!Number.isFinite(grams) || grams < 0 || grams > 100_000_000))
       bad('Variant Grams', 'invalid_number');
     const barcode = cell('Variant Barcode').replace(/^'/, '');
@@ -353,9 +401,9 @@ export function readShopifyCsv(data: Buffer): { products: CsvProduct[]; problems
       line,
       sku,
       options,
-      priceCents: priceCents!,
-      compareAtCents,
-      stock: Math.max(0, qty),
+      priceCents: (price as { cents: number }).cents,
+      compareAtCents: compare && 'cents' in compare ? compare.cents : null,
+      stock: qty,
       grams: grams === null || grams === 0 ? null : Math.round(grams),
       barcode: barcode || null,
       image: cell('Variant Image') || null,
@@ -414,14 +462,46 @@ export const EXPORT_COLUMNS = [
 ] as const;
 export type ExportRow = Partial<Record<(typeof EXPORT_COLUMNS)[number], string>>;
 
-/** One CSV field, quoted when it holds a comma, quote, line break or edge space (RFC 4180). */
-function csvField(value: string): string {
-  return /[",\r\n]|^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+/** Columns whose cells the export writes as numbers: left as they are when they hold a plain number. */
+const NUMERIC_COLUMNS = new Set<string>([
+  'Variant Grams',
+  'Variant Inventory Qty',
+  'Variant Price',
+  'Variant Compare At Price',
+  'Image Position',
+]);
+
+/**
+ * A cell a spreadsheet would run as a formula starts with one of these (OWASP "CSV Injection"); a cell already made
+ * safe starts with quotes before one. Text starting with quotes before one is prefixed too, so that the import's
+ * undoing of the prefix (`unneutralise`) gives back exactly what was exported.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const NEUTRALISED = /^'+[=+\-@\t\r]/;
+
+/** The cell as written to the file: a text cell a spreadsheet would run as a formula gets a leading quote. */
+function neutralise(column: string, value: string): string {
+  if (NUMERIC_COLUMNS.has(column) && /^-?\d+(\.\d+)?$/.test(value)) return value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** A CSV file of `rows` under EXPORT_COLUMNS (CRLF line ends, as Shopify writes; UTF-8 without BOM). */
+/** The cell as exported: a cell the export neutralised loses its added quote (the inverse of `neutralise`). */
+export function unneutralise(value: string): string {
+  return NEUTRALISED.test(value) ? value.slice(1) : value;
+}
+
+/**
+ * A CSV file of `rows` under EXPORT_COLUMNS (CRLF line ends, as Shopify writes; UTF-8 without BOM), written by
+ * csv-stringify: RFC 4180 quoting, and every neutralised cell and every cell with edge spaces quoted as well.
+ */
 export function writeCsv(rows: ExportRow[]): string {
-  const lines = [EXPORT_COLUMNS.map(csvField).join(',')];
-  for (const row of rows) lines.push(EXPORT_COLUMNS.map((c) => csvField(row[c] ?? '')).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return stringify(
+    rows.map((row) => EXPORT_COLUMNS.map((c) => neutralise(c, row[c] ?? ''))),
+    {
+      header: true,
+      columns: [...EXPORT_COLUMNS],
+      record_delimiter: '\r\n',
+      quoted_match: [NEUTRALISED, /^\s|\s$/],
+    },
+  );
 }

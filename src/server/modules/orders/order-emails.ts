@@ -9,6 +9,7 @@
 import type { StoreContext } from '../../lib/context.js';
 import { translator } from '../../lib/i18n.js';
 import { formatMoney } from '../../../shared/money.js';
+import { optionsLabel } from '../../../shared/option-labels.js';
 import type { OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
 import { getStoreById } from '../stores/index.js';
 
@@ -17,7 +18,7 @@ function receiptText(order: OrderView, t: ReturnType<typeof translator>): string
   const money = (c: number) => formatMoney(c, order.lang);
   const lines = order.items.map(
     (i) =>
-      `  ${i.quantity} × ${i.name}${Object.keys(i.options).length ? ` (${Object.values(i.options).join(', ')})` : ''}  ${money(i.lineTotalCents)}`,
+      `  ${i.quantity} × ${i.name}${Object.keys(i.options).length ? ` (${optionsLabel(i.options, (k) => t(`common:optionName.${k}`), ', ')})` : ''}  ${money(i.lineTotalCents)}`,
   );
   lines.push(
     '',

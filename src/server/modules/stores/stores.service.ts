@@ -132,7 +132,7 @@ export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig
 
 /** Active and pending domains of the context's store. */
 export async function listDomains(
-  ctx: StoreContext,
+  ctx: StoreDbContext,
 ): Promise<{ hostname: string; status: 'pending_validation' | 'active'; isPrimary: boolean }[]> {
   const rows = await ctx.db
     .select({ hostname: storeDomains.hostname, status: storeDomains.status, isPrimary: storeDomains.isPrimary })

@@ -7,6 +7,7 @@ import { useMoney } from '../../components/ui/price';
 import { StatusBadge } from '../../components/ui/status-badge';
 import { Barcode } from './barcode';
 import { cardBrandName } from '../../lib/format';
+import { formatOptions } from '../../lib/option-labels';
 import type { OrderView } from '../../../shared/contracts/checkout';
 
 export function OxxoVoucher({ order, storeName }: { order: OrderView; storeName?: string }) {
@@ -80,11 +81,7 @@ export function OrderDetails({ order }: { order: OrderView }) {
                 <td>
                   {i.name}
                   {Object.keys(i.options).length > 0 && (
-                    <div className="small muted">
-                      {Object.entries(i.options)
-                        .map(([k, v]) => `${k}: ${v}`)
-                        .join(' · ')}
-                    </div>
+                    <div className="small muted">{formatOptions(t, i.options)}</div>
                   )}
                   <div className="small muted">{i.codigo}</div>
                 </td>

@@ -25,6 +25,15 @@ const SHOWN_LINES = 50;
 
 type Job = { id: string; kind: 'import' | 'export'; name: string };
 
+/** The message of a job error that is not a bad line: its error code's, else the generic "could not finish". */
+function jobErrorMessage(e: { code: string; params?: Record<string, unknown> }): string {
+  const key = `errors:${e.code}`;
+  // A message whose parameters the job did not record would show a blank: the generic one is said instead.
+  if (e.code === 'COMPANY_PROFILE_INCOMPLETE' && typeof e.params?.missing !== 'string')
+    return i18n.t('catalog-import:jobFailed');
+  return i18n.exists(key) ? i18n.t(key, e.params ?? {}) : i18n.t('catalog-import:jobFailed');
+}
+
 /** The two toolbar buttons; the job's panel shows under the toolbar while a job is followed. */
 export function CsvTransfer() {
   const { t } = useTranslation('catalog-import');
@@ -103,10 +112,14 @@ function JobPanel({ job, onClose }: { job: Job; onClose: () => void }) {
   }, [status, job.kind, qc]);
 
   const p = progress.data;
+  const failed = status === 'failed';
   const percent = p ? (status === 'completed' ? 100 : p.total ? Math.floor((p.done / p.total) * 100) : 0) : 0;
   const lines = (p?.errors ?? []).filter((e) => e.code === 'CSV_ROW_INVALID');
-  const jobFailed = (p?.errors ?? []).some((e) => e.code !== 'CSV_ROW_INVALID');
+  // A failure that is not about lines (a crash on the last attempt, the company profile): its own message.
+  const jobErrors = (p?.errors ?? []).filter((e) => e.code !== 'CSV_ROW_INVALID');
   const title = job.kind === 'import' ? t('importing', { name: job.name }) : t('exporting');
+  // A failed job reads as failed, never as a percentage of work that will not happen.
+  const barText = failed ? t(job.kind === 'import' ? 'importFailedBar' : 'exportFailedBar') : t('percent', { percent });
 
   return (
     <section className="card csv-job" aria-label={title}>
@@ -118,7 +131,7 @@ function JobPanel({ job, onClose }: { job: Job; onClose: () => void }) {
           </Button>
         )}
       </div>
-      <div className="csv-job-bar">
+      <div className="csv-job-bar" data-status={status ?? 'queued'}>
         <progress
           max={100}
           value={percent}
@@ -126,10 +139,11 @@ function JobPanel({ job, onClose }: { job: Job; onClose: () => void }) {
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}
+          aria-valuetext={barText}
           data-status={status ?? 'queued'}
         />
-        <span className="small" aria-hidden="true">
-          {t('percent', { percent })}
+        <span className={failed ? 'small csv-job-failed' : 'small'} aria-hidden={failed ? undefined : 'true'}>
+          {barText}
         </span>
       </div>
       {!finished && (
@@ -157,7 +171,12 @@ function JobPanel({ job, onClose }: { job: Job; onClose: () => void }) {
           {downloadError && <Alert kind="error">{downloadError}</Alert>}
         </div>
       )}
-      {status === 'failed' && jobFailed && <Alert kind="error">{t('jobFailed')}</Alert>}
+      {failed &&
+        jobErrors.map((e, i) => (
+          <Alert key={`${e.code}-${i}`} kind="error">
+            {jobErrorMessage(e)}
+          </Alert>
+        ))}
       {status === 'failed' && lines.length > 0 && (
         <div className="csv-job-lines">
           <Alert kind="error">{t('importFailed')}</Alert>
@@ -168,11 +187,13 @@ function JobPanel({ job, onClose }: { job: Job; onClose: () => void }) {
             {lines.slice(0, SHOWN_LINES).map((e, i) => {
               const field = String(e.params?.field ?? '');
               const reason = String(e.params?.reason ?? 'required');
+              const value = e.params?.value;
               return (
                 <li key={`${e.at ?? 0}-${i}`}>
                   <strong>{e.at ? t('line', { line: e.at }) : t('wholeFile')}</strong>
                   {field ? <code>{field}</code> : null}
                   <span>{t(`reasons.${reason}`)}</span>
+                  {typeof value === 'string' && <span className="muted">{t('cellValue', { value })}</span>}
                 </li>
               );
             })}

@@ -19,6 +19,7 @@ import { useChangeOrderStatus } from './api/change-order-status';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { OrderRefunds } from './order-refunds';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
+import { formatOptions } from '../../../lib/option-labels';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');
@@ -122,7 +123,7 @@ export function OrderStatusPage() {
                     <td>
                       {i.name}
                       <div className="small muted">
-                        {i.sku} {Object.values(i.options).join(' · ')}
+                        {i.sku} {formatOptions(t, i.options)}
                       </div>
                     </td>
                     <td>× {i.quantity}</td>

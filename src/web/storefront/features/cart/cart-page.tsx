@@ -14,6 +14,7 @@ import { useCartQuote } from '../../shared/api/get-cart-quote';
 import { checkoutTotals } from '../../shared/totals';
 import { useCouponCheck } from '../../shared/api/check-coupon';
 import { CouponForm } from '../../components/coupon-form';
+import { formatOptions } from '../../../lib/option-labels';
 
 export function CartPage() {
   const { t } = useTranslation('checkout');
@@ -61,11 +62,7 @@ export function CartPage() {
                       <strong>{item.name}</strong>
                     </Link>
                     {Object.keys(item.options).length > 0 && (
-                      <div className="small muted">
-                        {Object.entries(item.options)
-                          .map(([k, v]) => `${k}: ${v}`)
-                          .join(' · ')}
-                      </div>
+                      <div className="small muted">{formatOptions(t, item.options)}</div>
                     )}
                     <div className="small">
                       {money(price)} × {item.quantity} = <strong>{money(price * item.quantity)}</strong>

@@ -22,6 +22,7 @@ import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { productQuery } from './api/get-product';
 import { recordProductView } from './api/record-product-view';
 import { DetailsTable, PackagingTable, ReviewList, SpecificationsTable } from './product-tab-panels';
+import { formatOptionName } from '../../../lib/option-labels';
 
 export function ProductPage() {
   const { t } = useTranslation('storefront');
@@ -64,36 +65,46 @@ export function ProductPage() {
 }
 
 function ProductView({ p }: { p: ProductDetail }) {
-  const { t, i18n } = useTranslation('storefront');
+  const { t } = useTranslation('storefront');
   const money = useMoney();
   const cart = useShop((s) => s.cart);
   const addToCart = useShop((s) => s.addToCart);
   const [selected, setSelected] = useState<Record<string, string>>(() => ({
     ...(p.variants.find((v) => v.stock > 0) ?? p.variants[0])?.options,
   }));
+  const variantOf = (choice: Record<string, string>) =>
+    p.variants.find((v) => p.optionNames.every((o) => v.options[o] === choice[o]));
+  /** The photo of a choice of options: its variant's own, else its colour's (decision 045); null without one. */
+  const photoOf = (choice: Record<string, string>) =>
+    variantOf(choice)?.image ??
+    p.variants.find((v) => choice.color && v.options.color === choice.color && v.image)?.image ??
+    null;
+  // The large photo: the cover until the shopper picks a photo or chooses options with another photo (a colour's), so
+  // that the server's first paint shows the photo its head preloads (decision 113).
+  const [picked, setPicked] = useState<string | null>(null);
+  const choose = (choice: Record<string, string>) => {
+    if (photoOf(choice) !== photoOf(selected)) setPicked(photoOf(choice));
+    setSelected(choice);
+  };
   // On a server-rendered page (decision 035) a shopper may pick a colour or size before the script has hydrated it:
   // the browser checked that radio but no change reached the state. Once hydrated, the checked radios are adopted,
   // so the photo, price and cart line follow what the shopper sees checked.
   const buyBox = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    const picked: Record<string, string> = {};
+    const checked = { ...selected };
     for (const input of buyBox.current?.querySelectorAll<HTMLInputElement>('input[type="radio"]:checked') ?? [])
-      if (p.optionNames.includes(input.name)) picked[input.name] = input.value;
-    setSelected((s) => (Object.entries(picked).every(([k, v]) => s[k] === v) ? s : { ...s, ...picked }));
+      if (p.optionNames.includes(input.name)) checked[input.name] = input.value;
+    if (p.optionNames.some((o) => checked[o] !== selected[o])) choose(checked);
     // Only once, right after hydration: later changes go through onChange.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const variant = useMemo(
-    () =>
-      p.variants.find((v) => p.optionNames.every((o) => v.options[o] === selected[o])) ??
-      (p.optionNames.length ? undefined : p.variants[0]),
+    () => variantOf(selected) ?? (p.optionNames.length ? undefined : p.variants[0]),
     [p, selected],
   );
-  // The chosen colour's photo (SPEC §3 photo per colour), else the cover; the cart line keeps it.
-  const shownImage =
-    variant?.image ??
-    p.variants.find((v) => selected.color && v.options.color === selected.color && v.image)?.image ??
-    p.image;
+  // The chosen variant's (or colour's) photo, else the cover: the cart line keeps it (SPEC §3 photo per colour).
+  const lineImage = photoOf(selected) ?? p.image;
+  const shownImage = picked ?? p.image ?? lineImage;
   const inCart = variant ? (cart.find((l) => l.sku === variant.sku)?.quantity ?? 0) : 0;
   const min = Math.max(1, p.minOrderQty);
   const left = variant ? variant.stock - inCart : 0;
@@ -124,7 +135,7 @@ function ProductView({ p }: { p: ProductDetail }) {
       codigo: p.codigo,
       sku: variant.sku,
       name: p.name,
-      image: shownImage,
+      image: lineImage,
       options: variant.options,
       unitPriceCents: variant.priceCents,
       quantity: qty,
@@ -178,15 +189,16 @@ function ProductView({ p }: { p: ProductDetail }) {
         )}
       </nav>
       <div className="product-layout product-layout-top">
-        <div className="product-media">
-          <ProductImage
-            key={shownImage ?? ''}
-            base={shownImage}
-            alt={selected.color ? `${p.name} · ${selected.color}` : p.name}
-            sizes="(min-width: 900px) 50vw, 100vw"
-            priority
-          />
-        </div>
+        <Gallery
+          photos={p.photos}
+          shown={shownImage}
+          alt={
+            selected.color && shownImage === lineImage && lineImage !== p.image
+              ? `${p.name} · ${selected.color}`
+              : p.name
+          }
+          onShow={setPicked}
+        />
         <div className="stack" ref={buyBox}>
           <h1>{p.name}</h1>
           {store && (
@@ -203,9 +215,7 @@ function ProductView({ p }: { p: ProductDetail }) {
           {p.optionNames.map((name) => (
             <fieldset key={name} className="option-group">
               <legend>
-                {i18n.exists(`storefront:product.optionName.${name}`)
-                  ? t(`product.optionName.${name}`)
-                  : name.charAt(0).toUpperCase() + name.slice(1)}
+                {formatOptionName(t, name)}
                 {selected[name] ? `: ${selected[name]}` : ''}
               </legend>
               <div className="option-list">
@@ -218,7 +228,7 @@ function ProductView({ p }: { p: ProductDetail }) {
                       checked={selected[name] === v}
                       disabled={!available(name, v)}
                       onChange={() => {
-                        setSelected({ ...selected, [name]: v });
+                        choose({ ...selected, [name]: v });
                         setMessage(null);
                       }}
                     />
@@ -279,6 +289,50 @@ function ProductView({ p }: { p: ProductDetail }) {
       <section className="section">
         <Tabs label={t('product.tabsLabel')} tabs={tabs} />
       </section>
+    </div>
+  );
+}
+
+/**
+ * The product's photos (decision 045): the shown one large (the page's largest image, asked for first), and, when there
+ * are several, a row of thumbnails to pick another (buttons: a tap, a click, Enter or Space). Phone first: the row
+ * scrolls sideways and each thumbnail is a 64 px target. (No swipe on the large photo: its handler would cost the
+ * storefront's first load about 0.1 KB of a budget with none to spare, decision 088.)
+ * Thumbnails are the 160 px size and load lazily, so the large photo keeps the network to itself (decisions 084, 088).
+ */
+function Gallery({
+  photos,
+  shown,
+  alt,
+  onShow,
+}: {
+  photos: string[];
+  shown: string | null;
+  alt: string;
+  onShow: (photo: string) => void;
+}) {
+  const { t } = useTranslation('storefront');
+  return (
+    <div className="product-gallery">
+      <div className="product-media">
+        <ProductImage key={shown ?? ''} base={shown} alt={alt} sizes="(min-width: 900px) 50vw, 100vw" priority />
+      </div>
+      {photos.length > 1 && (
+        <ul className="gallery-thumbs" aria-label={t('product.photos')}>
+          {photos.map((photo, i) => (
+            <li key={photo}>
+              <button
+                type="button"
+                aria-label={t('product.photoN', { n: i + 1, total: photos.length })}
+                aria-current={photo === shown || undefined}
+                onClick={() => onShow(photo)}
+              >
+                <img src={`${photo}-160.webp`} alt="" width={64} height={64} loading="lazy" decoding="async" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Stars } from '../../../components/ui/stars';
 import { useFormat } from '../../../lib/format';
+import { formatOptionName } from '../../../lib/option-labels';
 import type { ProductDetail } from '../../../../shared/contracts/catalog';
 
 /** Code, brand, department, category, keywords and attributes. */
@@ -44,7 +45,7 @@ export function DetailsTable({ p }: { p: ProductDetail }) {
         )}
         {Object.entries(p.attributes).map(([k, v]) => (
           <tr key={k}>
-            <th scope="row">{k}</th>
+            <th scope="row">{formatOptionName(t, k)}</th>
             <td>{v.join(', ')}</td>
           </tr>
         ))}
