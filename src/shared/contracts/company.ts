@@ -242,7 +242,7 @@ export type CompanyContacts = z.infer<typeof companyContactsBody>;
 export type CompanyExport = z.infer<typeof companyExportBody>;
 export type CompanyCertificates = z.infer<typeof companyCertificatesBody>;
 
-/** A missing piece of the profile: the form it belongs to and the field (decision 040). */
+/** A missing piece of the profile: the form it belongs to and the field (decision 115). */
 export const companyGap = z.object({ section: z.enum(COMPANY_SECTIONS), field: z.string() });
 export type CompanyGap = z.infer<typeof companyGap>;
 

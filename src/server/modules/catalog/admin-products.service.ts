@@ -58,7 +58,7 @@ export function newCode(): string {
 
 /**
  * SPEC §5 "A seller must complete company information before uploading products" (issue 7): called before every
- * product create. Throws 422 COMPANY_PROFILE_INCOMPLETE naming what is missing (decision 040).
+ * product create. Throws 422 COMPANY_PROFILE_INCOMPLETE naming what is missing (decision 115).
  */
 async function assertCanCreateProducts(ctx: Ctx): Promise<void> {
   await assertCompanyProfileComplete(ctx);

@@ -1,6 +1,6 @@
 /**
  * The store's company profile (SPEC §3 "Company", §5; issue 7 "Company profile"): read whole, saved one form
- * (section) at a time, its completeness (decision 040) and its public part for the storefront (decision 042). Every
+ * (section) at a time, its completeness (decision 115) and its public part for the storefront (decision 042). Every
  * query is scoped by ctx.storeId; the row's key is the store id, so a save is one race-free upsert.
  */
 import { eq } from 'drizzle-orm';
@@ -74,14 +74,14 @@ function statusOf(row: Row | null): CompanyStatus {
 }
 
 /**
- * Which sections and fields of the store's company profile are missing (decision 040), e.g.
+ * Which sections and fields of the store's company profile are missing (decision 115), e.g.
  * `[{ section: 'contacts', field: 'contacts' }]`; empty when the profile is complete.
  */
 export async function getCompanyProfileGaps(ctx: Ctx): Promise<CompanyGap[]> {
   return gapsOf(await findRow(ctx));
 }
 
-/** Completeness of the store's profile: complete, percent (0-100) and the gaps (decision 040). */
+/** Completeness of the store's profile: complete, percent (0-100) and the gaps (decision 115). */
 export async function getCompanyProfileStatus(ctx: Ctx): Promise<CompanyStatus> {
   return statusOf(await findRow(ctx));
 }

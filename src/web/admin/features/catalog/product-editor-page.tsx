@@ -258,7 +258,7 @@ function GalleryPicker({ onUploaded }: { onUploaded: (f: { fileId: string; url: 
 }
 
 /**
- * The server's refusal of a product for an incomplete company profile (422 COMPANY_PROFILE_INCOMPLETE, decision 040):
+ * The server's refusal of a product for an incomplete company profile (422 COMPANY_PROFILE_INCOMPLETE, decision 115):
  * its message, then a link per missing field to the company form that holds it, with the field focused there.
  */
 function SaveError({ error }: { error: Error }) {

@@ -1,6 +1,6 @@
 /**
  * SPEC §2 /admin/mis-datos (issue 7 "Company profile"): the four forms every store fills as tabs, each saved on its
- * own, under a completeness indicator (decisions 040, 115) whose missing items open the form and focus the field; then
+ * own, under a completeness indicator (decision 115) whose missing items open the form and focus the field; then
  * the two forms for suppliers and exporters (trade terms, documents, plant, export, certificates), optional, in a
  * section that starts closed for a shop and open for a supplier. `?seccion=<section>` selects a form (and
  * `&campo=<field>` focuses one), so other screens (product creation refused for an incomplete profile) can link to the
