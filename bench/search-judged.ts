@@ -111,6 +111,8 @@ export const JUDGED: Record<'demo' | 'hogar', Judged[]> = {
     { q: 'tent', kind: 'plain', expect: { codigos: ['tent'] } },
     { q: 'running shoes', kind: 'phrase', expect: named(/Running Shoe/) },
     { q: 'shoes', kind: 'plain', expect: cat('footwear') },
+    // Upper case and plural: the five products named "… Shoe" come before "Allstar Sneakers" (a synonym match).
+    { q: 'SHOES', kind: 'plain', expect: named(/ Shoe$/) },
     { q: 'plant', kind: 'plain', expect: cat('plants') },
     { q: 'plants', kind: 'plain', expect: cat('plants') },
     { q: 'cactus', kind: 'plain', expect: { codigos: ['spiky-cactus'] } },
@@ -143,6 +145,8 @@ export const JUDGED: Record<'demo' | 'hogar', Judged[]> = {
     { q: 'skatebord', kind: 'typo', expect: { codigos: ['cruiser-skateboard'] } },
     { q: 'baskteball', kind: 'typo', expect: { codigos: ['basketball', 'hi-top-basketball-shoe'] } },
     { q: 'tripood', kind: 'typo', expect: { codigos: ['tripod'] } },
+    // A typo in a plural: "laptps" is one letter from "laptops", the plural of a name word ("Laptop").
+    { q: 'laptps', kind: 'typo', expect: { codigos: ['laptop'] } },
     { q: 'silla', kind: 'english', expect: named(/Chair/) },
     { q: 'planta', kind: 'english', expect: cat('plants') },
     { q: 'teclado', kind: 'english', expect: { codigos: ['clacky-keyboard'] } },

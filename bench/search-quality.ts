@@ -18,7 +18,7 @@ export interface QualityResult {
   /** Queries with at least one expected product in the first five (or rightly empty). */
   satisfied: number;
   byKind: Record<string, { hits: number; possible: number }>;
-  misses: { q: string; got: string[] }[];
+  misses: { q: string; got: string[]; hits: number; possible: number }[];
 }
 
 function relevant(store: 'demo' | 'hogar', e: Exclude<Judged['expect'], 'none'>): Set<string> {
@@ -36,8 +36,25 @@ function relevant(store: 'demo' | 'hogar', e: Exclude<Judged['expect'], 'none'>)
   );
 }
 
+/** One search of a store: the codes of its answer in order, and its "did you mean". */
+export type JudgedSearch = (
+  store: 'demo' | 'hogar',
+  q: string,
+) => Promise<{ items: { codigo: string }[]; suggestion: string | null }>;
+
 /** Scores one store of a server at `base` (its domain is sent as X-Store-Domain). */
 export async function scoreStore(base: string, store: 'demo' | 'hogar'): Promise<QualityResult> {
+  return scoreStoreWith(store, async (s, q) => {
+    const res = await fetch(`${base}/api/reseller/producto/search?q=${encodeURIComponent(q)}`, {
+      headers: { 'x-store-domain': `${s}.localhost`, 'accept-language': 'es' },
+    });
+    if (!res.ok) throw new Error(`${q}: HTTP ${res.status}`);
+    return (await res.json()) as { items: { codigo: string }[]; suggestion: string | null };
+  });
+}
+
+/** Scores one store through `search` (an HTTP call, or an injected request in the API tests). */
+export async function scoreStoreWith(store: 'demo' | 'hogar', search: JudgedSearch): Promise<QualityResult> {
   const out: QualityResult = {
     store,
     queries: 0,
@@ -49,11 +66,7 @@ export async function scoreStore(base: string, store: 'demo' | 'hogar'): Promise
     misses: [],
   };
   for (const j of JUDGED[store]) {
-    const res = await fetch(`${base}/api/reseller/producto/search?q=${encodeURIComponent(j.q)}`, {
-      headers: { 'x-store-domain': `${store}.localhost`, 'accept-language': 'es' },
-    });
-    if (!res.ok) throw new Error(`${j.q}: HTTP ${res.status}`);
-    const body = (await res.json()) as { items: { codigo: string }[]; suggestion: string | null };
+    const body = await search(store, j.q);
     const top = body.items.slice(0, 5).map((i) => i.codigo);
     let hits: number;
     let possible: number;
@@ -73,7 +86,7 @@ export async function scoreStore(base: string, store: 'demo' | 'hogar'): Promise
     const k = (out.byKind[j.kind] ??= { hits: 0, possible: 0 });
     k.hits += hits;
     k.possible += possible;
-    if (hits < possible) out.misses.push({ q: j.q, got: top });
+    if (hits < possible) out.misses.push({ q: j.q, got: top, hits, possible });
   }
   out.score = +(out.hits / out.possible).toFixed(3);
   return out;

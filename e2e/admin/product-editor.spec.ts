@@ -106,3 +106,48 @@ test(
     await expect(shopper.locator('.cart-line img')).toHaveAttribute('src', `${red.url}-480.webp`);
   },
 );
+
+test(
+  'on a phone each size is asked once, labelled as the piece’s or the package’s; a product without options needs no SKU',
+  { tag: '@phone' },
+  async ({ page, context, factory, signInSeller }) => {
+    const store = await factory.store({ products: 0 });
+    const seller = await factory.seller(store);
+    await factory.companyProfile(seller);
+    await signInSeller(context, seller);
+    await page.setViewportSize({ width: 360, height: 780 });
+    await page.goto(platformUrl('/admin/altaproducto'));
+    await expect(page.getByRole('heading', { name: 'Alta de producto' })).toBeVisible();
+
+    // No two fields of the form carry the same label (it asked "Largo (cm)", "Ancho (cm)", "Alto (cm)" twice).
+    const labels = (await page.locator('.product-editor label').allInnerTexts()).map((l) => l.trim());
+    expect(labels.filter((l, i) => labels.indexOf(l) !== i)).toEqual([]);
+    await page.getByLabel('Largo de la pieza (cm)').fill('30');
+    await page.getByLabel('Ancho de la pieza (cm)').fill('20');
+    await page.getByLabel('Alto de la pieza (cm)').fill('12');
+    await page.getByLabel('Peso de la pieza (g)').fill('850');
+    await page.getByRole('button', { name: 'Usar las medidas y el peso de la pieza' }).click();
+    await expect(page.getByLabel('Largo del paquete (cm)')).toHaveValue('30');
+    await expect(page.getByLabel('Alto del paquete (cm)')).toHaveValue('12');
+    await expect(page.getByLabel('Peso bruto del paquete (g)')).toHaveValue('850');
+    await expect(page.getByTestId('cubic-meters')).toHaveText('0.007200');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+    // The only variant of a product without options: its SKU is made when saving.
+    await page.getByLabel('Industria').selectOption({ label: 'Hogar' });
+    await page.getByLabel('Departamento').fill('Cocina');
+    await page.getByLabel('Categoría').fill('Tazas');
+    await page.getByLabel('Nombre del producto').fill('Taza de barro');
+    await page.getByLabel('Descripción corta').fill('Taza de barro de Oaxaca, hecha a mano.');
+    await page.getByLabel('Uso', { exact: true }).fill('Café y chocolate');
+    await page.getByLabel('Palabras clave').fill('taza, barro');
+    await expect(page.getByLabel('SKU Única')).toHaveValue('');
+    await expect(page.getByLabel('SKU Única')).toHaveAttribute('placeholder', 'Automático');
+    await page.getByLabel('Precio (MXN) Única').fill('150.00');
+    await page.getByLabel('Existencias Única').fill('4');
+    await page.getByLabel('Unidad de venta').fill('pieza');
+    await page.getByRole('button', { name: 'Crear producto' }).click();
+    await expect(page.getByText('Producto guardado. Los cambios ya se ven en tu tienda.')).toBeVisible();
+    await expect(page.getByLabel('SKU Única')).toHaveValue('TAZADE');
+  },
+);

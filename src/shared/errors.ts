@@ -98,7 +98,7 @@ export const ERROR_STATUS = {
   ALREADY_MEMBER: 409,
   INVITATION_INVALID: 410,
   OWNER_CANNOT_CHANGE: 422,
-  /** The store's company profile lacks what product creation needs (decision 040); params.gaps lists it. */
+  /** The store's company profile lacks what product creation needs (decision 115); params.gaps lists it. */
   COMPANY_PROFILE_INCOMPLETE: 422,
   /** Balances (issue 8): a payout needs the store's bank account and available money. */
   BANK_ACCOUNT_REQUIRED: 422,

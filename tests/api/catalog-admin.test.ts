@@ -638,6 +638,37 @@ describe('seller catalogue', () => {
     });
   });
 
+  it('makes a SKU for a product without options, and for any variant left without one, unique in the store', async () => {
+    const single = (name: string) => ({
+      ...validProduct({ attributes: {}, name }),
+      colourPhotos: {},
+      variants: [{ options: {}, sku: '', barcode: '', priceCents: 15000, stock: 3 }],
+    });
+    const first = await A()('POST', '/api/admin/products', single('Taza de barro grande'));
+    expect(first.statusCode, first.body).toBe(201);
+    expect(first.json().variants.map((v: { sku: string }) => v.sku)).toEqual(['TAZADE']);
+    // The same name again: the made SKU does not collide with the first product's.
+    const second = await A()('POST', '/api/admin/products', single('Taza de barro chica'));
+    expect(second.statusCode, second.body).toBe(201);
+    expect(second.json().variants[0].sku).toBe('TAZADE-2');
+    // Variants left without a SKU get one from the name and their options, as the form makes them.
+    const body = validProduct({ name: 'Gorra bordada' });
+    body.variants = body.variants!.map((v, i) => (i < 2 ? { ...v, sku: '' } : v));
+    const withOptions = await A()('POST', '/api/admin/products', body);
+    expect(withOptions.statusCode, withOptions.body).toBe(201);
+    expect(
+      withOptions
+        .json()
+        .variants.slice(0, 2)
+        .map((v: { sku: string }) => v.sku),
+    ).toEqual(['GORRAB-ROJO-CH', 'GORRAB-ROJO-M']);
+    // Editing keeps a SKU already made, and makes one for a variant cleared of it.
+    const code = first.json().codigo;
+    const edit = await A()('PUT', `/api/admin/products/${code}`, single('Taza de barro grande'));
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(edit.json().variants.map((v: { sku: string }) => v.sku)).toEqual(['TAZADE']);
+  });
+
   it('20 parallel creates with one SKU give one product and no 500', async () => {
     const sku = `RACE-${Date.now()}`;
     const bodies = Array.from({ length: 20 }, () => {

@@ -1,6 +1,7 @@
 /**
  * Company profile (issue 7; SPEC §3 "Company", §5): every form's rules in Spanish and English, the opening-hours
- * messages, tenant isolation, hostile input, completeness (decision 040) and the public about-us part (decision 042).
+ * messages, tenant isolation, hostile input, completeness (decisions 040, 115) and the public about-us part (decision
+ * 042).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -63,11 +64,43 @@ describe('company profile', () => {
         { section: 'basic', field: 'name' },
         { section: 'basic', field: 'businessType' },
         { section: 'products', field: 'mainIndustry' },
-        { section: 'details', field: 'advantages' },
-        { section: 'details', field: 'introduction' },
         { section: 'contacts', field: 'contacts' },
       ],
     });
+  });
+
+  it('a small shop completes its profile with name, type, what it sells and one phone (decision 115)', async () => {
+    const shop = await createStoreFixture(t.database.db);
+    const seller = await createSellerFixture(t.app, shop.id);
+    const ctx = { db: t.database.db, storeId: shop.id, locale: 'es' as const };
+    expect((await put(seller.token, 'basic', { name: 'Abarrotes Lupita', businessType: 'retailer' })).statusCode).toBe(
+      200,
+    );
+    expect((await put(seller.token, 'products', { mainIndustry: 'Abarrotes y botanas' })).statusCode).toBe(200);
+    // The position of a contact is optional.
+    const contacts = await put(seller.token, 'contacts', {
+      contacts: [{ name: 'Lupita Sánchez', phone: '55 1234 5678', position: '' }],
+    });
+    expect(contacts.statusCode).toBe(200);
+    expect(contacts.json().contacts.contacts).toEqual([
+      { name: 'Lupita Sánchez', phone: '55 1234 5678', position: '' },
+    ]);
+    expect(contacts.json().status).toEqual({ complete: true, percent: 100, gaps: [] });
+    await expect(assertCompanyProfileComplete(ctx)).resolves.toBeUndefined();
+    // No introduction, advantages, Incoterms, licences, RFC or plant area was asked for.
+    const profile = (await get(seller.token)).json();
+    expect(profile.details).toMatchObject({ advantages: null, introduction: null });
+    expect(profile.export).toMatchObject({ deliveryTerms: [], taxRegistrationNumber: null, plantAreaM2: null });
+    // The storefront's about-us lists the contact without an empty position.
+    const about = await t.app.inject({ url: '/api/reseller/aboutus', headers: { 'x-store-domain': shop.hostname } });
+    expect(about.json().profile.contacts).toEqual([{ name: 'Lupita Sánchez', position: '', phone: '55 1234 5678' }]);
+  });
+
+  it('a contact needs a name and a phone (es, en)', async () => {
+    const noPhone = await put(sellerA.token, 'contacts', { contacts: [{ name: 'Ana', phone: '' }] });
+    expect(field(noPhone, 'contacts.0.phone')?.message).toBe('Este campo es obligatorio.');
+    const noName = await put(sellerA.token, 'contacts', { contacts: [{ name: ' ', phone: '4771234567' }] }, 'en');
+    expect(field(noName, 'contacts.0.name')?.message).toBe('This field is required.');
   });
 
   it('refuses an unknown business type and too long fields (es, en)', async () => {
@@ -142,20 +175,20 @@ describe('company profile', () => {
     expect(res.json().basic.websiteUrl).toBe('https://calzadoleon.mx');
     const blanks = await put(sellerA.token, 'export', { exporterName: '   ', nearestPort: '' });
     expect(blanks.json().export).toMatchObject({ exporterName: null, nearestPort: null });
-    expect(res.json().status.gaps.map((g: { field: string }) => g.field)).toEqual([
-      'mainIndustry',
-      'advantages',
-      'introduction',
-      'contacts',
-    ]);
-    expect(res.json().status.percent).toBe(33);
+    expect(res.json().status.gaps.map((g: { field: string }) => g.field)).toEqual(['mainIndustry', 'contacts']);
+    expect(res.json().status.percent).toBe(50);
   });
 
-  it('advantages and introduction have a minimum and a maximum (decision 041; es, en)', async () => {
+  it('advantages and introduction are optional, with a minimum once written and a maximum (decisions 041, 115)', async () => {
+    const none = await put(sellerA.token, 'details', { advantages: '', introduction: '   ' });
+    expect(none.statusCode).toBe(200);
+    expect(none.json().details).toMatchObject({ advantages: null, introduction: null });
     const short = { advantages: 'Buenos', introduction: 'Hola' };
     const es = await put(sellerA.token, 'details', short);
-    expect(field(es, 'advantages')?.message).toBe('Debe tener al menos 50 caracteres.');
-    expect(field(es, 'introduction')?.message).toBe('Debe tener al menos 100 caracteres.');
+    expect(field(es, 'advantages')?.message).toBe('Debe tener al menos 20 caracteres.');
+    expect(field(es, 'introduction')?.message).toBe('Debe tener al menos 40 caracteres.');
+    const enShort = await put(sellerA.token, 'details', short, 'en');
+    expect(field(enShort, 'advantages')?.message).toBe('Must be at least 20 characters.');
     const en = await put(
       sellerA.token,
       'details',
@@ -166,13 +199,13 @@ describe('company profile', () => {
     expect(field(en, 'introduction')?.message).toBe('Must be at most 3000 characters.');
     // Spaces do not count towards the minimum.
     const padded = await put(sellerA.token, 'details', {
-      advantages: `${' '.repeat(60)}x`,
+      advantages: `${' '.repeat(60)}xy`,
       introduction: INTRODUCTION,
     });
     expect(field(padded, 'advantages')?.code).toBe('too_small_string');
   });
 
-  it('contacts: phone checked with libphonenumber-js (es, en), position required', async () => {
+  it('contacts: phone checked with libphonenumber-js (es, en), position optional', async () => {
     const bad = { contacts: [{ name: 'Ana', phone: '12345', position: 'Ventas' }] };
     expect(field(await put(sellerA.token, 'contacts', bad), 'contacts.0.phone')?.message).toBe(
       'Número de teléfono incorrecto.',
@@ -180,12 +213,9 @@ describe('company profile', () => {
     expect(field(await put(sellerA.token, 'contacts', bad, 'en'), 'contacts.0.phone')?.message).toBe(
       'Incorrect phone number.',
     );
-    const noPosition = { contacts: [{ name: 'Ana', phone: '4771234567', position: '' }] };
-    expect(field(await put(sellerA.token, 'contacts', noPosition), 'contacts.0.position')?.message).toBe(
-      'Este campo es obligatorio.',
-    );
-    expect(field(await put(sellerA.token, 'contacts', noPosition, 'en'), 'contacts.0.position')?.message).toBe(
-      'This field is required.',
+    const longPosition = { contacts: [{ name: 'Ana', phone: '4771234567', position: 'p'.repeat(81) }] };
+    expect(field(await put(sellerA.token, 'contacts', longPosition), 'contacts.0.position')?.message).toBe(
+      'Debe tener como máximo 80 caracteres.',
     );
     const longName = { contacts: [{ name: 'n'.repeat(121), phone: '4771234567', position: 'Ventas' }] };
     expect(field(await put(sellerA.token, 'contacts', longName), 'contacts.0.name')?.message).toBe(
@@ -238,7 +268,9 @@ describe('company profile', () => {
       ['contacts', { contacts: 'all' }],
       ['contacts', [1, 2]],
       ['products', { mainIndustry: 'x'.repeat(100_000) }],
-      ['products', { mainIndustry: 'Calzado', deliveryTerms: ['BRIBE'] }],
+      ['products', { mainIndustry: 'Calzado', deliveryTerms: ['FOB'] }],
+      ['export', { deliveryTerms: ['BRIBE'] }],
+      ['export', { plantAreaM2: 1.5 }],
       ['certificates', null],
     ];
     for (const [section, payload] of cases) {
@@ -249,7 +281,7 @@ describe('company profile', () => {
     expect((await put(sellerA.token, 'secrets', basic)).statusCode).toBe(404);
   });
 
-  it('getCompanyProfileGaps and assertCompanyProfileComplete follow the saves (decision 040)', async () => {
+  it('getCompanyProfileGaps and assertCompanyProfileComplete follow the saves (decision 115)', async () => {
     const ctx = { db: t.database.db, storeId: a.id, locale: 'es' as const };
     await expect(assertCompanyProfileComplete(ctx)).rejects.toMatchObject({
       code: 'COMPANY_PROFILE_INCOMPLETE',
@@ -260,26 +292,29 @@ describe('company profile', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(AppError);
       expect((e as AppError).params.missing).toBe(
-        'main industry, advantages, introduction, at least one contact person',
+        'what you sell (main line), at least one contact with a phone number',
       );
     }
-    expect((await put(sellerA.token, 'products', { mainIndustry: 'Calzado', deliveryTerms: ['FOB'] })).statusCode).toBe(
-      200,
-    );
+    expect((await put(sellerA.token, 'products', { mainIndustry: 'Calzado' })).statusCode).toBe(200);
+    expect(
+      (await put(sellerA.token, 'details', { advantages: ADVANTAGES, introduction: INTRODUCTION })).statusCode,
+    ).toBe(200);
     expect(
       (
-        await put(sellerA.token, 'details', {
-          advantages: ADVANTAGES,
-          introduction: INTRODUCTION,
+        await put(sellerA.token, 'export', {
+          deliveryTerms: ['FOB'],
           factoryAddress: 'Blvd. López Mateos 100, León, Gto.',
           businessLicenceNumber: 'LIC-SECRETA-1',
           taxRegistrationNumber: 'RFC-SECRETO',
+          exporterName: 'Calzado León Export',
+          exportPercentage: 30,
+          licenceNumber: 'EXP-123',
         })
       ).statusCode,
     ).toBe(200);
     expect(await getCompanyProfileGaps(ctx)).toEqual([{ section: 'contacts', field: 'contacts' }]);
     const status = await get(sellerA.token, '/api/proveedor/company_profile/status');
-    expect(status.json()).toEqual({ complete: false, percent: 83, gaps: [{ section: 'contacts', field: 'contacts' }] });
+    expect(status.json()).toEqual({ complete: false, percent: 75, gaps: [{ section: 'contacts', field: 'contacts' }] });
     const contacts = await put(sellerA.token, 'contacts', {
       contacts: [{ name: 'Ana López', phone: '+52 477 123 4567', position: 'Ventas' }],
     });
@@ -296,9 +331,9 @@ describe('company profile', () => {
     const ctx = { db: t.database.db, storeId: b.id };
     const es = await assertCompanyProfileComplete({ ...ctx, locale: 'es' }).catch((e: AppError) => e);
     expect((es as AppError).params.missing).toBe(
-      'nombre de la empresa, tipo de negocio, industria principal, ventajas, presentación, al menos un contacto',
+      'nombre del negocio, tipo de negocio, qué vendes (giro principal), al menos un contacto con teléfono',
     );
-    expect((es as AppError).params.gaps).toHaveLength(6);
+    expect((es as AppError).params.gaps).toHaveLength(4);
     // Through the error handler, the message is translated with the missing list.
     const { translator } = await import('../../src/server/lib/i18n.js');
     expect(translator('en')('errors:COMPANY_PROFILE_INCOMPLETE', { missing: 'advantages' })).toBe(
@@ -324,11 +359,7 @@ describe('company profile', () => {
     const wrongPurpose = await put(sellerA.token, 'basic', { ...basic, logo: { id: doc.id, url: doc.url } }, 'en');
     expect(wrongPurpose.statusCode).toBe(422);
     expect(wrongPurpose.json().message).toBe('One of the files is not valid: upload it again.');
-    const certAsDoc = await put(sellerA.token, 'details', {
-      advantages: ADVANTAGES,
-      introduction: INTRODUCTION,
-      businessLicenceFile: { id: cert.id, url: cert.url },
-    });
+    const certAsDoc = await put(sellerA.token, 'export', { businessLicenceFile: { id: cert.id, url: cert.url } });
     expect(certAsDoc.statusCode).toBe(422);
 
     const ok = await put(sellerA.token, 'basic', { ...basic, logo: { id: logo.id, url: 'https://evil.example/x' } });
@@ -341,13 +372,20 @@ describe('company profile', () => {
     const details = await put(sellerA.token, 'details', {
       advantages: ADVANTAGES,
       introduction: INTRODUCTION,
+      photos: [{ id: photo.id, url: photo.url }],
+    });
+    expect(details.statusCode).toBe(200);
+    const documents = await put(sellerA.token, 'export', {
+      deliveryTerms: ['FOB'],
       businessLicenceNumber: 'LIC-SECRETA-1',
       taxRegistrationNumber: 'RFC-SECRETO',
       factoryAddress: 'Blvd. López Mateos 100, León, Gto.',
       businessLicenceFile: { id: doc.id, url: doc.url },
-      photos: [{ id: photo.id, url: photo.url }],
+      exporterName: 'Calzado León Export',
+      exportPercentage: 30,
+      licenceNumber: 'EXP-123',
     });
-    expect(details.statusCode).toBe(200);
+    expect(documents.statusCode).toBe(200);
     const about = await t.app.inject({
       method: 'GET',
       url: '/api/reseller/aboutus',
@@ -398,6 +436,8 @@ describe('company profile', () => {
       mainIndustry: 'Calzado',
       advantages: ADVANTAGES,
       exportPercentage: 30,
+      deliveryTerms: ['FOB'],
+      factoryAddress: 'Blvd. López Mateos 100, León, Gto.',
       contacts: [{ name: 'Ana López', position: 'Ventas', phone: '+52 477 123 4567' }],
     });
     expect(res.body).not.toContain('LIC-SECRETA-1');

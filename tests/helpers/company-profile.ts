@@ -1,5 +1,5 @@
 /**
- * A complete company profile for tests: the sections decision 040 requires, as the seller's forms send them. No imports,
+ * A complete company profile for tests: the sections decision 115 requires and more, as the seller's forms send them. No imports,
  * so the browser tests' factories can use it too.
  */
 export const COMPLETE_COMPANY_PROFILE = {

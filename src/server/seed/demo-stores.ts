@@ -12,7 +12,7 @@ export interface DemoStore {
   settings: StoreSettings;
   colors: { from: string; to: string };
   banners: { codigo: string; title: string; buttonTitle: string; buttonUrl: string }[];
-  /** A complete company profile (decision 040), so the demo seller may create products and /somos has content. */
+  /** A complete company profile (decision 115), so the demo seller may create products and /somos has content. */
   company: {
     name: string;
     mainIndustry: string;

@@ -47,10 +47,10 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
   );
 }
 
-/** The demo store's company profile, complete (decision 040), through the company module's own form saves. */
+/** The demo store's company profile, complete (decision 115) and more, through the company module's own form saves. */
 async function seedCompanyProfile(ctx: { db: Db; storeId: string }, c: DemoStore['company']): Promise<void> {
   const forms = COMPANY_SECTION_BODIES;
-  await saveCompanySection(ctx, 'basic', forms.basic.parse({ name: c.name, businessType: 'trading_company' }));
+  await saveCompanySection(ctx, 'basic', forms.basic.parse({ name: c.name, businessType: 'retailer' }));
   await saveCompanySection(ctx, 'products', forms.products.parse({ mainIndustry: c.mainIndustry }));
   await saveCompanySection(
     ctx,

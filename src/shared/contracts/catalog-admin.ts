@@ -59,6 +59,30 @@ const positiveInt = (max: number) => z.number().int().min(1).max(max);
 const optionalInt = (max: number) => z.number().int().min(0).max(max).nullable().default(null);
 
 export const sku = text({ min: 1, max: 60 }).regex(/^[A-Za-z0-9._\-/]+$/, { message: 'i18n:invalid_sku' });
+/** A variant's SKU in the product form: empty means "make one" (`suggestedSku`, made unique by the server). */
+export const variantSku = text({ max: 60 }).regex(/^[A-Za-z0-9._\-/]*$/, { message: 'i18n:invalid_sku' });
+
+/** Up to `max` upper-case letters and digits of `text`, accents dropped ("Taza de barro" → "TAZADE" with 6). */
+const skuPart = (text: string, max: number) =>
+  text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, max)
+    .toUpperCase();
+
+/**
+ * The SKU the catalogue makes for a variant the seller left without one: six letters of the product name, then four
+ * of each option value in ATTRIBUTE_KINDS order ("Gorra bordada", red, CH → "GORRAB-ROJO-CH"); "SKU" when the name
+ * has no letters. Not unique by itself: the server appends "-2", "-3"… when the store already uses it.
+ */
+export function suggestedSku(name: string, options: Partial<Record<AttributeKind, string>>): string {
+  const parts = ATTRIBUTE_KINDS.map((k) => options[k])
+    .filter((v): v is string => Boolean(v))
+    .map((v) => skuPart(v, 4))
+    .filter(Boolean);
+  return [skuPart(name, 6) || 'SKU', ...parts].join('-');
+}
 export const barcode = text({ max: 14 })
   .refine((v) => v === '' || isValidBarcode(v), { params: { i18n: 'invalid_barcode' } })
   .transform((v) => (v === '' ? null : v))
@@ -67,7 +91,7 @@ export const barcode = text({ max: 14 })
 
 export const variantInput = z.object({
   options: z.partialRecord(attributeKind, text({ min: 1, max: 40 })).default({}),
-  sku,
+  sku: variantSku,
   barcode,
   priceCents: z.number().int({ message: 'i18n:whole_cents' }).min(1).max(100_000_000),
   stock: z.number().int().min(0).max(10_000_000),
@@ -189,9 +213,10 @@ export const productInput = z
       const combo = kinds.map((k) => v.options[k]).join('\u0000');
       if (combos.has(combo)) issue(['variants', i, 'options'], 'duplicate_variant');
       combos.add(combo);
+      // An empty SKU is made by the server, unique (suggestedSku).
       const skuKey = v.sku.toUpperCase();
-      if (skus.has(skuKey)) issue(['variants', i, 'sku'], 'duplicate_sku');
-      skus.add(skuKey);
+      if (skuKey && skus.has(skuKey)) issue(['variants', i, 'sku'], 'duplicate_sku');
+      if (skuKey) skus.add(skuKey);
       if (v.barcode) {
         if (barcodes.has(v.barcode)) issue(['variants', i, 'barcode'], 'duplicate_barcode');
         barcodes.add(v.barcode);

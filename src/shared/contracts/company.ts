@@ -2,23 +2,26 @@
  * Company profile (SPEC §3 "Company", §5; issue 7 "Company profile"): one profile per store, edited in the six forms of
  * /admin/mis-datos and saved one form (section) at a time through PUT /api/proveedor/company_profile/{section}.
  * Every text has a maximum length (the character counter of SPEC §5 uses the same numbers: COMPANY_LIMITS); advantages
- * and introduction also have a minimum (decision 041). Files are references to uploads of the files module
- * ({ id, url }); the server checks they belong to the store.
+ * and introduction also have a minimum when written (decisions 041, 115). Files are references to uploads of the files
+ * module ({ id, url }); the server checks they belong to the store.
+ *
+ * What a profile needs before the store's first product is the zod schema `companyRequiredForProducts` (decision 115):
+ * the server's rule (`companyGapsOf`) and the form's required marks both read it.
  */
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { text, uuid } from './common.js';
 
-/** Character limits of every limited field (SPEC §5 character counter; minimums: decision 041). */
+/** Character limits of every limited field (SPEC §5 character counter; minimums when written: decisions 041, 115). */
 export const COMPANY_LIMITS = {
   name: 120,
   licenceNumber: 60,
   factoryAddress: 300,
   mainIndustry: 120,
   otherProducts: 500,
-  advantagesMin: 50,
+  advantagesMin: 20,
   advantages: 1000,
-  introductionMin: 100,
+  introductionMin: 40,
   introduction: 3000,
   websiteUrl: 300,
   legalOwner: 120,
@@ -32,7 +35,9 @@ export const COMPANY_LIMITS = {
   certificates: 20,
 } as const;
 
+/** `retailer` first: most stores sell to the public; the others are the supplier kinds of SPEC §3 (decision 115). */
 export const BUSINESS_TYPES = [
+  'retailer',
   'manufacturer',
   'trading_company',
   'buying_office',
@@ -42,6 +47,14 @@ export const BUSINESS_TYPES = [
   'association',
   'commercial_service',
 ] as const;
+/** Business types that sell to other businesses: the form opens its supplier and export part for them. */
+export const SUPPLIER_BUSINESS_TYPES: readonly (typeof BUSINESS_TYPES)[number][] = [
+  'manufacturer',
+  'trading_company',
+  'buying_office',
+  'agent',
+  'distributor_wholesaler',
+];
 export const EMPLOYEE_RANGES = ['lt_10', '10_50', '51_200', '201_500', '501_1000', 'gt_1000'] as const;
 export const DELIVERY_TERMS = ['EXW', 'FCA', 'FAS', 'FOB', 'CFR', 'CIF', 'CPT', 'CIP', 'DAP', 'DPU', 'DDP'] as const;
 export const PAYMENT_TYPES = [
@@ -70,6 +83,9 @@ export const MARKET_REGIONS = [
 ] as const;
 export const COMPANY_SECTIONS = ['basic', 'products', 'details', 'contacts', 'export', 'certificates'] as const;
 export type CompanySection = (typeof COMPANY_SECTIONS)[number];
+/** The forms every store fills; `export` and `certificates` are for suppliers and exporters, all optional. */
+export const ESSENTIAL_COMPANY_SECTIONS = ['basic', 'products', 'details', 'contacts'] as const;
+export const SUPPLIER_COMPANY_SECTIONS = ['export', 'certificates'] as const;
 
 /** A reference to an uploaded file of the store (files module): its id and the URL it is served at. */
 export const fileRef = z.object({ id: uuid, url: text({ min: 1, max: 500 }) });
@@ -78,6 +94,21 @@ export type FileRef = z.infer<typeof fileRef>;
 /** An optional text: empty (or only spaces) is stored as null. */
 const optionalText = (max: number, multiline = false) =>
   text({ max, multiline })
+    .nullable()
+    .default(null)
+    .transform((v) => v || null);
+
+/**
+ * An optional text with a minimum length once written: empty (or only spaces) is stored as null, anything else must
+ * have `min` to `max` characters after trimming (decision 115: advantages and introduction).
+ */
+const optionalLimitedText = (min: number, max: number) =>
+  text({ max, multiline: true })
+    .superRefine((v, ctx) => {
+      // The same issue zod raises for `.min()`, so server and form say "at least N characters".
+      if (v.length > 0 && v.length < min)
+        ctx.addIssue({ code: 'too_small', origin: 'string', minimum: min, inclusive: true, input: v });
+    })
     .nullable()
     .default(null)
     .transform((v) => v || null);
@@ -140,16 +171,37 @@ export const companyBasicBody = z.strictObject({
   openingHours: openingHours.default({ startDay: null, endDay: null, startTime: null, endTime: null }),
 });
 
-/** Form 2 "Product details". */
+/** Form 2 "What you sell": the main industry (required, decision 115), other products, payment types. */
 export const companyProductsBody = z.strictObject({
   mainIndustry: text({ min: 1, max: COMPANY_LIMITS.mainIndustry }),
   otherProducts: optionalText(COMPANY_LIMITS.otherProducts, true),
-  deliveryTerms: z.array(z.enum(DELIVERY_TERMS)).max(DELIVERY_TERMS.length).default([]),
   paymentTypes: z.array(z.enum(PAYMENT_TYPES)).max(PAYMENT_TYPES.length).default([]),
 });
 
-/** Form 3 "Complete information": documents, factory and the texts the storefront shows. */
+/** Form 3 "About the business": the texts and photos the storefront's about-us page shows, all optional. */
 export const companyDetailsBody = z.strictObject({
+  advantages: optionalLimitedText(COMPANY_LIMITS.advantagesMin, COMPANY_LIMITS.advantages),
+  introduction: optionalLimitedText(COMPANY_LIMITS.introductionMin, COMPANY_LIMITS.introduction),
+  photos: z.array(fileRef).max(COMPANY_LIMITS.photos).default([]),
+});
+
+/** A contact person: name and phone; the position is optional (decision 115). */
+export const companyContact = z.strictObject({
+  name: text({ min: 1, max: COMPANY_LIMITS.contactName }),
+  phone: contactPhone,
+  position: text({ max: COMPANY_LIMITS.contactPosition }).default(''),
+});
+/** Form 4 "Contact people". */
+export const companyContactsBody = z.strictObject({
+  contacts: z.array(companyContact).max(COMPANY_LIMITS.contacts),
+});
+
+/**
+ * Form 5 "For suppliers and exporters" (all optional, decision 115): trade terms (Incoterms), documents, plant and
+ * export information, which a business selling to other businesses shows and a shop selling to the public may skip.
+ */
+export const companyExportBody = z.strictObject({
+  deliveryTerms: z.array(z.enum(DELIVERY_TERMS)).max(DELIVERY_TERMS.length).default([]),
   businessLicenceNumber: optionalText(COMPANY_LIMITS.licenceNumber),
   businessLicenceFile: fileRef.nullable().default(null),
   taxRegistrationNumber: optionalText(COMPANY_LIMITS.licenceNumber),
@@ -157,23 +209,6 @@ export const companyDetailsBody = z.strictObject({
   proofOfAddressFile: fileRef.nullable().default(null),
   factoryAddress: optionalText(COMPANY_LIMITS.factoryAddress, true),
   plantAreaM2: z.number().int().min(0).max(100_000_000).nullable().default(null),
-  advantages: text({ min: COMPANY_LIMITS.advantagesMin, max: COMPANY_LIMITS.advantages, multiline: true }),
-  introduction: text({ min: COMPANY_LIMITS.introductionMin, max: COMPANY_LIMITS.introduction, multiline: true }),
-  photos: z.array(fileRef).max(COMPANY_LIMITS.photos).default([]),
-});
-
-export const companyContact = z.strictObject({
-  name: text({ min: 1, max: COMPANY_LIMITS.contactName }),
-  phone: contactPhone,
-  position: text({ min: 1, max: COMPANY_LIMITS.contactPosition }),
-});
-/** Form 4 "Contact people". */
-export const companyContactsBody = z.strictObject({
-  contacts: z.array(companyContact).max(COMPANY_LIMITS.contacts),
-});
-
-/** Form 5 "Export information" (all optional: not every company exports). */
-export const companyExportBody = z.strictObject({
   exporterName: optionalText(COMPANY_LIMITS.exporterName),
   exportPercentage: z.number().int().min(0).max(100).nullable().default(null),
   mainMarkets: z.array(z.enum(MARKET_REGIONS)).max(MARKET_REGIONS.length).default([]),
@@ -207,18 +242,60 @@ export type CompanyContacts = z.infer<typeof companyContactsBody>;
 export type CompanyExport = z.infer<typeof companyExportBody>;
 export type CompanyCertificates = z.infer<typeof companyCertificatesBody>;
 
-/** A missing piece of the profile: the form it belongs to and the field (decision 040). */
+/** A missing piece of the profile: the form it belongs to and the field (decision 115). */
 export const companyGap = z.object({ section: z.enum(COMPANY_SECTIONS), field: z.string() });
 export type CompanyGap = z.infer<typeof companyGap>;
 
 /** GET /api/proveedor/company_profile/status */
 export const companyStatus = z.object({
   complete: z.boolean(),
-  /** Completed required fields out of all required fields, 0-100. */
+  /** Completed required fields (companyRequiredFields) out of all of them, 0-100. */
   percent: z.number().int(),
   gaps: z.array(companyGap),
 });
 export type CompanyStatus = z.infer<typeof companyStatus>;
+
+/**
+ * What the profile needs before the store's first product (SPEC §5 "complete company information before uploading
+ * products"; decision 115): who the business is, what it sells and how a buyer reaches it. The one rule both sides
+ * read: the server refuses a product while `companyGapsOf` finds a gap, and the form marks these fields as required.
+ * It parses the saved profile (`companyProfile`'s sections); every other field is optional.
+ */
+export const companyRequiredForProducts = z.object({
+  basic: z.object({ name: text({ min: 1, max: COMPANY_LIMITS.name }), businessType: z.enum(BUSINESS_TYPES) }),
+  products: z.object({ mainIndustry: text({ min: 1, max: COMPANY_LIMITS.mainIndustry }) }),
+  contacts: z.object({
+    contacts: z
+      .array(z.object({ name: text({ min: 1, max: COMPANY_LIMITS.contactName }), phone: contactPhone }))
+      .min(1),
+  }),
+});
+
+/** The required fields, in the order the forms ask for them, e.g. `{ section: 'basic', field: 'name' }`. */
+export const COMPANY_REQUIRED_FIELDS: readonly { section: CompanySection; field: string }[] = Object.entries(
+  companyRequiredForProducts.shape,
+).flatMap(([section, shape]) =>
+  Object.keys(shape.shape).map((field) => ({ section: section as CompanySection, field })),
+);
+
+/** True when the form must mark `field` of `section` as required. */
+export const isRequiredCompanyField = (section: CompanySection, field: string): boolean =>
+  COMPANY_REQUIRED_FIELDS.some((r) => r.section === section && r.field === field);
+
+/**
+ * What a profile (its saved sections; null values where never filled) still lacks before the first product: one gap
+ * per missing required field, in form order; empty when complete.
+ */
+export function companyGapsOf(profile: {
+  basic: { name: string | null; businessType: string | null };
+  products: { mainIndustry: string | null };
+  contacts: { contacts: readonly { name: string; phone: string }[] };
+}): CompanyGap[] {
+  const r = companyRequiredForProducts.safeParse(profile);
+  if (r.success) return [];
+  const missing = new Set(r.error.issues.map((i) => `${String(i.path[0])}.${String(i.path[1])}`));
+  return COMPANY_REQUIRED_FIELDS.filter((f) => missing.has(`${f.section}.${f.field}`));
+}
 
 const nullableFile = fileRef.nullable();
 
@@ -242,10 +319,16 @@ export const companyProfile = z.object({
   products: z.object({
     mainIndustry: z.string().nullable(),
     otherProducts: z.string().nullable(),
-    deliveryTerms: z.array(z.enum(DELIVERY_TERMS)),
     paymentTypes: z.array(z.enum(PAYMENT_TYPES)),
   }),
   details: z.object({
+    advantages: z.string().nullable(),
+    introduction: z.string().nullable(),
+    photos: z.array(fileRef),
+  }),
+  contacts: z.object({ contacts: z.array(z.object({ name: z.string(), phone: z.string(), position: z.string() })) }),
+  export: z.object({
+    deliveryTerms: z.array(z.enum(DELIVERY_TERMS)),
     businessLicenceNumber: z.string().nullable(),
     businessLicenceFile: nullableFile,
     taxRegistrationNumber: z.string().nullable(),
@@ -253,12 +336,6 @@ export const companyProfile = z.object({
     proofOfAddressFile: nullableFile,
     factoryAddress: z.string().nullable(),
     plantAreaM2: z.number().int().nullable(),
-    advantages: z.string().nullable(),
-    introduction: z.string().nullable(),
-    photos: z.array(fileRef),
-  }),
-  contacts: z.object({ contacts: z.array(z.object({ name: z.string(), phone: z.string(), position: z.string() })) }),
-  export: z.object({
     exporterName: z.string().nullable(),
     exportPercentage: z.number().int().nullable(),
     mainMarkets: z.array(z.enum(MARKET_REGIONS)),

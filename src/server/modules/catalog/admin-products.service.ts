@@ -17,6 +17,7 @@ import type { FieldError } from '../../../shared/errors.js';
 import {
   ATTRIBUTE_KINDS,
   cubicMeters,
+  suggestedSku,
   type AttributeKind,
   type AdminProduct,
   type AdminProductList,
@@ -57,7 +58,7 @@ export function newCode(): string {
 
 /**
  * SPEC §5 "A seller must complete company information before uploading products" (issue 7): called before every
- * product create. Throws 422 COMPANY_PROFILE_INCOMPLETE naming what is missing (decision 040).
+ * product create. Throws 422 COMPANY_PROFILE_INCOMPLETE naming what is missing (decision 115).
  */
 async function assertCanCreateProducts(ctx: Ctx): Promise<void> {
   await assertCompanyProfileComplete(ctx);
@@ -198,6 +199,55 @@ async function refreshSearch(ctx: Ctx, productId: string) {
   await ctx.db.execute(refreshSearchDocumentSql(ctx.storeId, textSearchConfig(lang), sql`p.id = ${productId}`));
 }
 
+/**
+ * Fills the SKUs the seller left empty (`suggestedSku`: name, then option values). On an edit, a variant whose options
+ * match one of the product's variants keeps that variant's SKU. A made SKU is unique in the store: "-2", "-3"… are
+ * appended while another variant (of this input, or of another product) has it. Call inside the write's transaction;
+ * a parallel write that takes the same SKU first loses on the unique index (skuRace).
+ */
+async function fillMissingSkus(
+  ctx: Ctx,
+  input: ProductInputParsed,
+  productId: string | null,
+): Promise<ProductInputParsed> {
+  if (input.variants.every((v) => v.sku)) return input;
+  const key = (o: Record<string, string | undefined>) => JSON.stringify(ATTRIBUTE_KINDS.map((k) => o[k] ?? ''));
+  const own = productId
+    ? await ctx.db
+        .select({ sku: productVariants.sku, options: productVariants.options })
+        .from(productVariants)
+        .where(and(eq(productVariants.storeId, ctx.storeId), eq(productVariants.productId, productId)))
+    : [];
+  const ownByOptions = new Map(own.map((v) => [key(v.options), v.sku]));
+  const used = new Set(input.variants.map((v) => v.sku.toUpperCase()).filter(Boolean));
+  const bases = [...new Set(input.variants.filter((v) => !v.sku).map((v) => suggestedSku(input.name, v.options)))];
+  const taken = await ctx.db
+    .select({ sku: productVariants.sku })
+    .from(productVariants)
+    .where(
+      and(
+        eq(productVariants.storeId, ctx.storeId),
+        or(...bases.map((b) => ilike(productVariants.sku, `${b}%`))),
+        productId ? ne(productVariants.productId, productId) : undefined,
+      ),
+    );
+  for (const t of taken) used.add(t.sku.toUpperCase());
+  const variants = input.variants.map((v) => {
+    if (v.sku) return v;
+    const kept = ownByOptions.get(key(v.options));
+    if (kept && !used.has(kept.toUpperCase())) {
+      used.add(kept.toUpperCase());
+      return { ...v, sku: kept };
+    }
+    const base = suggestedSku(input.name, v.options);
+    let made = base;
+    for (let n = 2; used.has(made.toUpperCase()); n++) made = `${base}-${n}`;
+    used.add(made.toUpperCase());
+    return { ...v, sku: made };
+  });
+  return { ...input, variants };
+}
+
 /** A lost race on the store's unique SKU index (20 parallel creates with one SKU): one wins, the rest get this. */
 function skuRace(ctx: Ctx, err: unknown): never {
   if (err instanceof AppError && err.code === 'CONFLICT')
@@ -207,7 +257,7 @@ function skuRace(ctx: Ctx, err: unknown): never {
 
 /**
  * Creates a product with its variants (POST /api/admin/products). The code (`catalogo_id`) and the model are
- * generated. Throws VALIDATION_FAILED (400) with field errors for an unknown HS code or a SKU already used in the
+ * generated, and so is the SKU of a variant sent without one (a product without options included). Throws VALIDATION_FAILED (400) with field errors for an unknown HS code or a SKU already used in the
  * store (also when a parallel request wins the race).
  */
 export async function createAdminProduct(ctx: Ctx, input: ProductInputParsed): Promise<AdminProduct> {
@@ -215,6 +265,7 @@ export async function createAdminProduct(ctx: Ctx, input: ProductInputParsed): P
   input = await withStoreFiles(ctx, input);
   const codigo = await runTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
+    input = await fillMissingSkus(c, input, null);
     await checkAgainstStore(c, input, null);
     const { dep, cat } = await resolveTaxonomy(c, input.department, input.category);
     const code = newCode();
@@ -261,6 +312,7 @@ export async function updateAdminProduct(ctx: Ctx, codigo: string, input: Produc
   await runTransaction(ctx.db, async (tx) => {
     const c = { ...ctx, db: tx };
     const { id, photos } = await lockProduct(c, codigo);
+    input = await fillMissingSkus(c, input, id);
     await checkAgainstStore(c, input, id);
     const { dep, cat } = await resolveTaxonomy(c, input.department, input.category);
     const values = productValues(input, dep.id, cat.id);

@@ -1,6 +1,6 @@
 /**
  * The store's company profile (SPEC §3 "Company", §5; issue 7 "Company profile"): read whole, saved one form
- * (section) at a time, its completeness (decision 040) and its public part for the storefront (decision 042). Every
+ * (section) at a time, its completeness (decision 115) and its public part for the storefront (decision 042). Every
  * query is scoped by ctx.storeId; the row's key is the store id, so a save is one race-free upsert.
  */
 import { eq } from 'drizzle-orm';
@@ -17,8 +17,9 @@ import type {
   FileRef,
 } from '../../../shared/contracts/company.js';
 import {
-  COMPANY_LIMITS,
+  COMPANY_REQUIRED_FIELDS,
   COMPANY_SECTION_BODIES,
+  companyGapsOf,
   type CompanyBasic,
   type CompanyCertificates,
   type CompanyContacts,
@@ -50,47 +51,37 @@ async function findRow(ctx: Ctx): Promise<Row | null> {
   return row ?? null;
 }
 
-const filled = (v: string | null | undefined) => typeof v === 'string' && v.trim().length > 0;
-
 /**
- * What a profile row still lacks to be complete (decision 040): basic name and business type, the main industry,
- * advantages and introduction of at least their minimum length, and at least one contact person. Export information
- * and certificates are optional. Pure: works on a row or null (no profile yet: everything is missing).
+ * What a profile row still lacks before the store's first product (decision 115): the shared rule
+ * `companyGapsOf` (the form marks the same fields as required) on the row's saved values. Pure: works on a row or null
+ * (no profile yet: everything required is missing).
  */
 export function gapsOf(row: Row | null): CompanyGap[] {
-  const gaps: CompanyGap[] = [];
-  if (!filled(row?.name)) gaps.push({ section: 'basic', field: 'name' });
-  if (!filled(row?.businessType)) gaps.push({ section: 'basic', field: 'businessType' });
-  if (!filled(row?.mainIndustry)) gaps.push({ section: 'products', field: 'mainIndustry' });
-  if ((row?.advantages ?? '').trim().length < COMPANY_LIMITS.advantagesMin)
-    gaps.push({ section: 'details', field: 'advantages' });
-  if ((row?.introduction ?? '').trim().length < COMPANY_LIMITS.introductionMin)
-    gaps.push({ section: 'details', field: 'introduction' });
-  if (!row?.contacts?.length) gaps.push({ section: 'contacts', field: 'contacts' });
-  return gaps;
+  return companyGapsOf({
+    basic: { name: row?.name ?? null, businessType: row?.businessType ?? null },
+    products: { mainIndustry: row?.mainIndustry ?? null },
+    contacts: { contacts: row?.contacts ?? [] },
+  });
 }
-
-/** Number of required pieces gapsOf checks (for the completeness percentage). */
-const REQUIRED_PIECES = 6;
 
 function statusOf(row: Row | null): CompanyStatus {
   const gaps = gapsOf(row);
   return {
     complete: gaps.length === 0,
-    percent: Math.round(((REQUIRED_PIECES - gaps.length) / REQUIRED_PIECES) * 100),
+    percent: Math.round(((COMPANY_REQUIRED_FIELDS.length - gaps.length) / COMPANY_REQUIRED_FIELDS.length) * 100),
     gaps,
   };
 }
 
 /**
- * Which sections and fields of the store's company profile are missing (decision 040), e.g.
+ * Which sections and fields of the store's company profile are missing (decision 115), e.g.
  * `[{ section: 'contacts', field: 'contacts' }]`; empty when the profile is complete.
  */
 export async function getCompanyProfileGaps(ctx: Ctx): Promise<CompanyGap[]> {
   return gapsOf(await findRow(ctx));
 }
 
-/** Completeness of the store's profile: complete, percent (0-100) and the gaps (decision 040). */
+/** Completeness of the store's profile: complete, percent (0-100) and the gaps (decision 115). */
 export async function getCompanyProfileStatus(ctx: Ctx): Promise<CompanyStatus> {
   return statusOf(await findRow(ctx));
 }
@@ -127,10 +118,16 @@ function toProfile(row: Row | null): CompanyProfile {
     products: {
       mainIndustry: row?.mainIndustry ?? null,
       otherProducts: row?.otherProducts ?? null,
-      deliveryTerms: (row?.deliveryTerms ?? []) as CompanyProfile['products']['deliveryTerms'],
       paymentTypes: (row?.paymentTypes ?? []) as CompanyProfile['products']['paymentTypes'],
     },
     details: {
+      advantages: row?.advantages ?? null,
+      introduction: row?.introduction ?? null,
+      photos: row?.photos ?? [],
+    },
+    contacts: { contacts: (row?.contacts ?? []).map((c) => ({ ...c, position: c.position ?? '' })) },
+    export: {
+      deliveryTerms: (row?.deliveryTerms ?? []) as CompanyProfile['export']['deliveryTerms'],
       businessLicenceNumber: row?.businessLicenceNumber ?? null,
       businessLicenceFile: file(row?.businessLicenceFile),
       taxRegistrationNumber: row?.taxRegistrationNumber ?? null,
@@ -138,12 +135,6 @@ function toProfile(row: Row | null): CompanyProfile {
       proofOfAddressFile: file(row?.proofOfAddressFile),
       factoryAddress: row?.factoryAddress ?? null,
       plantAreaM2: row?.plantAreaM2 ?? null,
-      advantages: row?.advantages ?? null,
-      introduction: row?.introduction ?? null,
-      photos: row?.photos ?? [],
-    },
-    contacts: { contacts: row?.contacts ?? [] },
-    export: {
       exporterName: row?.exporterName ?? null,
       exportPercentage: row?.exportPercentage ?? null,
       mainMarkets: (row?.mainMarkets ?? []) as CompanyProfile['export']['mainMarkets'],
@@ -191,7 +182,6 @@ function sectionColumns<S extends CompanySection>(
         values: {
           mainIndustry: b.mainIndustry,
           otherProducts: b.otherProducts,
-          deliveryTerms: [...new Set(b.deliveryTerms)],
           paymentTypes: [...new Set(b.paymentTypes)],
         },
         files: [],
@@ -199,11 +189,21 @@ function sectionColumns<S extends CompanySection>(
     }
     case 'details': {
       const b = body as CompanyDetails;
-      const files = [b.businessLicenceFile, b.taxRegistrationFile, b.proofOfAddressFile]
+      return {
+        values: { advantages: b.advantages, introduction: b.introduction, photos: b.photos },
+        files: b.photos.map((ref) => ({ ref, purposes: ['company_photo'] as FilePurpose[] })),
+      };
+    }
+    case 'contacts':
+      return { values: { contacts: (body as CompanyContacts).contacts }, files: [] };
+    case 'export': {
+      const b = body as CompanyExport;
+      const documents = [b.businessLicenceFile, b.taxRegistrationFile, b.proofOfAddressFile, b.licenceFile]
         .filter((f): f is FileRef => f !== null)
         .map((ref) => ({ ref, purposes: docs }));
       return {
         values: {
+          deliveryTerms: [...new Set(b.deliveryTerms)],
           businessLicenceNumber: b.businessLicenceNumber,
           businessLicenceFile: b.businessLicenceFile,
           taxRegistrationNumber: b.taxRegistrationNumber,
@@ -211,19 +211,6 @@ function sectionColumns<S extends CompanySection>(
           proofOfAddressFile: b.proofOfAddressFile,
           factoryAddress: b.factoryAddress,
           plantAreaM2: b.plantAreaM2,
-          advantages: b.advantages,
-          introduction: b.introduction,
-          photos: b.photos,
-        },
-        files: [...files, ...b.photos.map((ref) => ({ ref, purposes: ['company_photo'] as FilePurpose[] }))],
-      };
-    }
-    case 'contacts':
-      return { values: { contacts: (body as CompanyContacts).contacts }, files: [] };
-    case 'export': {
-      const b = body as CompanyExport;
-      return {
-        values: {
           exporterName: b.exporterName,
           exportPercentage: b.exportPercentage,
           mainMarkets: [...new Set(b.mainMarkets)],
@@ -231,7 +218,7 @@ function sectionColumns<S extends CompanySection>(
           exportLicenceNumber: b.licenceNumber,
           exportLicenceFile: b.licenceFile,
         },
-        files: b.licenceFile ? [{ ref: b.licenceFile, purposes: docs }] : [],
+        files: documents,
       };
     }
     case 'certificates': {
@@ -283,10 +270,10 @@ export async function getPublicCompanyProfile(ctx: Ctx): Promise<CompanyAboutUs>
       openingHours: p.basic.openingHours,
       mainIndustry: p.products.mainIndustry,
       otherProducts: p.products.otherProducts,
-      deliveryTerms: p.products.deliveryTerms,
+      deliveryTerms: p.export.deliveryTerms,
       paymentTypes: p.products.paymentTypes,
-      factoryAddress: p.details.factoryAddress,
-      plantAreaM2: p.details.plantAreaM2,
+      factoryAddress: p.export.factoryAddress,
+      plantAreaM2: p.export.plantAreaM2,
       advantages: p.details.advantages,
       introduction: p.details.introduction,
       photoUrls: p.details.photos.map((f) => f.url),

@@ -10,8 +10,12 @@ import type { StoreIndex } from './store-index.js';
 import type { TermIndex } from './term-index.js';
 import { closestWord } from './typo.js';
 
-/** Weight of a match through a synonym, and through a longer word that starts with the typed one. */
-const SYNONYM_FACTOR = 0.9;
+/**
+ * Weight of a match through a synonym, and through a longer word that starts with the typed one. A synonym counts
+ * clearly less than the word typed, so "shoes" lists the products named "Shoe" before "Sneakers" (a shorter name,
+ * which length normalisation favours, must not win on the synonym alone).
+ */
+const SYNONYM_FACTOR = 0.7;
 const PREFIX_FACTOR = 0.45;
 
 export interface IndexSearch {
@@ -78,14 +82,20 @@ function match(index: StoreIndex, plan: QueryPlan, s: Scratch): number {
   const N = Math.max(index.liveCount, 1);
   const qs = ++s.stamp;
   let count = 0;
+  const idf = (df: number) => Math.log(1 + (N - df + 0.5) / (df + 0.5));
   for (let g = 0; g < plan.words.length; g++) {
     const gs = qs * 64 + g; // a stamp per (query, group); 8 words at most
+    const word = plan.words[g];
+    // A synonym or a longer word is rarer than the word typed, so its own idf would rank it above the word itself
+    // ("sneaker" in 1 product against "shoe" in 6): it never counts as rarer than the word typed, when that occurs.
+    const ownDf = frequency(segs[0], word.stem) + frequency(segs[1], word.stem);
+    const cap = ownDf > 0 ? idf(ownDf) : Infinity;
     let n = 0;
     for (const seg of segs)
-      for (const [t, factor] of alternatives(seg, plan.words[g])) {
+      for (const [t, factor] of alternatives(seg, word)) {
         const term = seg.terms[t];
         const df = frequency(segs[0], term) + frequency(segs[1], term);
-        const f = factor * Math.log(1 + (N - df + 0.5) / (df + 0.5));
+        const f = factor * (factor < 1 ? Math.min(idf(df), cap) : idf(df));
         for (let i = seg.start[t], end = seg.start[t + 1]; i < end; i++) {
           const ord = seg.docs[i];
           if (!index.alive[ord]) continue;
@@ -111,14 +121,20 @@ function match(index: StoreIndex, plan: QueryPlan, s: Scratch): number {
   return count;
 }
 
-/** Words of the plan that no term of the store matches, with their closest known word. */
+/**
+ * Words of the plan that no term of the store matches, with their closest known word. The vocabulary holds the words
+ * as written in names and tags, mostly singular ("Laptop"), so a typo in a plural ("laptps", one letter from
+ * "laptops") is also tried without its ending: its stem ("laptp") is one letter from "laptop".
+ */
 function corrections(index: StoreIndex, plan: QueryPlan): Map<string, string> {
   const out = new Map<string, string>();
+  const frequency = (v: string) => index.vocabulary.get(v) ?? 0;
   for (const w of plan.words) {
     if (alternatives(index.main, w).length || alternatives(index.delta, w).length) continue;
     let fix = index.corrections.get(w.surface);
     if (fix === undefined) {
-      fix = closestWord(w.surface, index.vocabulary.keys(), (v) => index.vocabulary.get(v) ?? 0);
+      fix = closestWord(w.surface, index.vocabulary.keys(), frequency);
+      if (!fix && w.stem !== w.surface) fix = closestWord(w.stem, index.vocabulary.keys(), frequency);
       if (index.corrections.size < 50_000) index.corrections.set(w.surface, fix);
     }
     if (fix) out.set(w.surface, fix);

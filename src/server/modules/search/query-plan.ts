@@ -13,7 +13,7 @@ export interface QueryWord {
   stem: string;
   /** Match terms that start with `surface` too (words of 2 letters or more). */
   prefix: boolean;
-  /** Its synonyms (folded words) and their stems, matched exactly (a little below the word itself). */
+  /** Its synonyms (folded words) and their stems, matched exactly (below the word itself: index-query.ts SYNONYM_FACTOR). */
   synonyms: string[];
   synonymStems: string[];
 }

@@ -64,7 +64,7 @@ export function AdminLayout() {
           ☰ <span className="visually-hidden">{t('menu')}</span>
         </button>
         <Link to={paths.admin.home()} className="admin-brand">
-          Vitrina · {t('title')}
+          Vitrina<span className="hide-mobile"> · {t('title')}</span>
         </Link>
         <span className="spacer" />
         <button

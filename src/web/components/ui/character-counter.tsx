@@ -6,6 +6,7 @@
  */
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RequiredMark } from './field';
 
 /** True when `text` is longer than `max` characters (SPEC §5: the field is invalid). Counts Unicode code points. */
 export function isOverLimit(text: string | null | undefined, max: number): boolean {
@@ -45,6 +46,8 @@ type Common = {
   hint?: ReactNode;
   error?: string;
   className?: string;
+  /** A field the form cannot be saved without: marked with an asterisk and `required` for screen readers. */
+  markRequired?: boolean;
 };
 
 /**
@@ -59,7 +62,7 @@ export const LimitedField = forwardRef<
       | ({ multiline: true } & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value'>)
     )
 >(function LimitedField(
-  { label, maxChars: max, minChars: min, value, hint, error, className = '', id, multiline, ...rest },
+  { label, maxChars: max, minChars: min, value, hint, error, className = '', id, multiline, markRequired, ...rest },
   ref,
 ) {
   const auto = useId();
@@ -73,10 +76,14 @@ export const LimitedField = forwardRef<
     id: fieldId,
     'aria-invalid': error || over ? true : undefined,
     'aria-describedby': described,
+    required: markRequired || undefined,
   } as const;
   return (
     <div className={`field ${className}`}>
-      <label htmlFor={fieldId}>{label}</label>
+      <label htmlFor={fieldId}>
+        {label}
+        {markRequired && <RequiredMark />}
+      </label>
       {multiline ? (
         <textarea ref={ref} rows={5} {...common} {...(rest as TextareaHTMLAttributes<HTMLTextAreaElement>)} />
       ) : (

@@ -27,6 +27,7 @@ import {
   PROTECTIONS,
   cubicMeters,
   productInput,
+  suggestedSku,
   type AdminProduct,
   type AttributeKind,
   type ProductInput,
@@ -35,7 +36,7 @@ import {
 import { adminProductQuery, departmentsQuery, hsCodesQuery, useSaveProduct } from './api/products';
 import { ApiError } from '../../../lib/api-client';
 import { FileField, acceptFor, checkFile, uploadFile } from '../../shared/files';
-import { COMPANY_LIMITS, type CompanySection } from '../../../../shared/contracts/company';
+import type { CompanySection } from '../../../../shared/contracts/company';
 import './catalog.css';
 
 type Form = ProductInput;
@@ -113,27 +114,6 @@ function combinations(attributes: Form['attributes']): Partial<Record<AttributeK
 
 const comboKey = (o: Partial<Record<AttributeKind, string>> | undefined) =>
   ATTRIBUTE_KINDS.map((k) => o?.[k] ?? '').join('\u0000');
-
-function skuFor(name: string, options: Partial<Record<AttributeKind, string>>, n: number): string {
-  const base =
-    name
-      .normalize('NFD')
-      .replace(/\p{M}/gu, '')
-      .replace(/[^A-Za-z0-9]/g, '')
-      .slice(0, 6)
-      .toUpperCase() || 'SKU';
-  const parts = ATTRIBUTE_KINDS.map((k) => options[k])
-    .filter(Boolean)
-    .map((v) =>
-      v!
-        .normalize('NFD')
-        .replace(/\p{M}/gu, '')
-        .replace(/[^A-Za-z0-9]/g, '')
-        .slice(0, 4)
-        .toUpperCase(),
-    );
-  return [base, ...parts].join('-') || `${base}-${n + 1}`;
-}
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -278,7 +258,7 @@ function GalleryPicker({ onUploaded }: { onUploaded: (f: { fileId: string; url: 
 }
 
 /**
- * The server's refusal of a product for an incomplete company profile (422 COMPANY_PROFILE_INCOMPLETE, decision 040):
+ * The server's refusal of a product for an incomplete company profile (422 COMPANY_PROFILE_INCOMPLETE, decision 115):
  * its message, then a link per missing field to the company form that holds it, with the field focused there.
  */
 function SaveError({ error }: { error: Error }) {
@@ -302,11 +282,7 @@ function SaveError({ error }: { error: Error }) {
             {gaps.map((g) => (
               <li key={`${g.section}-${g.field}`}>
                 <Link to={`/admin/mis-datos?seccion=${g.section}&campo=${encodeURIComponent(g.field)}`}>
-                  {t('company:progress.goTo', {
-                    field: t(`company:gaps.${g.field}`, {
-                      min: g.field === 'advantages' ? COMPANY_LIMITS.advantagesMin : COMPANY_LIMITS.introductionMin,
-                    }),
-                  })}
+                  {t('company:progress.goTo', { field: t(`company:gaps.${g.field}`) })}
                 </Link>
               </li>
             ))}
@@ -358,12 +334,12 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
     const current = getValues('variants') ?? [];
     const byKey = new Map(current.map((v) => [comboKey(v.options), v]));
     const last = current[current.length - 1];
-    const next: Variant[] = combinations(attributes).map((options, i) => {
+    const next: Variant[] = combinations(attributes).map((options) => {
       const kept = byKey.get(comboKey(options));
       return (
         kept ?? {
           options,
-          sku: skuFor(getValues('name') ?? '', options, i),
+          sku: suggestedSku(getValues('name') ?? '', options),
           barcode: '',
           priceCents: last?.priceCents ?? 0,
           stock: last?.stock ?? 0,
@@ -621,6 +597,7 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
                       <TextField
                         className="label-hidden"
                         label={`${t('variants.sku')} ${label}`}
+                        placeholder={t('variants.skuAuto')}
                         {...register(`variants.${i}.sku`)}
                         error={fieldError(`variants.${i}.sku`)}
                       />
@@ -666,6 +643,7 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
             </tbody>
           </table>
           {fieldError('variants') && <span className="field-error">{fieldError('variants')}</span>}
+          <p className="small muted">{t('variants.skuAutoHint')}</p>
         </div>
       </Section>
 
@@ -732,12 +710,39 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
           {...register('packaging.internalPackaging')}
           error={fieldError('packaging.internalPackaging')}
         />
-        {(['lengthCm', 'widthCm', 'heightCm', 'grossWeightGrams', 'netWeightGrams'] as const).map((k) => (
+        {/* The piece's own size is asked in its section above; these are the package's, each labelled as such. */}
+        <p className="span-2 small muted">{t('field.packagingHint')}</p>
+        <div className="span-2">
+          <Button
+            variant="secondary"
+            onClick={() => {
+              const d = getValues('dimensions');
+              const opts = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+              setValue('packaging.lengthCm', d.lengthCm, opts);
+              setValue('packaging.widthCm', d.widthCm, opts);
+              setValue('packaging.heightCm', d.heightCm, opts);
+              setValue('packaging.grossWeightGrams', d.weightGrams, opts);
+              setValue('packaging.netWeightGrams', d.weightGrams, opts);
+            }}
+          >
+            {t('field.copyPiece')}
+          </Button>
+        </div>
+        {(
+          [
+            ['lengthCm', 'packageLengthCm'],
+            ['widthCm', 'packageWidthCm'],
+            ['heightCm', 'packageHeightCm'],
+            ['grossWeightGrams', 'grossWeightGrams'],
+            ['netWeightGrams', 'netWeightGrams'],
+          ] as const
+        ).map(([k, label]) => (
           <TextField
             key={k}
-            label={t(`field.${k}`)}
+            label={t(`field.${label}`)}
             type="number"
             min={1}
+            inputMode="numeric"
             {...register(`packaging.${k}`, { valueAsNumber: true })}
             error={fieldError(`packaging.${k}`)}
           />

@@ -1,6 +1,8 @@
 /**
  * The six forms of the company profile (SPEC §2 "Company information forms", §3 "Company"), each validated by its
- * shared zod contract (src/shared/contracts/company.ts) and saved on its own.
+ * shared zod contract (src/shared/contracts/company.ts) and saved on its own. The fields a store needs before its first
+ * product carry a required mark, from the same rule the server applies (`isRequiredCompanyField`, decision 115); every
+ * other field says "optional".
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
@@ -37,6 +39,7 @@ import {
   companyDetailsBody,
   companyExportBody,
   companyProductsBody,
+  isRequiredCompanyField,
   type CompanyProfile,
   type CompanySection,
   type FileRef,
@@ -174,6 +177,7 @@ export function BasicForm({ profile }: { profile: CompanyProfile }) {
       <div className="form-grid company-grid">
         <LimitedField
           label={t('fields.name')}
+          markRequired={isRequiredCompanyField('basic', 'name')}
           maxChars={COMPANY_LIMITS.name}
           autoComplete="organization"
           {...bind('name')}
@@ -181,6 +185,7 @@ export function BasicForm({ profile }: { profile: CompanyProfile }) {
         <SelectField
           id={fid('businessType')}
           label={t('fields.businessType')}
+          markRequired={isRequiredCompanyField('basic', 'businessType')}
           {...form.register('businessType')}
           error={fe('businessType')}
         >
@@ -273,14 +278,13 @@ export function BasicForm({ profile }: { profile: CompanyProfile }) {
   );
 }
 
-/** Form 2: main industry, other products, delivery terms, payment types. */
+/** Form 2: what the store sells (main industry), other products, payment types. */
 export function ProductsForm({ profile }: { profile: CompanyProfile }) {
   const { t } = useTranslation('company');
   const p = profile.products;
   const { form, save, submit, error } = useSectionForm('products', companyProductsBody, {
     mainIndustry: p.mainIndustry ?? '',
     otherProducts: p.otherProducts ?? '',
-    deliveryTerms: p.deliveryTerms,
     paymentTypes: p.paymentTypes,
   });
   const bind = useBind(form);
@@ -293,7 +297,13 @@ export function ProductsForm({ profile }: { profile: CompanyProfile }) {
       error={error}
       saved={save.isSuccess}
     >
-      <LimitedField label={t('fields.mainIndustry')} maxChars={COMPANY_LIMITS.mainIndustry} {...bind('mainIndustry')} />
+      <LimitedField
+        label={t('fields.mainIndustry')}
+        markRequired={isRequiredCompanyField('products', 'mainIndustry')}
+        hint={t('hints.mainIndustry')}
+        maxChars={COMPANY_LIMITS.mainIndustry}
+        {...bind('mainIndustry')}
+      />
       <LimitedField
         multiline
         label={`${t('fields.otherProducts')} (${t('optional')})`}
@@ -302,15 +312,8 @@ export function ProductsForm({ profile }: { profile: CompanyProfile }) {
       />
       <Checkboxes
         form={form}
-        name="deliveryTerms"
-        legend={t('fields.deliveryTerms')}
-        options={DELIVERY_TERMS}
-        label={(o) => o}
-      />
-      <Checkboxes
-        form={form}
         name="paymentTypes"
-        legend={t('fields.paymentTypes')}
+        legend={`${t('fields.paymentTypes')} (${t('optional')})`}
         options={PAYMENT_TYPES}
         label={(o) => t(`paymentTypes.${o}`)}
       />
@@ -318,23 +321,15 @@ export function ProductsForm({ profile }: { profile: CompanyProfile }) {
   );
 }
 
-/** Form 3: licences, tax registration, factory, plant area, advantages, introduction. */
+/** Form 3: the about-us texts and photos (all optional; a minimum length once written). */
 export function DetailsForm({ profile }: { profile: CompanyProfile }) {
   const { t } = useTranslation('company');
   const d = profile.details;
   const { form, save, submit, error } = useSectionForm('details', companyDetailsBody, {
-    businessLicenceNumber: d.businessLicenceNumber ?? '',
-    businessLicenceFile: d.businessLicenceFile,
-    taxRegistrationNumber: d.taxRegistrationNumber ?? '',
-    taxRegistrationFile: d.taxRegistrationFile,
-    proofOfAddressFile: d.proofOfAddressFile,
-    factoryAddress: d.factoryAddress ?? '',
-    plantAreaM2: d.plantAreaM2,
-    advantages: d.advantages ?? '',
     introduction: d.introduction ?? '',
+    advantages: d.advantages ?? '',
     photos: d.photos,
   });
-  const fe = useFieldErrors(form.formState.errors);
   const bind = useBind(form);
   return (
     <SectionForm
@@ -345,57 +340,21 @@ export function DetailsForm({ profile }: { profile: CompanyProfile }) {
       error={error}
       saved={save.isSuccess}
     >
+      <p className="small muted">{t('hints.details')}</p>
       <LimitedField
         multiline
-        label={t('fields.advantages')}
-        minChars={COMPANY_LIMITS.advantagesMin}
-        maxChars={COMPANY_LIMITS.advantages}
-        {...bind('advantages')}
-      />
-      <LimitedField
-        multiline
-        label={t('fields.introduction')}
+        label={`${t('fields.introduction')} (${t('optional')})`}
         minChars={COMPANY_LIMITS.introductionMin}
         maxChars={COMPANY_LIMITS.introduction}
         {...bind('introduction')}
       />
-      <div className="form-grid company-grid">
-        <LimitedField
-          label={`${t('fields.factoryAddress')} (${t('optional')})`}
-          maxChars={COMPANY_LIMITS.factoryAddress}
-          {...bind('factoryAddress')}
-        />
-        <TextField
-          id={fid('plantAreaM2')}
-          label={`${t('fields.plantAreaM2')} (${t('optional')})`}
-          type="number"
-          inputMode="numeric"
-          min={0}
-          {...form.register('plantAreaM2', { setValueAs: toNumberOrNull })}
-          error={fe('plantAreaM2')}
-        />
-        <LimitedField
-          label={`${t('fields.businessLicenceNumber')} (${t('optional')})`}
-          maxChars={COMPANY_LIMITS.licenceNumber}
-          {...bind('businessLicenceNumber')}
-        />
-        <LimitedField
-          label={`${t('fields.taxRegistrationNumber')} (${t('optional')})`}
-          maxChars={COMPANY_LIMITS.licenceNumber}
-          {...bind('taxRegistrationNumber')}
-        />
-        {(['businessLicenceFile', 'taxRegistrationFile', 'proofOfAddressFile'] as const).map((k) => (
-          <FileControl
-            key={k}
-            form={form}
-            name={k}
-            label={`${t(`fields.${k}`)} (${t('optional')})`}
-            purpose="document"
-            document
-            error={fe(k)}
-          />
-        ))}
-      </div>
+      <LimitedField
+        multiline
+        label={`${t('fields.advantages')} (${t('optional')})`}
+        minChars={COMPANY_LIMITS.advantagesMin}
+        maxChars={COMPANY_LIMITS.advantages}
+        {...bind('advantages')}
+      />
       <PhotosControl form={form} label={`${t('fields.photos')} (${t('optional')})`} />
     </SectionForm>
   );
@@ -419,6 +378,7 @@ export function ContactsForm({ profile }: { profile: CompanyProfile }) {
       error={error}
       saved={save.isSuccess}
     >
+      <p className="small muted">{t('hints.contacts')}</p>
       {list.fields.length === 0 && <p className="muted">{t('contacts.empty')}</p>}
       {list.fields.map((f, i) => (
         <fieldset key={f.id} className="company-item">
@@ -426,6 +386,7 @@ export function ContactsForm({ profile }: { profile: CompanyProfile }) {
           <div className="form-grid company-grid">
             <LimitedField
               label={t('fields.contactName')}
+              markRequired
               maxChars={COMPANY_LIMITS.contactName}
               autoComplete="name"
               {...bind(`contacts.${i}.name`)}
@@ -433,13 +394,14 @@ export function ContactsForm({ profile }: { profile: CompanyProfile }) {
             <TextField
               id={fid(`contacts.${i}.phone`)}
               label={t('fields.contactPhone')}
+              markRequired
               type="tel"
               autoComplete="tel"
               {...form.register(`contacts.${i}.phone` as never)}
               error={fe(`contacts.${i}.phone` as never)}
             />
             <LimitedField
-              label={t('fields.contactPosition')}
+              label={`${t('fields.contactPosition')} (${t('optional')})`}
               maxChars={COMPANY_LIMITS.contactPosition}
               {...bind(`contacts.${i}.position`)}
             />
@@ -464,11 +426,22 @@ export function ContactsForm({ profile }: { profile: CompanyProfile }) {
   );
 }
 
-/** Form 5: exporter, export percentage, main markets, nearest port, licence. */
+/**
+ * Form 5, for suppliers and exporters (all optional, decision 115): trade terms, documents, plant, and export
+ * information.
+ */
 export function ExportForm({ profile }: { profile: CompanyProfile }) {
   const { t } = useTranslation('company');
   const e = profile.export;
   const { form, save, submit, error } = useSectionForm('export', companyExportBody, {
+    deliveryTerms: e.deliveryTerms,
+    businessLicenceNumber: e.businessLicenceNumber ?? '',
+    businessLicenceFile: e.businessLicenceFile,
+    taxRegistrationNumber: e.taxRegistrationNumber ?? '',
+    taxRegistrationFile: e.taxRegistrationFile,
+    proofOfAddressFile: e.proofOfAddressFile,
+    factoryAddress: e.factoryAddress ?? '',
+    plantAreaM2: e.plantAreaM2,
     exporterName: e.exporterName ?? '',
     exportPercentage: e.exportPercentage,
     mainMarkets: e.mainMarkets,
@@ -487,6 +460,55 @@ export function ExportForm({ profile }: { profile: CompanyProfile }) {
       error={error}
       saved={save.isSuccess}
     >
+      <Checkboxes
+        form={form}
+        name="deliveryTerms"
+        legend={t('fields.deliveryTerms')}
+        options={DELIVERY_TERMS}
+        label={(o) => o}
+      />
+      <h3 className="company-subtitle">{t('subsections.documents')}</h3>
+      <div className="form-grid company-grid">
+        <LimitedField
+          label={t('fields.taxRegistrationNumber')}
+          maxChars={COMPANY_LIMITS.licenceNumber}
+          {...bind('taxRegistrationNumber')}
+        />
+        <LimitedField
+          label={t('fields.businessLicenceNumber')}
+          maxChars={COMPANY_LIMITS.licenceNumber}
+          {...bind('businessLicenceNumber')}
+        />
+        {(['taxRegistrationFile', 'businessLicenceFile', 'proofOfAddressFile'] as const).map((k) => (
+          <FileControl
+            key={k}
+            form={form}
+            name={k}
+            label={t(`fields.${k}`)}
+            purpose="document"
+            document
+            error={fe(k)}
+          />
+        ))}
+      </div>
+      <h3 className="company-subtitle">{t('subsections.plant')}</h3>
+      <div className="form-grid company-grid">
+        <LimitedField
+          label={t('fields.factoryAddress')}
+          maxChars={COMPANY_LIMITS.factoryAddress}
+          {...bind('factoryAddress')}
+        />
+        <TextField
+          id={fid('plantAreaM2')}
+          label={t('fields.plantAreaM2')}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          {...form.register('plantAreaM2', { setValueAs: toNumberOrNull })}
+          error={fe('plantAreaM2')}
+        />
+      </div>
+      <h3 className="company-subtitle">{t('subsections.export')}</h3>
       <div className="form-grid company-grid">
         <LimitedField
           label={t('fields.exporterName')}

@@ -1,8 +1,10 @@
 /**
- * SPEC §2 /admin/mis-datos (issue 7 "Company profile"): the six company forms as tabs, each saved on its own, under a
- * completeness indicator (decision 040) whose missing items open the form and focus the field. `?seccion=<section>`
- * selects a form (and `&campo=<field>` focuses one), so other screens (product creation refused for an incomplete
- * profile) can link to the missing part.
+ * SPEC §2 /admin/mis-datos (issue 7 "Company profile"): the four forms every store fills as tabs, each saved on its
+ * own, under a completeness indicator (decision 115) whose missing items open the form and focus the field; then
+ * the two forms for suppliers and exporters (trade terms, documents, plant, export, certificates), optional, in a
+ * section that starts closed for a shop and open for a supplier. `?seccion=<section>` selects a form (and
+ * `&campo=<field>` focuses one), so other screens (product creation refused for an incomplete profile) can link to the
+ * missing part.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,8 +14,10 @@ import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import {
-  COMPANY_LIMITS,
   COMPANY_SECTIONS,
+  ESSENTIAL_COMPANY_SECTIONS,
+  SUPPLIER_BUSINESS_TYPES,
+  SUPPLIER_COMPANY_SECTIONS,
   type CompanyProfile,
   type CompanySection,
 } from '../../../../shared/contracts/company';
@@ -29,22 +33,29 @@ const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JS
   certificates: CertificatesForm,
 };
 
+type EssentialSection = (typeof ESSENTIAL_COMPANY_SECTIONS)[number];
+const TABS: readonly EssentialSection[] = ESSENTIAL_COMPANY_SECTIONS;
 const isSection = (v: string | null): v is CompanySection => COMPANY_SECTIONS.includes(v as CompanySection);
+const isTab = (v: string | null): v is EssentialSection => TABS.includes(v as EssentialSection);
+const isSupplierSection = (v: string | null) => SUPPLIER_COMPANY_SECTIONS.includes(v as 'export' | 'certificates');
 
 export function CompanyPage() {
   const { t } = useTranslation('company');
   const profile = useQuery(companyProfileQuery);
   const [params, setParams] = useSearchParams();
-  const current: CompanySection = isSection(params.get('seccion'))
-    ? (params.get('seccion') as CompanySection)
-    : 'basic';
+  const asked = params.get('seccion');
+  const current: EssentialSection = isTab(asked) ? asked : 'basic';
+  // The supplier part opens by itself for a supplier or when a link asks for one of its forms; the seller may toggle it.
+  const [supplierOpen, setSupplierOpen] = useState<boolean | null>(isSupplierSection(asked) ? true : null);
+  const supplierRef = useRef<HTMLDetailsElement>(null);
+  const askedSupplier = isSection(asked) && isSupplierSection(asked);
   // `&campo=<field>` with `?seccion=` (a link from the refused product) focuses that field once the form shows.
   const [focusTarget, setFocusTarget] = useState<{ section: CompanySection; field: string } | null>(() =>
-    params.get('campo') ? { section: current, field: params.get('campo')! } : null,
+    params.get('campo') && isSection(asked) ? { section: asked, field: params.get('campo')! } : null,
   );
   const tabs = useRef<Partial<Record<CompanySection, HTMLButtonElement | null>>>({});
 
-  const select = (section: CompanySection, focusTab = false) => {
+  const select = (section: EssentialSection, focusTab = false) => {
     setParams(
       (p) => {
         p.set('seccion', section);
@@ -58,7 +69,8 @@ export function CompanyPage() {
   // A gap link: open its form, then focus the field once its panel is the one shown (the URL change lands later).
   const loaded = Boolean(profile.data);
   useEffect(() => {
-    if (!loaded || !focusTarget || focusTarget.section !== current) return;
+    if (!loaded || !focusTarget) return;
+    if (focusTarget.section !== current && !isSupplierSection(focusTarget.section)) return;
     const el = document.getElementById(`co-${focusTarget.field}`);
     if (el) {
       el.focus();
@@ -67,14 +79,19 @@ export function CompanyPage() {
     setFocusTarget(null);
   }, [focusTarget, current, loaded]);
 
+  // A link to a supplier form scrolls to it once the page shows.
+  useEffect(() => {
+    if (loaded && askedSupplier) supplierRef.current?.scrollIntoView({ block: 'start' });
+  }, [loaded, askedSupplier]);
+
   const onKey = (e: KeyboardEvent) => {
-    const i = COMPANY_SECTIONS.indexOf(current);
-    const last = COMPANY_SECTIONS.length - 1;
+    const i = TABS.indexOf(current);
+    const last = TABS.length - 1;
     const next =
       e.key === 'ArrowRight'
-        ? (i + 1) % COMPANY_SECTIONS.length
+        ? (i + 1) % TABS.length
         : e.key === 'ArrowLeft'
-          ? (i + last) % COMPANY_SECTIONS.length
+          ? (i + last) % TABS.length
           : e.key === 'Home'
             ? 0
             : e.key === 'End'
@@ -82,7 +99,7 @@ export function CompanyPage() {
               : null;
     if (next === null) return;
     e.preventDefault();
-    select(COMPANY_SECTIONS[next], true);
+    select(TABS[next], true);
   };
 
   if (profile.isPending) return <Loading />;
@@ -97,17 +114,22 @@ export function CompanyPage() {
     );
   const data = profile.data;
   const { status } = data;
-  const gapLabel = (field: string) =>
-    t(`gaps.${field}`, {
-      min: field === 'advantages' ? COMPANY_LIMITS.advantagesMin : COMPANY_LIMITS.introductionMin,
-    });
+  const gapLabel = (field: string) => t(`gaps.${field}`);
   const sectionsWithGaps = new Set(status.gaps.map((g) => g.section));
+  const isSupplier = SUPPLIER_BUSINESS_TYPES.includes(data.basic.businessType as never);
+  const open = supplierOpen ?? isSupplier;
 
   return (
     <div className="stack company-page">
       <div>
         <h1>{t('title')}</h1>
         <p className="muted">{t('intro')}</p>
+        <p className="small muted">
+          <span className="required-mark" aria-hidden="true">
+            *
+          </span>{' '}
+          {t('requiredNote')}
+        </p>
       </div>
       <section className="card stack company-progress" aria-labelledby="company-progress-title">
         <h2 id="company-progress-title" className="company-progress-title">
@@ -126,7 +148,7 @@ export function CompanyPage() {
                     type="button"
                     className="link-btn"
                     onClick={() => {
-                      select(g.section);
+                      if (isTab(g.section)) select(g.section);
                       setFocusTarget(g);
                     }}
                   >
@@ -141,7 +163,7 @@ export function CompanyPage() {
       </section>
       <div className="tabs company-tabs">
         <div role="tablist" aria-label={t('sections.label')} onKeyDown={onKey}>
-          {COMPANY_SECTIONS.map((s) => (
+          {TABS.map((s) => (
             <button
               key={s}
               ref={(el) => {
@@ -164,7 +186,7 @@ export function CompanyPage() {
             </button>
           ))}
         </div>
-        {COMPANY_SECTIONS.map((s) => {
+        {TABS.map((s) => {
           const Form = FORMS[s];
           return (
             <div
@@ -180,6 +202,23 @@ export function CompanyPage() {
           );
         })}
       </div>
+      <details
+        ref={supplierRef}
+        className="card company-supplier"
+        open={open}
+        onToggle={(e) => setSupplierOpen(e.currentTarget.open)}
+      >
+        <summary>
+          <span className="company-supplier-title">{t('supplier.title')}</span>
+          <span className="small muted">{t('supplier.text')}</span>
+        </summary>
+        <div className="stack">
+          {SUPPLIER_COMPANY_SECTIONS.map((s) => {
+            const Form = FORMS[s];
+            return <Form key={s} profile={data} />;
+          })}
+        </div>
+      </details>
     </div>
   );
 }

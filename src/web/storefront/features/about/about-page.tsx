@@ -172,7 +172,7 @@ export function AboutPage() {
                 <ul className="about-contacts">
                   {p.contacts.map((c, i) => (
                     <li key={`${c.name}-${i}`}>
-                      <strong>{c.name}</strong> · {c.position} ·{' '}
+                      <strong>{c.name}</strong> · {c.position ? `${c.position} · ` : ''}
                       <a href={`tel:${c.phone.replace(/\s/g, '')}`}>{c.phone}</a>
                     </li>
                   ))}

@@ -45,7 +45,16 @@ export function PersonalDataPage() {
   if (!user) return null;
   return (
     <section className="card">
-      <dl className="spec-table" style={{ display: 'grid', gridTemplateColumns: 'auto 1fr', gap: '.5rem 1rem' }}>
+      {/* minmax(0, 1fr) and anywhere-wrapping: a long email breaks instead of widening a 360 px page. */}
+      <dl
+        className="spec-table"
+        style={{
+          display: 'grid',
+          gridTemplateColumns: 'auto minmax(0, 1fr)',
+          gap: '.5rem 1rem',
+          overflowWrap: 'anywhere',
+        }}
+      >
         <dt>{t('fields.fullName')}</dt>
         <dd>{user.fullName}</dd>
         <dt>{t('fields.email')}</dt>
