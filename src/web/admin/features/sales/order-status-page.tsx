@@ -19,6 +19,7 @@ import { useChangeOrderStatus } from './api/change-order-status';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { OrderRefunds } from './order-refunds';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
+import { can, useSellerMe } from '../../shared/seller-me';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');
@@ -27,6 +28,7 @@ export function OrderStatusPage() {
   const id = params.get('id') ?? '';
   const [tracking, setTracking] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const me = useSellerMe();
   const order = useQuery(adminOrderQuery(id));
   const change = useChangeOrderStatus(id);
   const move = (status: OrderStatus) =>
@@ -110,7 +112,8 @@ export function OrderStatusPage() {
           </div>
         )}
       </section>
-      <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />
+      {/* Refunds move the store's money: shown to whoever has the money permission, like the server's check. */}
+      {can(me.data, 'money') && <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />}
       <div className="admin-columns">
         <section className="card stack">
           <h2>{t('order.items')}</h2>
