@@ -100,7 +100,7 @@ export const ERROR_STATUS = {
   BANK_ACCOUNT_REQUIRED: 422,
   PAYOUT_NOTHING_AVAILABLE: 422,
   PAYOUT_EXCEEDS_AVAILABLE: 422,
-  /** The bank account was replaced less than 24 hours ago (decision 090); params.until (ISO) and params.date. */
+  /** The bank account was replaced less than 24 hours ago (decision 091); params.until (ISO) and params.date. */
   PAYOUT_ON_HOLD: 422,
   /** A re-authentication (the owner's password asked again, as for a bank-account change) with a wrong password. */
   CURRENT_PASSWORD_INCORRECT: 422,

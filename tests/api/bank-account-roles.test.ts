@@ -1,5 +1,5 @@
 /**
- * Who may move a store's money (decision 090): a collaborator with the money permission sees the balance, the payment
+ * Who may move a store's money (decisions 090, 091): a collaborator with the money permission sees the balance, the payment
  * history and the bank account (masked), but only an owner changes the bank account or pays out. Changing the bank
  * account needs the owner's password in the same request (counted with the sign-in attempts of that account), emails
  * every owner, and holds payouts for 24 hours when an existing account is replaced (not on the first one). The hold

@@ -44,7 +44,7 @@ export interface JobPayloads {
     invoiceId?: string;
   };
   /**
-   * An email to every owner of the store: its bank account for payouts was added or changed (decision 090). What the
+   * An email to every owner of the store: its bank account for payouts was added or changed (decision 091). What the
    * account was at that moment (bank, last four digits of the CLABE, holder) travels with the job, so two quick changes
    * make two true emails; `heldUntil` (ISO) while payouts to it are held; `changedBy` is the owner's account id.
    */

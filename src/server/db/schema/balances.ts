@@ -87,7 +87,7 @@ export const payouts = pgTable(
 
 /**
  * The store's bank account for payouts: one per store. Only the card's last four digits are kept. Replacing the CLABE
- * holds payouts until `payouts_held_until` (24 hours; decision 090), so a stolen session cannot redirect and drain the
+ * holds payouts until `payouts_held_until` (24 hours; decision 091), so a stolen session cannot redirect and drain the
  * balance before the owners, all emailed, can react; the first account of a store is not held.
  */
 export const bankAccounts = pgTable(

@@ -192,7 +192,7 @@ export async function checkSellerPassword(user: UserRow, password: string): Prom
 
 /**
  * Re-authentication: checks the password of the platform account `userId` before a sensitive change (the bank
- * account; decision 090), in constant time like sign-in. Throws CURRENT_PASSWORD_INCORRECT (422, field
+ * account; decision 091), in constant time like sign-in. Throws CURRENT_PASSWORD_INCORRECT (422, field
  * `currentPassword`) when it is wrong or the account is gone: never 401, which would sign the person out for a typo.
  * Throws SERVER_BUSY when the hashing queue is full.
  */

@@ -3,7 +3,7 @@
  * permissions, revoke. The emailed link carries a random token stored hashed (SHA-256), valid INVITATION_TTL_MS and
  * used once (one conditional UPDATE: of simultaneous accepts, one wins). Accepting signs the person in to the store,
  * creating their platform account when they have none. Removing a collaborator or taking any permission away revokes,
- * in the same transaction, their sessions and app tokens of the store (decision 090); adding permissions signs nobody
+ * in the same transaction, their sessions and app tokens of the store (decision 092); adding permissions signs nobody
  * out.
  */
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';

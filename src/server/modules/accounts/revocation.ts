@@ -1,5 +1,5 @@
 /**
- * Ending a person's access to one store at once (decision 090): their sessions working on it, the external apps'
+ * Ending a person's access to one store at once (decision 092): their sessions working on it, the external apps'
  * access tokens they opened for it and the app codes not yet exchanged. Called in the transaction that removes the
  * membership or takes a permission away, so the change and the revocation commit together; every instance reads
  * sessions and tokens from the database on each request (no per-process cache of them), so it counts everywhere on

@@ -7,7 +7,7 @@
  *
  * The token is a seller's delegated access, so it is worth no more than the seller's membership now: every use reads
  * that membership and the permission the route needs (orders), and removing the seller or taking a permission away
- * revokes their tokens in the same transaction (revokeStoreAccess, decision 090).
+ * revokes their tokens in the same transaction (revokeStoreAccess, decision 092).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';

@@ -6,7 +6,7 @@ import { defineJob } from '../../jobs/index.js';
 import { reconcileStuckRefunds } from './refunds.js';
 import { sendBankAccountEmail } from './bank-account-emails.js';
 
-/** Mails every owner that the store's bank account was added or changed (decision 090); retried when the mail fails. */
+/** Mails every owner that the store's bank account was added or changed (decision 091); retried when the mail fails. */
 export const bankAccountEmailJob = defineJob(
   'bank-account-email',
   async ({ storeId, ...change }, ctx) => {

@@ -2,7 +2,7 @@
  * The seller's money (issue 8 "Ledger, balances, payouts, bank account"; decisions 046, 047): the balance summary and
  * history read from the ledger (ledger.ts), payouts of available money to the store's bank account, and that bank
  * account (bank from mx-banks, CLABE checked by clabe-validator: check digit and bank prefix). Amounts are centavos.
- * Moving money is the owners' (decision 090): the routes let only an owner pay out or change the account; a change
+ * Moving money is the owners' (decisions 090, 091): the routes let only an owner pay out or change the account; a change
  * needs the owner's password again, emails every owner, and a replaced CLABE holds payouts for
  * BANK_ACCOUNT_CHANGE_HOLD_HOURS, checked in the payout's own transaction.
  */
@@ -145,7 +145,7 @@ export async function getPaymentHistory(ctx: StoreDbContext): Promise<PaymentHis
   };
 }
 
-/** How long payouts wait after the store's CLABE is replaced (decision 090: the banks' and Stripe's new-account hold). */
+/** How long payouts wait after the store's CLABE is replaced (decision 091: the banks' and Stripe's new-account hold). */
 export const BANK_ACCOUNT_CHANGE_HOLD_HOURS = 24;
 
 /** A moment as the store's people read it: date and time in the store's time zone, in `locale`. */

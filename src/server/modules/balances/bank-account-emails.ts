@@ -1,5 +1,5 @@
 /**
- * The email every owner of a store gets when its bank account for payouts is added or changed (decision 090): who
+ * The email every owner of a store gets when its bank account for payouts is added or changed (decision 091): who
  * did it and when, the bank and the CLABE's last four digits (never the whole CLABE), and until when payouts are held.
  * An owner who did not expect it learns within minutes, while the 24-hour hold still keeps the money from leaving.
  * In the store's language (Spanish default), dates in the store's time zone. Sent by the 'bank-account-email' job,

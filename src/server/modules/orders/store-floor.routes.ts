@@ -1,7 +1,7 @@
 /**
  * What the external store-floor app may do with its token (decision 026): read its store's orders, nothing else.
  * The token is not a session (request.actor stays null), so no admin or storefront route accepts it; each use checks
- * that its seller still is a member of the store with the orders permission (decision 090).
+ * that its seller still is a member of the store with the orders permission (decision 092).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The "pay out to your account" card of /admin/balance/summary (decision 090): only an owner pays out, and not within
+ * The "pay out to your account" card of /admin/balance/summary (decisions 090, 091): only an owner pays out, and not within
  * 24 hours of replacing the bank account (the server refuses; this card says until when). A collaborator with the
  * money permission sees where payouts go and why there is no button for them.
  */
