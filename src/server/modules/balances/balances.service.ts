@@ -148,14 +148,22 @@ export async function getPaymentHistory(ctx: StoreDbContext): Promise<PaymentHis
 /** How long payouts wait after the store's CLABE is replaced (decision 091: the banks' and Stripe's new-account hold). */
 export const BANK_ACCOUNT_CHANGE_HOLD_HOURS = 24;
 
-/** A moment as the store's people read it: date and time in the store's time zone, in `locale`. */
-async function storeDateTime(ctx: StoreContext, at: Date): Promise<string> {
-  const store = await getStoreById(ctx);
-  return at.toLocaleString(ctx.locale === 'en' ? 'en-US' : 'es-MX', {
+/**
+ * A moment as the store's people read it: date and time in `timeZone` and `locale` (Spanish on a 24-hour clock, so a
+ * sentence never ends in "a.m..").
+ */
+export function formatStoreDateTime(at: Date, locale: 'es' | 'en', timeZone: string): string {
+  return at.toLocaleString(locale === 'en' ? 'en-US' : 'es-MX', {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: storeTimeZone(store?.settings),
+    timeZone,
+    ...(locale === 'en' ? {} : { hourCycle: 'h23' as const }),
   });
+}
+
+async function storeDateTime(ctx: StoreContext, at: Date): Promise<string> {
+  const store = await getStoreById(ctx);
+  return formatStoreDateTime(at, ctx.locale, storeTimeZone(store?.settings));
 }
 
 /**

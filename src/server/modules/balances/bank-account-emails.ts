@@ -12,7 +12,7 @@ import { publicOrigin } from '../../lib/public-url.js';
 import type { JobPayloads } from '../../jobs/queue.js';
 import { listStoreOwners } from '../accounts/index.js';
 import { getStoreById, storeTimeZone } from '../stores/index.js';
-import { BANKS } from './balances.service.js';
+import { BANKS, formatStoreDateTime } from './balances.service.js';
 
 /**
  * Mails every owner of the store about the bank-account change `change`. Sends nothing when the store has no owner
@@ -27,12 +27,7 @@ export async function sendBankAccountEmail(
   if (!store || owners.length === 0) return;
   const lang = store.lang === 'en' ? 'en' : 'es';
   const t = translator(lang);
-  const when = (iso: string) =>
-    new Date(iso).toLocaleString(lang === 'en' ? 'en-US' : 'es-MX', {
-      dateStyle: 'long',
-      timeStyle: 'short',
-      timeZone: storeTimeZone(store.settings),
-    });
+  const when = (iso: string) => formatStoreDateTime(new Date(iso), lang, storeTimeZone(store.settings));
   const who = owners.find((o) => o.userId === change.changedBy)?.fullName ?? t('emails:bankAccount.someone');
   const values = {
     store: store.name,

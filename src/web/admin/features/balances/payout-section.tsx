@@ -16,11 +16,19 @@ import type { BalanceSummary } from '../../../../shared/contracts/balances';
 import { can, useSellerMe } from '../../shared/seller-me';
 import { bankAccountQuery, useRequestPayout } from './api/balance';
 
-/** A moment in the page language, date and time (the hold ends at a time of day, not at midnight). */
+/**
+ * A moment in the page language, date and time (the hold ends at a time of day, not at midnight). Spanish on a
+ * 24-hour clock: "a las 10:28", not "10:28 a.m." before the sentence's own full stop.
+ */
 export function useDateTime() {
   const { i18n } = useTranslation();
+  const tag = localeTag(i18n.language);
   return (iso: string) =>
-    new Date(iso).toLocaleString(localeTag(i18n.language), { dateStyle: 'long', timeStyle: 'short' });
+    new Date(iso).toLocaleString(tag, {
+      dateStyle: 'long',
+      timeStyle: 'short',
+      ...(tag === 'es-MX' ? { hourCycle: 'h23' as const } : {}),
+    });
 }
 
 export function PayoutSection({ summary: s }: { summary: BalanceSummary }) {
