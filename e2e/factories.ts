@@ -91,6 +91,14 @@ export const factories = {
     return call<Session>('/__e2e/sellers', { body: { storeId: store.id } }, 201);
   },
 
+  /** A collaborator of the store with `permissions`, signed in to the admin on it. */
+  async collaborator(
+    store: { id: string },
+    permissions: ('catalog' | 'orders' | 'money' | 'settings')[],
+  ): Promise<Session> {
+    return call<Session>('/__e2e/collaborators', { body: { storeId: store.id, permissions } }, 201);
+  },
+
   /** A new customer of the store with that slug (default demo), registered and signed in through the public API. */
   async buyer(slug = 'demo'): Promise<Session> {
     const email = `buyer-${uniq()}@example.com`;

@@ -75,6 +75,8 @@ test('the seller records delivery with a signature; the balance moves from pendi
   await page.getByLabel('Banco').selectOption('012');
   await page.getByLabel('CLABE').fill(CLABE_BBVA);
   await page.getByLabel('Número de tarjeta de débito (opcional)').fill('4152 3138 0000 9876');
+  // Changing where the money goes asks for the owner's password again (decision 091); a first account is not held.
+  await page.getByLabel('Tu contraseña de Vitrina').fill(seller.password);
   await throttle(page);
   await page.getByRole('button', { name: 'Guardar cuenta' }).click();
   await expect(page.getByText('Guardamos tu cuenta bancaria.')).toBeVisible();

@@ -8,6 +8,8 @@
  *   priceCents}]}: a new store on `<slug>.localhost` with the products of the committed dataset (seed-data/catalog)
  *   whose codes are given, or else its first N; no images.
  * - POST /__e2e/sellers {storeId} -> 201 {email, password, token}: an owner of that store, signed in.
+ * - POST /__e2e/collaborators {storeId, permissions} -> 201 {email, password, token}: a collaborator of that store
+ *   with those permissions, signed in to it.
  * - POST /__e2e/balance-release {storeId, orderId} -> 200 {released}: the test clock of the balance release — runs
  *   the release job of a delivered order now instead of BALANCE_RELEASE_DAYS after its delivery (issue 8).
  * - POST /__e2e/subscription-lapse {storeId} -> 200 {status}: the test clock of the subscription (decision 061): the
@@ -20,6 +22,7 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import {
+  createCollaboratorFixture,
   createProductFixture,
   createSellerFixture,
   createStoreFixture,
@@ -27,6 +30,7 @@ import {
 } from '../../tests/helpers/factories.js';
 
 import type { SeedCatalogFile } from '../../src/server/seed/seed-catalog.js';
+import type { Permission } from '../../src/shared/contracts/identity.js';
 import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
 import { eq } from 'drizzle-orm';
 import { storeSubscriptions } from '../../src/server/db/schema/index.js';
@@ -97,6 +101,13 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
     const seller = await createSellerFixture(app, storeId);
     reply.code(201);
     return { ...seller, password: TEST_PASSWORD };
+  });
+
+  app.post('/collaborators', async (request, reply) => {
+    const { storeId, permissions } = request.body as { storeId: string; permissions: Permission[] };
+    const { email, token } = await createCollaboratorFixture(app, storeId, permissions);
+    reply.code(201);
+    return { email, token, password: TEST_PASSWORD };
   });
 
   app.post('/balance-release', async (request) => {

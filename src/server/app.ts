@@ -29,7 +29,7 @@ import { pgliteAnalyzeJob } from './jobs/maintenance.js';
 import jobsRoutes from './plugins/job-progress.routes.js';
 import { balanceReleaseJob, orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
 import { balanceReleaseCatchUpJob } from './modules/orders/index.js';
-import { refundReconcileJob } from './modules/balances/index.js';
+import { bankAccountEmailJob, refundReconcileJob } from './modules/balances/index.js';
 import { passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob } from './modules/accounts/index.js';
 import { catalogExportJob, catalogImportJob } from './modules/catalog/index.js';
 import { stagedFilesSweepJob } from './modules/files/index.js';
@@ -46,6 +46,7 @@ const APP_JOBS = [
   balanceReleaseJob,
   balanceReleaseCatchUpJob,
   refundReconcileJob,
+  bankAccountEmailJob,
   subscriptionRenewalsJob,
   subscriptionEmailJob,
   pgliteAnalyzeJob,

@@ -104,6 +104,10 @@ export const ERROR_STATUS = {
   BANK_ACCOUNT_REQUIRED: 422,
   PAYOUT_NOTHING_AVAILABLE: 422,
   PAYOUT_EXCEEDS_AVAILABLE: 422,
+  /** The bank account was replaced less than 24 hours ago (decision 091); params.until (ISO) and params.date. */
+  PAYOUT_ON_HOLD: 422,
+  /** A re-authentication (the owner's password asked again, as for a bank-account change) with a wrong password. */
+  CURRENT_PASSWORD_INCORRECT: 422,
   /** Proof of delivery of an order that cannot be delivered now (not on its way or ready for pickup). */
   DELIVERY_NOT_ALLOWED: 409,
   /** Refunds (issue 8): of a card payment of an order on its way or delivered, at most what is left to refund. */

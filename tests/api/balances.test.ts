@@ -18,6 +18,7 @@ import {
   createStoreFixture,
   seedPostalCodesFixture,
   TEST_ADDRESS,
+  TEST_PASSWORD,
   type StoreFixture,
 } from '../helpers/factories.js';
 import { expectLedgerReconciles } from '../helpers/ledger.js';
@@ -186,6 +187,7 @@ describe('balances (release after 0 days)', () => {
       bankCode: '012',
       clabe: BBVA_CLABE,
       cardNumber: '4152 3138 0000 1234',
+      currentPassword: TEST_PASSWORD,
     });
     expect(bank.statusCode, bank.body).toBe(200);
     const payout = await api(t, s.seller, 'POST', '/api/admin/balance/payouts', { amountCents: 1000 });
@@ -206,7 +208,12 @@ describe('balances (release after 0 days)', () => {
       await deliver(t, s, o.id);
     }
     await t.app.jobs.drain();
-    await api(t, s.seller, 'PUT', '/api/admin/bank-account', { holderName: 'Ana', bankCode: '012', clabe: BBVA_CLABE });
+    await api(t, s.seller, 'PUT', '/api/admin/bank-account', {
+      holderName: 'Ana',
+      bankCode: '012',
+      clabe: BBVA_CLABE,
+      currentPassword: TEST_PASSWORD,
+    });
     const available = (await summary(t, s)).availableCents;
     expect(available).toBeGreaterThan(0);
     const each = Math.floor(available / 3) + 1; // two fit, a third does not
@@ -427,7 +434,7 @@ describe('balances (release after 0 days)', () => {
   it('checks the bank and CLABE (check digit, bank prefix) in Spanish and English; keeps only the card’s last 4', async () => {
     const s = await shop();
     const put = (payload: object, lang = 'es') => api(t, s.seller, 'PUT', '/api/admin/bank-account', payload, lang);
-    const base = { holderName: 'Vendedora', bankCode: '012', clabe: BBVA_CLABE };
+    const base = { holderName: 'Vendedora', bankCode: '012', clabe: BBVA_CLABE, currentPassword: TEST_PASSWORD };
     const cases: [object, string, string, string][] = [
       [{ clabe: '0121800000123456' }, 'clabe', 'La CLABE debe tener 18 dígitos.', 'The CLABE must have 18 digits.'],
       [
@@ -472,7 +479,12 @@ describe('balances (release after 0 days)', () => {
     const o = await placePaidOrder(t, a);
     await deliver(t, a, o.id);
     await t.app.jobs.drain();
-    await api(t, a.seller, 'PUT', '/api/admin/bank-account', { holderName: 'A', bankCode: '012', clabe: BBVA_CLABE });
+    await api(t, a.seller, 'PUT', '/api/admin/bank-account', {
+      holderName: 'A',
+      bankCode: '012',
+      clabe: BBVA_CLABE,
+      currentPassword: TEST_PASSWORD,
+    });
     expect((await summary(t, b)).totalCents).toBe(0);
     expect((await api(t, b.seller, 'GET', '/api/admin/bank-account')).json().account).toBeNull();
     expect((await api(t, b.seller, 'GET', '/api/admin/balance/payment-history')).json().movements).toEqual([]);

@@ -74,22 +74,62 @@ describe('store memberships and collaborators', () => {
     expect((await get('/api/admin/orders', all.token)).statusCode).toBe(200);
   });
 
-  it('applies a permission change and a revocation on the very next request', async () => {
+  it('counts an added permission on the next request; a removed one or a removal signs the person out at once', async () => {
     const c = await createCollaboratorFixture(t.app, a.id, ['orders']);
     expect((await get('/api/admin/orders', c.token)).statusCode).toBe(200);
-    const patched = await send('PATCH', `/api/admin/collaborators/${c.userId}`, ownerA.token, {
+    expect((await get('/api/admin/search/synonyms', c.token)).statusCode).toBe(403);
+    // Raised: the same session gets the new permission, nobody is signed out.
+    const raised = await send('PATCH', `/api/admin/collaborators/${c.userId}`, ownerA.token, {
+      permissions: ['orders', 'catalog'],
+    });
+    expect(raised.statusCode).toBe(200);
+    expect((await get('/api/admin/search/synonyms', c.token)).statusCode).toBe(200);
+    // Lowered (orders taken away): the session is revoked; signing in again gives what is left.
+    const lowered = await send('PATCH', `/api/admin/collaborators/${c.userId}`, ownerA.token, {
       permissions: ['catalog'],
     });
-    expect(patched.statusCode).toBe(200);
-    expect(patched.json().permissions).toEqual(['catalog']);
-    expect((await get('/api/admin/orders', c.token)).statusCode).toBe(403);
-    expect((await get('/api/admin/search/synonyms', c.token)).statusCode).toBe(200);
+    expect(lowered.statusCode).toBe(200);
+    expect(lowered.json().permissions).toEqual(['catalog']);
+    expect((await get('/api/admin/orders', c.token)).statusCode).toBe(401);
+    expect((await get('/api/admin/search/synonyms', c.token)).statusCode).toBe(401);
+    const signIn = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/admin/login',
+        payload: { email: c.email, password: TEST_PASSWORD },
+      });
+    const again = (await signIn()).json().token as string;
+    expect((await get('/api/admin/orders', again)).statusCode).toBe(403);
+    expect((await get('/api/admin/search/synonyms', again)).statusCode).toBe(200);
+    // Removed: that session is revoked too; a new sign-in has no store.
     const removed = await send('DELETE', `/api/admin/collaborators/${c.userId}`, ownerA.token);
     expect(removed.statusCode).toBe(200);
-    const after = await get('/api/admin/search/synonyms', c.token);
-    expect(after.statusCode).toBe(403);
-    expect(after.json().code).toBe('STORE_NOT_SELECTED');
-    expect((await get('/api/admin/me', c.token)).json()).toMatchObject({ store: null, stores: [] });
+    expect((await get('/api/admin/search/synonyms', again)).statusCode).toBe(401);
+    const after = (await signIn()).json().token as string;
+    const none = await get('/api/admin/search/synonyms', after);
+    expect(none.statusCode).toBe(403);
+    expect(none.json().code).toBe('STORE_NOT_SELECTED');
+    expect((await get('/api/admin/me', after)).json()).toMatchObject({ store: null, stores: [] });
+  });
+
+  it('answers 20 simultaneous permission changes and removals of one collaborator without a 500', async () => {
+    const c = await createCollaboratorFixture(t.app, a.id, ['orders', 'catalog']);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 4 === 3
+          ? send('DELETE', `/api/admin/collaborators/${c.userId}`, ownerA.token)
+          : send('PATCH', `/api/admin/collaborators/${c.userId}`, ownerA.token, {
+              permissions: i % 2 ? ['orders'] : ['orders', 'catalog'],
+            }),
+      ),
+    );
+    const codes = answers.map((r) => r.statusCode);
+    expect(
+      codes.every((code) => code === 200 || code === 404),
+      codes.join(),
+    ).toBe(true);
+    expect(codes.filter((code) => code === 200).length).toBeGreaterThan(0);
+    expect((await get('/api/admin/orders', c.token)).statusCode).toBe(401);
   });
 
   it('never lets one store owner change or remove another store’s members, nor the owner', async () => {

@@ -9,6 +9,7 @@ import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { placePaidOrder } from '../helpers/payments.js';
 import {
+  createCollaboratorFixture,
   createProductFixture,
   createSellerFixture,
   createStoreFixture,
@@ -16,7 +17,7 @@ import {
   TEST_ADDRESS,
   type StoreFixture,
 } from '../helpers/factories.js';
-import { appAccessCodes } from '../../src/server/db/schema/index.js';
+import { appAccessCodes, sessions } from '../../src/server/db/schema/index.js';
 import { hashToken } from '../../src/server/lib/tokens.js';
 
 const SECRET = 'store-floor-secret-for-tests-0123456789';
@@ -147,5 +148,95 @@ describe('store-floor access', () => {
       payload: { status: 'cancelled' },
     });
     expect(change.statusCode).toBe(401);
+  });
+
+  describe('a collaborator’s app token follows their membership, at once', () => {
+    const tokenFor = async (sessionToken: string) => {
+      const res = await exchange(await codeFromDashboard(sessionToken));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().accessToken as string;
+    };
+    const floor = (appToken: string, url = '/api/store-floor/orders') =>
+      t.app.inject({ url, headers: { authorization: `Bearer ${appToken}` } });
+    const asOwner = (method: 'PATCH' | 'DELETE', userId: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/admin/collaborators/${userId}`,
+        headers: { authorization: `Bearer ${seller.token}` },
+        payload,
+      });
+    const me = (token: string) => t.app.inject({ url: '/api/admin/me', headers: { authorization: `Bearer ${token}` } });
+
+    it('a removed collaborator’s app token answers 401 on the very next request', async () => {
+      const c = await createCollaboratorFixture(t.app, store.id, ['orders']);
+      const appToken = await tokenFor(c.token);
+      expect((await floor(appToken)).statusCode).toBe(200);
+      expect((await asOwner('DELETE', c.userId)).statusCode).toBe(200);
+      for (const url of ['/api/store-floor/orders', `/api/store-floor/orders/${orderId}`, '/api/store-floor/store'])
+        expect((await floor(appToken, url)).statusCode, url).toBe(401);
+      // Their admin session of the store is revoked too, not just left without a store.
+      expect((await me(c.token)).statusCode).toBe(401);
+    });
+
+    it('a code issued before the removal cannot be exchanged after it', async () => {
+      const c = await createCollaboratorFixture(t.app, store.id, ['orders']);
+      const code = await codeFromDashboard(c.token);
+      expect((await asOwner('DELETE', c.userId)).statusCode).toBe(200);
+      expect((await exchange(code)).json().code).toBe('STORE_FLOOR_CODE_INVALID');
+    });
+
+    it('lowering a collaborator’s permissions revokes their sessions and app tokens of the store', async () => {
+      const c = await createCollaboratorFixture(t.app, store.id, ['orders', 'catalog']);
+      const appToken = await tokenFor(c.token);
+      const patched = await asOwner('PATCH', c.userId, { permissions: ['orders'] });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect((await me(c.token)).statusCode).toBe(401);
+      expect((await floor(appToken)).statusCode).toBe(401);
+      const rows = await t.database.db.select().from(sessions).where(eq(sessions.userId, c.userId));
+      expect(rows.every((r) => r.revokedAt !== null)).toBe(true);
+    });
+
+    it('an app token without the orders permission reads nothing, even if never revoked', async () => {
+      const c = await createCollaboratorFixture(t.app, store.id, ['orders']);
+      const appToken = await tokenFor(c.token);
+      // The membership changed behind the service's back (an operator's fix in SQL): the token still follows it.
+      await t.database.db.execute(
+        sql`update store_memberships set permissions = '{catalog}' where user_id = ${c.userId} and store_id = ${store.id}`,
+      );
+      expect((await floor(appToken)).statusCode).toBe(403);
+      expect((await floor(appToken, `/api/store-floor/orders/${orderId}`)).statusCode).toBe(403);
+    });
+
+    it('raising a collaborator’s permissions signs nobody out', async () => {
+      const c = await createCollaboratorFixture(t.app, store.id, ['orders']);
+      const appToken = await tokenFor(c.token);
+      const patched = await asOwner('PATCH', c.userId, { permissions: ['orders', 'money'] });
+      expect(patched.statusCode, patched.body).toBe(200);
+      expect((await me(c.token)).json().store.permissions.sort()).toEqual(['money', 'orders']);
+      expect((await floor(appToken)).statusCode).toBe(200);
+      // Saving the same permissions again is no lowering either.
+      expect((await asOwner('PATCH', c.userId, { permissions: ['money', 'orders'] })).statusCode).toBe(200);
+      expect((await me(c.token)).statusCode).toBe(200);
+      expect((await floor(appToken)).statusCode).toBe(200);
+    });
+
+    it('removing a collaborator of one store leaves their session and token of another store alone', async () => {
+      const c = await createCollaboratorFixture(t.app, store.id, ['orders']);
+      // The same person also works on the other store (their own session there).
+      await t.database.db.execute(
+        sql`insert into store_memberships (store_id, user_id, role, permissions) values (${other.id}, ${c.userId}, 'collaborator', '{orders}')`,
+      );
+      const there = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/session/store',
+        headers: { authorization: `Bearer ${c.token}` },
+        payload: { storeId: other.id },
+      });
+      expect(there.statusCode).toBe(200);
+      const otherAppToken = await tokenFor(c.token);
+      expect((await asOwner('DELETE', c.userId)).statusCode).toBe(200);
+      expect((await me(c.token)).json().store.id).toBe(other.id);
+      expect((await floor(otherAppToken)).statusCode).toBe(200);
+    });
   });
 });

@@ -48,6 +48,21 @@ export interface JobPayloads {
     kind: 'payment_failed' | 'suspended' | 'reactivated';
     invoiceId?: string;
   };
+  /**
+   * An email to every owner of the store: its bank account for payouts was added or changed (decision 091). What the
+   * account was at that moment (bank, last four digits of the CLABE, holder) travels with the job, so two quick changes
+   * make two true emails; `heldUntil` (ISO) while payouts to it are held; `changedBy` is the owner's account id.
+   */
+  'bank-account-email': {
+    storeId: string;
+    changedBy: string;
+    first: boolean;
+    bankCode: string;
+    clabeLast4: string;
+    holderName: string;
+    changedAt: string;
+    heldUntil: string | null;
+  };
   /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
   'pglite-analyze': Record<string, never>;
 }

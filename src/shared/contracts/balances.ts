@@ -4,6 +4,7 @@
  * Amounts are integer centavos MXN.
  */
 import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from '../limits.js';
 import { cents, text } from './common.js';
 
 /** GET /api/admin/balance/summary */
@@ -61,7 +62,10 @@ export type PayoutRequest = z.infer<typeof payoutRequest>;
 export const bankOption = z.object({ code: z.string(), name: z.string(), fullName: z.string() });
 export type BankOption = z.infer<typeof bankOption>;
 
-/** PUT /api/admin/bank-account. The CLABE's check digit and bank prefix are checked on the server (clabe-validator). */
+/**
+ * PUT /api/admin/bank-account (owners only; decision 090). The CLABE's check digit and bank prefix are checked on the
+ * server (clabe-validator). `currentPassword`: the owner's password, asked again for every change (re-authentication).
+ */
 export const bankAccountInput = z
   .object({
     holderName: text({ min: 2, max: 120 }),
@@ -74,6 +78,7 @@ export const bankAccountInput = z
       .transform((s) => s.replace(/[\s-]/g, ''))
       .pipe(z.string().regex(/^(\d{15,19})?$/, { message: 'i18n:invalid_card' }))
       .optional(),
+    currentPassword: text({ min: 1, max: PASSWORD_MAX_LENGTH, trim: false }),
   })
   .strict();
 export type BankAccountInput = z.input<typeof bankAccountInput>;
@@ -87,6 +92,8 @@ export const bankAccountView = z.object({
   /** "•••• 1234" or null. */
   cardMasked: z.string().nullable(),
   updatedAt: z.string(),
+  /** While payouts are held after the account was replaced (ISO time they become possible); null when not held. */
+  payoutsHeldUntil: z.string().nullable(),
 });
 export type BankAccountView = z.infer<typeof bankAccountView>;
 

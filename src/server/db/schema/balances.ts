@@ -85,7 +85,11 @@ export const payouts = pgTable(
   ],
 );
 
-/** The store's bank account for payouts: one per store. Only the card's last four digits are kept. */
+/**
+ * The store's bank account for payouts: one per store. Only the card's last four digits are kept. Replacing the CLABE
+ * holds payouts until `payouts_held_until` (24 hours; decision 091), so a stolen session cannot redirect and drain the
+ * balance before the owners, all emailed, can react; the first account of a store is not held.
+ */
 export const bankAccounts = pgTable(
   'bank_accounts',
   {
@@ -97,6 +101,10 @@ export const bankAccounts = pgTable(
     bankCode: text('bank_code').notNull(),
     clabe: text('clabe').notNull(),
     cardLast4: text('card_last4'),
+    /** No payout before this time (database clock); null: never held. */
+    payoutsHeldUntil: timestamp('payouts_held_until', { withTimezone: true }),
+    /** The owner who last saved the account (no foreign key: the record outlives the account). */
+    updatedBy: uuid('updated_by'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('bank_accounts_store_uq').on(t.storeId)],

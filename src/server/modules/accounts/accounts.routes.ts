@@ -1,6 +1,6 @@
 /** HTTP routes of the accounts module (SPEC §2 sign-up, sign-in, password reset, addresses; §6 /api/user). */
 import { z } from 'zod';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   address,
@@ -17,40 +17,21 @@ import {
 import { sellerSession } from '../../../shared/contracts/identity.js';
 import { okResponse, postalCode, text, uuid } from '../../../shared/contracts/common.js';
 import { baseContext, customerContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
-import { hashToken } from '../../lib/tokens.js';
-import { AppError } from '../../lib/app-error.js';
+import { accountRateLimit, SELLER_PASSWORD_LIMIT } from '../../plugins/account-rate-limit.js';
 import * as accounts from './accounts.service.js';
 import * as reset from './password-reset.js';
 import { enqueue } from '../../jobs/queue.js';
 import { configurePasswordHashing } from './password.js';
-
-/** Window of the per-account limit (AUTH_ACCOUNT_RATE_LIMIT attempts per account in it). */
-const ACCOUNT_WINDOW_MS = 15 * 60_000;
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /** Brute-force limit on sign-in, sign-up and reset endpoints, per IP (in addition to the global limit). */
   const AUTH_RATE_LIMIT = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } };
   /**
    * The same endpoints limited per account, whatever the IP (issue 5 item 9): a botnet guessing one password, or
-   * mailing one victim, gets AUTH_ACCOUNT_RATE_LIMIT tries per 15 minutes. Runs as a preHandler, once the body is
-   * parsed; the key is a digest, so no email sits in Redis.
+   * mailing one victim, gets AUTH_ACCOUNT_RATE_LIMIT tries per 15 minutes (plugins/account-rate-limit.ts).
    */
-  const perAccount = (name: string, account: (request: FastifyRequest) => string) => {
-    // createRateLimit, not rateLimit(): the latter skips a request the per-IP hook already counted.
-    const check = app.createRateLimit({
-      max: app.config.AUTH_ACCOUNT_RATE_LIMIT,
-      timeWindow: ACCOUNT_WINDOW_MS,
-      keyGenerator: (request) => `account:${name}:${hashToken(account(request))}`,
-    });
-    return {
-      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
-        const limit = await check(request);
-        if (limit.isAllowed || !limit.isExceeded) return;
-        reply.header('retry-after', String(limit.ttlInSeconds));
-        throw new AppError('RATE_LIMITED');
-      },
-    };
-  };
+  const perAccount = (name: string, account: (request: FastifyRequest) => string) =>
+    accountRateLimit(app, name, account);
   const emailOf = (request: FastifyRequest) =>
     String((request.body as { email?: unknown } | undefined)?.email ?? '')
       .trim()
@@ -172,7 +153,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: { tags: ['admin'], body: loginBody, response: { 200: sellerSession } },
       config: AUTH_RATE_LIMIT,
-      ...perAccount('admin-login', emailOf),
+      ...perAccount(SELLER_PASSWORD_LIMIT, emailOf),
     },
     async (request) => accounts.loginSeller(baseContext(request), request.body.email, request.body.password),
   );

@@ -190,6 +190,21 @@ export async function checkSellerPassword(user: UserRow, password: string): Prom
   await checkCredentials([user], password);
 }
 
+/**
+ * Re-authentication: checks the password of the platform account `userId` before a sensitive change (the bank
+ * account; decision 091), in constant time like sign-in. Throws CURRENT_PASSWORD_INCORRECT (422, field
+ * `currentPassword`) when it is wrong or the account is gone: never 401, which would sign the person out for a typo.
+ * Throws SERVER_BUSY when the hashing queue is full.
+ */
+export async function verifyAccountPassword(ctx: DbContext, userId: string, password: string): Promise<void> {
+  const [u] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
+  const ok = await verifyPassword(password, u?.passwordHash ?? (await dummyHash()));
+  if (!u || !ok)
+    throw new AppError('CURRENT_PASSWORD_INCORRECT', {}, [
+      { path: 'currentPassword', code: 'current_password_incorrect', message: '' },
+    ]);
+}
+
 /** Revokes the session of the request's token. */
 export async function logout(ctx: BaseContext): Promise<void> {
   if (ctx.actor)

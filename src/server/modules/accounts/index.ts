@@ -14,9 +14,11 @@ export {
   getUserNames,
   hasPostalCodes,
   insertPostalCodes,
+  verifyAccountPassword,
 } from './accounts.service.js';
 export { requestPasswordReset, checkPasswordReset, resetPassword } from './password-reset.js';
 export { issueStoreFloorCode, storeFloorGrant, STORE_FLOOR_CODE_TTL_MS } from './store-floor.js';
+export { revokeStoreAccess } from './revocation.js';
 export { assertStrongPassword, judgePassword, MIN_PASSWORD_SCORE } from './password-strength.js';
 export { configurePasswordHashing, passwordHashLoad } from './password.js';
 export { findSessionActor } from './session-actor.js';

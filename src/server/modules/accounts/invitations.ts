@@ -1,12 +1,15 @@
 /**
- * Collaborators of a store (issue 7, /admin/colaboradores, owner only): invite by email with chosen permissions, change
+ * Collaborators of a store (/admin/colaboradores, owner only): invite by email with chosen permissions, change
  * permissions, revoke. The emailed link carries a random token stored hashed (SHA-256), valid INVITATION_TTL_MS and
  * used once (one conditional UPDATE: of simultaneous accepts, one wins). Accepting signs the person in to the store,
- * creating their platform account when they have none.
+ * creating their platform account when they have none. Removing a collaborator or taking any permission away revokes,
+ * in the same transaction, their sessions and app tokens of the store (decision 092); adding permissions signs nobody
+ * out.
  */
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { storeInvitations, storeMemberships, users } from '../../db/schema/accounts.js';
-import type { BaseContext, DbContext, StoreContext } from '../../lib/context.js';
+import { withTx, type BaseContext, type DbContext, type StoreContext } from '../../lib/context.js';
+import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { translator } from '../../lib/i18n.js';
@@ -23,6 +26,7 @@ import type {
   SellerSession,
 } from '../../../shared/contracts/identity.js';
 import { effectivePermissions } from './session-actor.js';
+import { revokeStoreAccess } from './revocation.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './password-strength.js';
 import { checkSellerPassword, findSellerAccount, startSellerSession, type UserRow } from './accounts.service.js';
@@ -137,44 +141,66 @@ export async function revokeInvitation(ctx: StoreContext, id: string): Promise<v
   if (!r.length) throw new AppError('INVITATION_INVALID');
 }
 
-async function collaboratorMembership(ctx: StoreContext, userId: string) {
+/** The collaborator's membership row of the context's store, locked until the transaction ends. */
+async function lockCollaboratorMembership(ctx: StoreContext, userId: string) {
   const [m] = await ctx.db
     .select()
     .from(storeMemberships)
     .where(and(eq(storeMemberships.storeId, ctx.storeId), eq(storeMemberships.userId, userId)))
-    .limit(1);
+    .limit(1)
+    .for('update');
   if (!m) throw new AppError('MEMBER_NOT_FOUND');
   if (m.role === 'owner') throw new AppError('OWNER_CANNOT_CHANGE');
   return m;
 }
 
-/** Replaces a collaborator's permissions (effective on their next request). Throws MEMBER_NOT_FOUND, OWNER_CANNOT_CHANGE. */
+/**
+ * Replaces a collaborator's permissions. When any permission they had is gone, their sessions and app tokens of the
+ * store are revoked in the same transaction (they sign in again with what is left); only added permissions count on
+ * their next request without signing them out. Throws MEMBER_NOT_FOUND, OWNER_CANNOT_CHANGE.
+ */
 export async function setCollaboratorPermissions(
   ctx: StoreContext,
   userId: string,
   permissions: Permission[],
 ): Promise<Member> {
-  await collaboratorMembership(ctx, userId);
-  await ctx.db
-    .update(storeMemberships)
-    .set({ permissions, updatedAt: new Date() })
-    .where(and(eq(storeMemberships.storeId, ctx.storeId), eq(storeMemberships.userId, userId)));
-  const view = await listCollaborators(ctx);
-  return view.members.find((m) => m.userId === userId)!;
+  return runTransaction(ctx.db, async (tx) => {
+    const txCtx = withTx(ctx, tx);
+    const m = await lockCollaboratorMembership(txCtx, userId);
+    const before = effectivePermissions(m.role, m.permissions);
+    const after = effectivePermissions(m.role, permissions);
+    await tx
+      .update(storeMemberships)
+      .set({ permissions: after, updatedAt: new Date() })
+      .where(eq(storeMemberships.id, m.id));
+    if (before.some((p) => !after.includes(p))) await revokeStoreAccess(txCtx, userId);
+    const [u] = await tx
+      .select({ fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return {
+      userId,
+      fullName: u?.fullName ?? '',
+      email: u?.email ?? '',
+      role: 'collaborator',
+      permissions: after,
+      createdAt: m.createdAt.toISOString(),
+    };
+  });
 }
 
-/** Removes a collaborator from the store: they lose access at once. Throws MEMBER_NOT_FOUND, OWNER_CANNOT_CHANGE. */
+/**
+ * Removes a collaborator from the store and, in the same transaction, revokes their sessions and app tokens of it:
+ * they lose access on their next request, on every instance. Throws MEMBER_NOT_FOUND, OWNER_CANNOT_CHANGE.
+ */
 export async function removeCollaborator(ctx: StoreContext, userId: string): Promise<void> {
-  await collaboratorMembership(ctx, userId);
-  await ctx.db
-    .delete(storeMemberships)
-    .where(
-      and(
-        eq(storeMemberships.storeId, ctx.storeId),
-        eq(storeMemberships.userId, userId),
-        eq(storeMemberships.role, 'collaborator'),
-      ),
-    );
+  await runTransaction(ctx.db, async (tx) => {
+    const txCtx = withTx(ctx, tx);
+    const m = await lockCollaboratorMembership(txCtx, userId);
+    await tx.delete(storeMemberships).where(eq(storeMemberships.id, m.id));
+    await revokeStoreAccess(txCtx, userId);
+  });
 }
 
 async function validInvitation(ctx: DbContext, token: string) {

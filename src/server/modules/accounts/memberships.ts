@@ -12,10 +12,15 @@ import { effectivePermissions } from './session-actor.js';
 
 export type StoreOfMember = MyStore;
 
-/** The owners of the store (email and name), oldest membership first: whom account notices (plan, billing) go to. */
-export async function listStoreOwners(ctx: StoreDbContext): Promise<{ email: string; fullName: string }[]> {
+/**
+ * The owners of the store (account id, email and name), oldest membership first: whom account notices (plan, billing,
+ * bank-account changes) go to.
+ */
+export async function listStoreOwners(
+  ctx: StoreDbContext,
+): Promise<{ userId: string; email: string; fullName: string }[]> {
   return ctx.db
-    .select({ email: users.email, fullName: users.fullName })
+    .select({ userId: users.id, email: users.email, fullName: users.fullName })
     .from(storeMemberships)
     .innerJoin(users, eq(users.id, storeMemberships.userId))
     .where(and(eq(storeMemberships.storeId, ctx.storeId), eq(storeMemberships.role, 'owner')))

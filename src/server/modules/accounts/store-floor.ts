@@ -1,9 +1,13 @@
 /**
- * Access for the external store-floor app (SPEC §1: the admin home opens it with a token in the URL; issue 5 item 13;
- * decision 026). The URL carries a one-time code, never a session: random 32 bytes, stored hashed, valid
- * STORE_FLOOR_CODE_TTL_MS, for one seller and store. The app's server exchanges it once, authenticated by
- * STORE_FLOOR_APP_SECRET, for an access token valid STORE_FLOOR_TOKEN_TTL_MS that only the /api/store-floor/* routes
- * accept (read the store's name and its orders). A logged, leaked or replayed URL opens nothing.
+ * Access for the external store-floor app (SPEC §1: the admin home opens it with a token in the URL; decision 026).
+ * The URL carries a one-time code, never a session: random 32 bytes, stored hashed, valid STORE_FLOOR_CODE_TTL_MS, for
+ * one seller and store. The app's server exchanges it once, authenticated by STORE_FLOOR_APP_SECRET, for an access
+ * token valid STORE_FLOOR_TOKEN_TTL_MS that only the /api/store-floor/* routes accept (read the store's name and its
+ * orders). A logged, leaked or replayed URL opens nothing.
+ *
+ * The token is a seller's delegated access, so it is worth no more than the seller's membership now: every use reads
+ * that membership and the permission the route needs (orders), and removing the seller or taking a permission away
+ * revokes their tokens in the same transaction (revokeStoreAccess, decision 092).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
@@ -12,6 +16,8 @@ import { getStoreById } from '../stores/index.js';
 import type { Actor, BaseContext, DbContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import type { Permission } from '../../../shared/contracts/identity.js';
+import { effectivePermissions } from './session-actor.js';
 
 const APP = 'store_floor';
 /** Long enough to open the link from the dashboard, short enough that a logged URL is dead by the time it is read. */
@@ -54,9 +60,13 @@ export interface StoreFloorGrant {
   store: { id: string; name: string; slug: string };
 }
 
+/** What the store-floor app does with its token: read orders. A seller without this permission gets no token. */
+export const STORE_FLOOR_PERMISSION: Permission = 'orders';
+
 /**
  * Trades a code for a store-floor access token, once. Throws UNAUTHORIZED (401) without the app secret and
- * STORE_FLOOR_CODE_INVALID (400) for an unknown, used or expired code, or a seller no longer on that store.
+ * STORE_FLOOR_CODE_INVALID (400) for an unknown, used or expired code, or a seller no longer on that store or no
+ * longer allowed to see its orders.
  */
 export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string | undefined, code: string) {
   if (!isStoreFloorAppSecret(ctx.config.STORE_FLOOR_APP_SECRET, appSecret)) throw new AppError('UNAUTHORIZED');
@@ -74,13 +84,14 @@ export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string
       )
       .returning({ storeId: appAccessCodes.storeId, userId: appAccessCodes.userId });
     if (!used) throw new AppError('STORE_FLOOR_CODE_INVALID');
-    // Still a member of that store (issue 7: memberships, read at exchange time).
+    // Still a member of that store, still allowed to see its orders (memberships read at exchange time).
     const [seller] = await tx
-      .select({ id: storeMemberships.userId })
+      .select({ role: storeMemberships.role, permissions: storeMemberships.permissions })
       .from(storeMemberships)
       .where(and(eq(storeMemberships.userId, used.userId), eq(storeMemberships.storeId, used.storeId)))
       .limit(1);
-    const store = seller ? await getStoreById({ db: tx, storeId: used.storeId }) : null;
+    const allowed = seller && effectivePermissions(seller.role, seller.permissions).includes(STORE_FLOOR_PERMISSION);
+    const store = allowed ? await getStoreById({ db: tx, storeId: used.storeId }) : null;
     if (!store || store.status !== 'active') throw new AppError('STORE_FLOOR_CODE_INVALID');
     const accessToken = newToken();
     await tx.insert(appAccessTokens).values({
@@ -99,16 +110,32 @@ export async function exchangeStoreFloorCode(ctx: BaseContext, appSecret: string
   });
 }
 
-/** The store and seller of a store-floor access token. Throws UNAUTHORIZED when missing, unknown, revoked or expired. */
+/**
+ * The store and seller of a store-floor access token, checked on every use against the seller's membership of that
+ * store now, not only against the token: a removed seller's token opens nothing even before it is revoked, and one
+ * whose membership lacks `permission` is refused. Throws UNAUTHORIZED (401) when the token is missing, unknown,
+ * revoked or expired, its seller no longer on the store, or the store not active; FORBIDDEN (403) without
+ * `permission`.
+ */
 export async function storeFloorGrant(
   ctx: DbContext,
   token: string | null,
+  permission: Permission,
 ): Promise<{ storeId: string; userId: string }> {
   const { db } = ctx;
   if (!token || token.length > 200) throw new AppError('UNAUTHORIZED');
   const [row] = await db
-    .select({ storeId: appAccessTokens.storeId, userId: appAccessTokens.userId })
+    .select({
+      storeId: appAccessTokens.storeId,
+      userId: appAccessTokens.userId,
+      role: storeMemberships.role,
+      permissions: storeMemberships.permissions,
+    })
     .from(appAccessTokens)
+    .innerJoin(
+      storeMemberships,
+      and(eq(storeMemberships.userId, appAccessTokens.userId), eq(storeMemberships.storeId, appAccessTokens.storeId)),
+    )
     .where(
       and(
         eq(appAccessTokens.tokenHash, hashToken(token)),
@@ -120,13 +147,15 @@ export async function storeFloorGrant(
     .limit(1);
   if (!row || (await getStoreById({ db, storeId: row.storeId }))?.status !== 'active')
     throw new AppError('UNAUTHORIZED');
-  return row;
+  if (!effectivePermissions(row.role, row.permissions).includes(permission))
+    throw new AppError('FORBIDDEN', { permission });
+  return { storeId: row.storeId, userId: row.userId };
 }
 
-/** The store and seller a store-floor token is for. Throws UNAUTHORIZED. */
+/** The store and seller a store-floor token is for. Throws like storeFloorGrant (the app's one permission). */
 export async function storeFloorStore(ctx: DbContext, token: string | null) {
   const { db } = ctx;
-  const grant = await storeFloorGrant({ db }, token);
+  const grant = await storeFloorGrant({ db }, token, STORE_FLOOR_PERMISSION);
   const store = await getStoreById({ db, storeId: grant.storeId });
   const [row] = await db.select({ fullName: users.fullName }).from(users).where(eq(users.id, grant.userId)).limit(1);
   if (!store || !row) throw new AppError('UNAUTHORIZED');

@@ -4,6 +4,16 @@
  */
 import { defineJob } from '../../jobs/index.js';
 import { reconcileStuckRefunds } from './refunds.js';
+import { sendBankAccountEmail } from './bank-account-emails.js';
+
+/** Mails every owner that the store's bank account was added or changed (decision 091); retried when the mail fails. */
+export const bankAccountEmailJob = defineJob(
+  'bank-account-email',
+  async ({ storeId, ...change }, ctx) => {
+    await sendBankAccountEmail({ ...ctx, storeId }, change);
+  },
+  { retryLimit: 5, retryDelay: 30, retryBackoff: true },
+);
 
 /**
  * Every minute: refunds left `processing` (a crash or an unreachable provider between the provider call and the

@@ -1,4 +1,9 @@
-/** Seller routes of the store's money (issue 8): balance summary, payment history, payouts, bank account. */
+/**
+ * Seller routes of the store's money (issue 8): balance summary, payment history, payouts, bank account. Who may do
+ * what is decision 090: the money permission reads (summary, history, the masked account); paying out and changing
+ * the bank account are the owners' alone, and a change asks for the owner's password again, counted with that
+ * account's sign-in attempts.
+ */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   balanceSummary,
@@ -9,7 +14,8 @@ import {
   payoutRequest,
   payoutView,
 } from '../../../shared/contracts/balances.js';
-import { sellerContext } from '../../plugins/request-context.js';
+import { ownerContext, sellerContext } from '../../plugins/request-context.js';
+import { accountRateLimit, SELLER_PASSWORD_LIMIT } from '../../plugins/account-rate-limit.js';
 import {
   BANKS,
   getBalanceSummary,
@@ -45,13 +51,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Pay out available money to the store’s bank account',
+        summary: 'Owners only: pay out available money to the store’s bank account',
+        description: 'Refused with PAYOUT_ON_HOLD for 24 hours after the bank account was replaced.',
         body: payoutRequest,
         response: { 201: payoutView },
       },
     },
     async (request, reply) =>
-      reply.code(201).send(await requestPayout(sellerContext(request, 'money'), request.body.amountCents)),
+      reply.code(201).send(await requestPayout(ownerContext(request), request.body.amountCents)),
   );
 
   app.get(
@@ -71,12 +78,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['admin'],
-        summary: 'Set the store’s bank account for payouts',
+        summary: 'Owners only: set the store’s bank account for payouts, with the owner’s password',
+        description: 'Emails every owner; a replaced CLABE holds payouts for 24 hours.',
         body: bankAccountInput,
         response: { 200: bankAccountView },
       },
+      config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
+      ...accountRateLimit(app, SELLER_PASSWORD_LIMIT, (request) => request.actor?.email ?? ''),
     },
-    async (request) => saveBankAccount(sellerContext(request, 'money'), request.body),
+    async (request) => saveBankAccount(ownerContext(request), request.body),
   );
 };
 export default routes;

@@ -2,6 +2,9 @@
  * The seller's money (issue 8 "Ledger, balances, payouts, bank account"; decisions 046, 047): the balance summary and
  * history read from the ledger (ledger.ts), payouts of available money to the store's bank account, and that bank
  * account (bank from mx-banks, CLABE checked by clabe-validator: check digit and bank prefix). Amounts are centavos.
+ * Moving money is the owners' (decisions 090, 091): the routes let only an owner pay out or change the account; a change
+ * needs the owner's password again, emails every owner, and a replaced CLABE holds payouts for
+ * BANK_ACCOUNT_CHANGE_HOLD_HOURS, checked in the payout's own transaction.
  */
 import fs from 'node:fs';
 import { and, desc, eq, gte, sql } from 'drizzle-orm';
@@ -9,7 +12,10 @@ import { clabe as clabeLib } from 'clabe-validator';
 import { bankAccounts, ledgerEntries, ledgerLines, payouts } from '../../db/schema/balances.js';
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { withTx, type StoreContext, type StoreDbContext } from '../../lib/context.js';
+import { withTx, type Actor, type StoreContext, type StoreDbContext } from '../../lib/context.js';
+import { enqueue } from '../../jobs/queue.js';
+import { verifyAccountPassword } from '../accounts/index.js';
+import { getStoreById, storeTimeZone } from '../stores/index.js';
 import type {
   BalanceSummary,
   BankAccountInput,
@@ -139,17 +145,50 @@ export async function getPaymentHistory(ctx: StoreDbContext): Promise<PaymentHis
   };
 }
 
+/** How long payouts wait after the store's CLABE is replaced (decision 091: the banks' and Stripe's new-account hold). */
+export const BANK_ACCOUNT_CHANGE_HOLD_HOURS = 24;
+
+/**
+ * A moment as the store's people read it: date and time in `timeZone` and `locale` (Spanish on a 24-hour clock, so a
+ * sentence never ends in "a.m..").
+ */
+export function formatStoreDateTime(at: Date, locale: 'es' | 'en', timeZone: string): string {
+  return at.toLocaleString(locale === 'en' ? 'en-US' : 'es-MX', {
+    dateStyle: 'long',
+    timeStyle: 'short',
+    timeZone,
+    ...(locale === 'en' ? {} : { hourCycle: 'h23' as const }),
+  });
+}
+
+async function storeDateTime(ctx: StoreContext, at: Date): Promise<string> {
+  const store = await getStoreById(ctx);
+  return formatStoreDateTime(at, ctx.locale, storeTimeZone(store?.settings));
+}
+
 /**
  * Pays out `amountCents` (default: everything available) to the store's bank account. The bank-account row is locked
- * first, so concurrent requests of one store run one after the other and never pay out more than is available.
- * Throws BANK_ACCOUNT_REQUIRED (422) without a bank account, PAYOUT_NOTHING_AVAILABLE (422) when nothing is available,
- * PAYOUT_EXCEEDS_AVAILABLE (422) when the amount is more than available.
+ * first, so concurrent requests of one store run one after the other, never pay out more than is available, and see
+ * a bank-account change that committed before them (and its hold). Throws BANK_ACCOUNT_REQUIRED (422) without a bank
+ * account, PAYOUT_ON_HOLD (422; params.until ISO, params.date as the store reads it) within
+ * BANK_ACCOUNT_CHANGE_HOLD_HOURS of a CLABE change (by the database's clock), PAYOUT_NOTHING_AVAILABLE (422) when
+ * nothing is available, PAYOUT_EXCEEDS_AVAILABLE (422) when the amount is more than available.
  */
 export async function requestPayout(ctx: StoreContext, amountCents?: number): Promise<PayoutView> {
   return runTransaction(ctx.db, async (tx) => {
     const txCtx = withTx(ctx, tx);
-    const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.storeId, ctx.storeId)).for('update');
+    const [account] = await tx
+      .select({ row: bankAccounts, held: sql<boolean>`coalesce(${bankAccounts.payoutsHeldUntil} > now(), false)` })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.storeId, ctx.storeId))
+      .for('update')
+      .then((rows) => rows.map((r) => ({ ...r.row, held: r.held })));
     if (!account) throw new AppError('BANK_ACCOUNT_REQUIRED');
+    if (account.held && account.payoutsHeldUntil)
+      throw new AppError('PAYOUT_ON_HOLD', {
+        until: account.payoutsHeldUntil.toISOString(),
+        date: await storeDateTime(txCtx, account.payoutsHeldUntil),
+      });
     const available = -(await accountSums(txCtx)).store_available;
     if (available <= 0) throw new AppError('PAYOUT_NOTHING_AVAILABLE');
     const amount = amountCents ?? available;
@@ -184,6 +223,7 @@ async function getBankAccountRow(ctx: StoreDbContext) {
 }
 
 function toBankAccountView(row: typeof bankAccounts.$inferSelect): BankAccountView {
+  const held = row.payoutsHeldUntil && row.payoutsHeldUntil.getTime() > Date.now() ? row.payoutsHeldUntil : null;
   return {
     holderName: row.holderName,
     bankCode: row.bankCode,
@@ -191,6 +231,7 @@ function toBankAccountView(row: typeof bankAccounts.$inferSelect): BankAccountVi
     clabeMasked: `${'•'.repeat(4)} ${row.clabe.slice(-4)}`,
     cardMasked: row.cardLast4 ? mask(row.cardLast4) : null,
     updatedAt: row.updatedAt.toISOString(),
+    payoutsHeldUntil: held ? held.toISOString() : null,
   };
 }
 
@@ -201,13 +242,19 @@ export async function getBankAccount(ctx: StoreDbContext): Promise<BankAccountVi
 }
 
 /**
- * Sets the store's bank account. The bank must be one of mx-banks; the CLABE must pass clabe-validator (format, check
- * digit, known bank and plaza) and start with the chosen bank's code. Only the card's last four digits are stored.
+ * Sets the store's bank account, for an owner (the route's ownerContext) who typed their password again. The bank must
+ * be one of mx-banks; the CLABE must pass clabe-validator (format, check digit, known bank and plaza) and start with the
+ * chosen bank's code. Only the card's last four digits are stored. A CLABE replacing another holds payouts for
+ * BANK_ACCOUNT_CHANGE_HOLD_HOURS (decided in the upsert itself, so two racing saves cannot skip it; the first account
+ * is not held, nor a save that keeps the CLABE). Every owner is emailed by a job enqueued in the same transaction.
  * Throws VALIDATION_FAILED with field errors `bankCode` (invalid_value), `clabe` (clabe_check_digit,
- * clabe_bank_mismatch, clabe_invalid).
+ * clabe_bank_mismatch, clabe_invalid); CURRENT_PASSWORD_INCORRECT (422, field `currentPassword`).
  */
-export async function saveBankAccount(ctx: StoreDbContext, input: BankAccountInput): Promise<BankAccountView> {
-  const { db, storeId } = ctx;
+export async function saveBankAccount(
+  ctx: StoreContext & { actor: Actor },
+  input: BankAccountInput,
+): Promise<BankAccountView> {
+  const { storeId } = ctx;
   const clabe = input.clabe.replace(/[\s-]/g, '');
   const card = input.cardNumber?.replace(/[\s-]/g, '') || null;
   if (!bankByCode.has(input.bankCode))
@@ -219,18 +266,48 @@ export async function saveBankAccount(ctx: StoreDbContext, input: BankAccountInp
     throw clabeError('clabe_invalid');
   }
   if (check.code.bank !== input.bankCode) throw clabeError('clabe_bank_mismatch');
+  // Outside the transaction: a password hash takes half a second and holds no row.
+  await verifyAccountPassword(ctx, ctx.actor.userId, input.currentPassword);
   const values = {
     storeId,
     holderName: input.holderName,
     bankCode: input.bankCode,
     clabe,
     cardLast4: card ? card.slice(-4) : null,
+    updatedBy: ctx.actor.userId,
     updatedAt: new Date(),
   };
-  const [row] = await db
-    .insert(bankAccounts)
-    .values(values)
-    .onConflictDoUpdate({ target: bankAccounts.storeId, set: values })
-    .returning();
-  return toBankAccountView(row!);
+  return runTransaction(ctx.db, async (tx) => {
+    const [previous] = await tx
+      .select({ clabe: bankAccounts.clabe })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.storeId, storeId))
+      .for('update');
+    const [row] = await tx
+      .insert(bankAccounts)
+      .values(values)
+      .onConflictDoUpdate({
+        target: bankAccounts.storeId,
+        set: {
+          ...values,
+          // The existing row's CLABE against the new one: a replaced account is held, an unchanged one keeps its hold.
+          payoutsHeldUntil: sql`case when ${sql.raw('"bank_accounts"."clabe"')} <> excluded."clabe"
+            then now() + make_interval(hours => ${BANK_ACCOUNT_CHANGE_HOLD_HOURS})
+            else ${sql.raw('"bank_accounts"."payouts_held_until"')} end`,
+        },
+      })
+      .returning();
+    const view = toBankAccountView(row!);
+    await enqueue(tx, 'bank-account-email', {
+      storeId,
+      changedBy: ctx.actor.userId,
+      first: !previous,
+      bankCode: row!.bankCode,
+      clabeLast4: row!.clabe.slice(-4),
+      holderName: row!.holderName,
+      changedAt: row!.updatedAt.toISOString(),
+      heldUntil: view.payoutsHeldUntil,
+    });
+    return view;
+  });
 }

@@ -21,6 +21,7 @@ export {
   requestPayout,
   getBankAccount,
   saveBankAccount,
+  BANK_ACCOUNT_CHANGE_HOLD_HOURS,
 } from './balances.service.js';
 export {
   refundable,
@@ -32,4 +33,4 @@ export {
   refundAttemptKey,
   REFUND_STUCK_AFTER_MS,
 } from './refunds.js';
-export { refundReconcileJob } from './balance-jobs.js';
+export { refundReconcileJob, bankAccountEmailJob } from './balance-jobs.js';

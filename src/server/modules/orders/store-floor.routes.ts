@@ -1,6 +1,7 @@
 /**
  * What the external store-floor app may do with its token (decision 026): read its store's orders, nothing else.
- * The token is not a session (request.actor stays null), so no admin or storefront route accepts it.
+ * The token is not a session (request.actor stays null), so no admin or storefront route accepts it; each use checks
+ * that its seller still is a member of the store with the orders permission (decision 092).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,9 +14,9 @@ import type { StoreContext } from '../../lib/context.js';
 import { storeFloorGrant } from '../accounts/index.js';
 import * as orders from './orders.service.js';
 
-/** Context of the store a store-floor token is for. Throws UNAUTHORIZED. */
+/** Context of the store a store-floor token is for. Throws UNAUTHORIZED, or FORBIDDEN without the orders permission. */
 async function storeFloorContext(request: FastifyRequest): Promise<StoreContext> {
-  const grant = await storeFloorGrant({ db: request.server.db }, bearerToken(request.headers.authorization));
+  const grant = await storeFloorGrant({ db: request.server.db }, bearerToken(request.headers.authorization), 'orders');
   return { ...baseContext(request), actor: null, storeId: grant.storeId };
 }
 

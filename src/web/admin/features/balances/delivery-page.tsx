@@ -21,6 +21,7 @@ import { deliveryProofInput, type DeliveryProofInput } from '../../../../shared/
 import { adminOrderQuery } from './api/order';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { useRecordDelivery } from '../../shared/delivery/delivery-api';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 export function DeliveryPage() {
   const { t } = useTranslation('balances');
@@ -84,6 +85,7 @@ export function DeliveryPage() {
   );
 
   if (order.isPending) return <Loading />;
+  if (isForbidden(order.error)) return <NoPermission />;
   if (!order.data) return <Alert kind="error">{order.error?.message}</Alert>;
   const o = order.data;
   return (

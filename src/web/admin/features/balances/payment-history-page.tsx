@@ -9,6 +9,7 @@ import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import { paymentHistoryQuery } from './api/balance';
 import { BalanceNav } from './balance-nav';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 export function PaymentHistoryPage() {
   const { t, i18n } = useTranslation('balances');
@@ -17,6 +18,7 @@ export function PaymentHistoryPage() {
   const fmt = (d: string) =>
     new Date(d).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' });
   const signed = (c: number) => (c === 0 ? '—' : `${c > 0 ? '+' : '−'}${money(Math.abs(c))}`);
+  if (isForbidden(q.error)) return <NoPermission />;
   return (
     <div className="stack">
       <h1>{t('history.title')}</h1>

@@ -17,6 +17,7 @@ import { ProductImage } from '../../../components/ui/product-image';
 import { adminProductsQuery, useArchiveProduct } from './api/products';
 import { CsvTransfer } from './csv-transfer';
 import './catalog.css';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 const STOCK = ['all', 'out', 'in'] as const;
 const VISIBILITY = ['all', 'visible', 'hidden'] as const;
@@ -55,6 +56,7 @@ export function CatalogPage() {
       { onSuccess: () => setDone(t(toArchive ? 'list.archivedDone' : 'list.restoredDone', { name })) },
     );
   const filtered = Boolean(q) || stock !== 'all' || visibility !== 'all';
+  if (isForbidden(list.error)) return <NoPermission />;
 
   return (
     <div className="stack">

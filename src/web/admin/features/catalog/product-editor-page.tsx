@@ -38,6 +38,8 @@ import { ApiError } from '../../../lib/api-client';
 import { FileField, acceptFor, checkFile, uploadFile } from '../../shared/files';
 import type { CompanySection } from '../../../../shared/contracts/company';
 import './catalog.css';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
+import { can, useSellerMe } from '../../shared/seller-me';
 
 type Form = ProductInput;
 type Variant = NonNullable<Form['variants']>[number];
@@ -263,6 +265,8 @@ function GalleryPicker({ onUploaded }: { onUploaded: (f: { fileId: string; url: 
  */
 function SaveError({ error }: { error: Error }) {
   const { t } = useTranslation(['catalog', 'company']);
+  const me = useSellerMe();
+  const canEditProfile = can(me.data, 'settings');
   const ref = useRef<HTMLDivElement>(null);
   // The button is at the foot of a long form: bring the refusal into view.
   useEffect(() => {
@@ -279,15 +283,24 @@ function SaveError({ error }: { error: Error }) {
         <p className="editor-save-error-text">{error.message}</p>
         {gaps.length > 0 && (
           <ul className="editor-profile-gaps" aria-label={t('editor.profileMissing')}>
-            {gaps.map((g) => (
-              <li key={`${g.section}-${g.field}`}>
-                <Link to={`/admin/mis-datos?seccion=${g.section}&campo=${encodeURIComponent(g.field)}`}>
-                  {t('company:progress.goTo', { field: t(`company:gaps.${g.field}`) })}
-                </Link>
-              </li>
-            ))}
+            {gaps.map((g) => {
+              const field = t(`company:gaps.${g.field}`);
+              return (
+                <li key={`${g.section}-${g.field}`}>
+                  {/* Mis datos needs the settings permission: without it, the field's name, not a closed door. */}
+                  {canEditProfile ? (
+                    <Link to={`/admin/mis-datos?seccion=${g.section}&campo=${encodeURIComponent(g.field)}`}>
+                      {t('company:progress.goTo', { field })}
+                    </Link>
+                  ) : (
+                    field
+                  )}
+                </li>
+              );
+            })}
           </ul>
         )}
+        {gaps.length > 0 && !canEditProfile && <p>{t('editor.profileAskOwner')}</p>}
       </Alert>
     </div>
   );
@@ -296,6 +309,9 @@ function SaveError({ error }: { error: Error }) {
 export function ProductEditorPage() {
   const { catalogo_id: codigo } = useParams();
   const existing = useQuery({ ...adminProductQuery(codigo ?? ''), enabled: Boolean(codigo) });
+  // A new product has no row to load; the departments it needs answer 403 just the same without the permission.
+  const deps = useQuery(departmentsQuery());
+  if (isForbidden(existing.error) || isForbidden(deps.error)) return <NoPermission />;
   if (codigo && existing.isPending) return <Loading />;
   if (codigo && existing.isError) return <Alert kind="error">{existing.error.message}</Alert>;
   return <ProductEditor key={codigo ?? 'new'} codigo={codigo} product={existing.data} />;

@@ -1,7 +1,7 @@
 /**
  * /admin/colaboradores (issue 7, owner only): the store's people, pending invitations, inviting by email with chosen
- * permissions, changing a collaborator's permissions and revoking. The server decides every check; this page only
- * shows what the owner may do.
+ * permissions, what each permission allows (decision 090), changing a collaborator's permissions and revoking. The
+ * server decides every check; this page only shows what the owner may do.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
@@ -25,6 +25,8 @@ import {
   useRemoveCollaborator,
   useSetPermissions,
 } from './api/collaborators';
+import { RoleTable } from './role-table';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 type InviteInput = z.input<typeof inviteBody>;
 
@@ -126,6 +128,8 @@ export function CollaboratorsPage() {
       onError: (err) => setServerFieldErrors(err, form.setError),
     }),
   );
+  // Collaborators are the owner's to manage: anyone else gets the server's 403, shown as such.
+  if (isForbidden(view.error)) return <NoPermission />;
   return (
     <div className="stack">
       <h1>{t('collaborators.title')}</h1>
@@ -153,6 +157,7 @@ export function CollaboratorsPage() {
           {t('collaborators.invite')}
         </Button>
       </form>
+      <RoleTable />
       {view.isPending ? (
         <Loading />
       ) : view.error ? (

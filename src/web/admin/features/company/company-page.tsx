@@ -23,6 +23,7 @@ import {
 } from '../../../../shared/contracts/company';
 import { companyProfileQuery } from './api/company-profile';
 import { BasicForm, CertificatesForm, ContactsForm, DetailsForm, ExportForm, ProductsForm } from './company-forms';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JSX.Element> = {
   basic: BasicForm,
@@ -103,6 +104,7 @@ export function CompanyPage() {
   };
 
   if (profile.isPending) return <Loading />;
+  if (isForbidden(profile.error)) return <NoPermission />;
   if (profile.isError)
     return (
       <div className="card stack">

@@ -10,6 +10,7 @@ import { Button } from '../../../components/ui/button';
 import { useMoney } from '../../../components/ui/price';
 import { couponsQuery } from './api/coupons';
 import { CouponForm } from './coupon-form';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 /** active | scheduled | expired | used_up | off, judged by the browser's day (the server decides at checkout). */
 function couponState(c: Coupon, today: string): string {
@@ -28,6 +29,7 @@ export function CouponsPage() {
   const today = new Date().toLocaleDateString('en-CA');
   const dateFmt = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium' });
   const day = (d: string) => dateFmt.format(new Date(`${d}T12:00:00`));
+  if (isForbidden(q.error)) return <NoPermission />;
 
   return (
     <div className="stack">

@@ -25,6 +25,7 @@ export function DashboardPage() {
 
 function Dashboard() {
   const { t } = useTranslation('admin');
+  const me = useSellerMe();
   const q = useQuery(dashboardQuery);
   if (q.isPending) return <Loading />;
   if (isForbidden(q.error)) return <NoPermission />;
@@ -34,7 +35,8 @@ function Dashboard() {
   return (
     <div className="stack">
       <h1>{t('dashboard.welcome', { name: d.store.name })}</h1>
-      <WizardResume />
+      {/* The set-up wizard is the store's settings: only offered to whoever may open it. */}
+      {can(me.data, 'settings') && <WizardResume />}
       <section className="card stack" aria-labelledby="dash-domain">
         <h2 id="dash-domain">{t('dashboard.domain')}</h2>
         {d.domains.map((x) => (

@@ -23,6 +23,7 @@ import { Button } from '../../../components/ui/button';
 import { Alert } from '../../../components/ui/alert';
 import { Loading } from '../../../components/ui/loading';
 import { pickupsQuery, useSavePickups } from './api/pickups';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 const EMPTY: PickupSettingsFormValues = {
   pickupType: 'regular',
@@ -38,6 +39,7 @@ export function PickupsPage() {
   const { t } = useTranslation('admin');
   const q = useQuery(pickupsQuery());
   if (q.isPending) return <Loading />;
+  if (isForbidden(q.error)) return <NoPermission />;
   if (q.isError) return <Alert kind="error">{q.error.message}</Alert>;
   return (
     <div className="stack">

@@ -20,6 +20,7 @@ import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { OrderRefunds } from './order-refunds';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { formatOptions } from '../../../lib/option-labels';
+import { can, useSellerMe } from '../../shared/seller-me';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');
@@ -28,6 +29,7 @@ export function OrderStatusPage() {
   const id = params.get('id') ?? '';
   const [tracking, setTracking] = useState('');
   const [confirmCancel, setConfirmCancel] = useState(false);
+  const me = useSellerMe();
   const order = useQuery(adminOrderQuery(id));
   const change = useChangeOrderStatus(id);
   const move = (status: OrderStatus) =>
@@ -111,7 +113,8 @@ export function OrderStatusPage() {
           </div>
         )}
       </section>
-      <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />
+      {/* Refunds move the store's money: shown to whoever has the money permission, like the server's check. */}
+      {can(me.data, 'money') && <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />}
       <div className="admin-columns">
         <section className="card stack">
           <h2>{t('order.items')}</h2>

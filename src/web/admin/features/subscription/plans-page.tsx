@@ -13,6 +13,7 @@ import { useMoney } from '../../../components/ui/price';
 import type { Plan, PlanId } from '../../../../shared/contracts/subscriptions';
 import { subscriptionQuery, useChangePlan } from './api';
 import { SUBSCRIPTION_PATHS, SubscriptionNav } from './subscription-nav';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 const PREMIUM_FEATURES = ['domains', 'collaborators', 'support', 'dropshipping'] as const;
 
@@ -67,6 +68,7 @@ export function PlansPage() {
   const { t } = useTranslation('subscriptions');
   const { q, change } = usePlans();
   if (q.isPending) return <Loading />;
+  if (isForbidden(q.error)) return <NoPermission />;
   if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const current = q.data.subscription.planId;
   const shown = q.data.plans.filter((p) => p.id === 'monthly' || p.id === 'yearly');
@@ -101,6 +103,7 @@ export function PremiumPlanPage() {
   const { t } = useTranslation('subscriptions');
   const { q, change } = usePlans();
   if (q.isPending) return <Loading />;
+  if (isForbidden(q.error)) return <NoPermission />;
   if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const premium = q.data.plans.find((p) => p.id === 'premium');
   return (

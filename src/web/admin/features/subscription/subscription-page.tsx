@@ -27,6 +27,7 @@ import {
 } from '../../../../shared/contracts/subscriptions';
 import { subscriptionQuery, useCancelSubscription, usePayNow, useSaveCard } from './api';
 import { SUBSCRIPTION_PATHS, SubscriptionNav } from './subscription-nav';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 type CardIn = z.input<typeof subscriptionCardInput>;
 type CardOut = z.output<typeof subscriptionCardInput>;
@@ -167,6 +168,7 @@ export function SubscriptionPage() {
   const cancel = useCancelSubscription();
   const [paid, setPaid] = useState(false);
   if (q.isPending) return <Loading />;
+  if (isForbidden(q.error)) return <NoPermission />;
   if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const sub = q.data.subscription;
   const plan = q.data.plans.find((p) => p.id === sub.planId);

@@ -13,6 +13,7 @@ import { Loading } from '../../../components/ui/loading';
 import type { ContentKind, ContentResponse } from '../../../../shared/contracts/website';
 import { contentQuery, useSaveContent } from './api/content';
 import { LoadError } from './load-error';
+import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 const STORE_PATH: Record<ContentKind, string> = {
   aviso: '/aviso',
@@ -25,6 +26,7 @@ const STORE_PATH: Record<ContentKind, string> = {
 export function ContentEditorPage({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('website');
   const q = useQuery(contentQuery(kind));
+  if (isForbidden(q.error)) return <NoPermission />;
   return (
     <div className="stack">
       <h1>{t(`content.${kind}`)}</h1>
@@ -32,7 +34,7 @@ export function ContentEditorPage({ kind }: { kind: ContentKind }) {
       {q.isPending ? (
         <Loading />
       ) : !q.data ? (
-        <LoadError onRetry={() => void q.refetch()} />
+        <LoadError error={q.error} onRetry={() => void q.refetch()} />
       ) : (
         <>
           {!q.data.customised && <Alert kind="info">{t('content.defaultNote')}</Alert>}

@@ -1,18 +1,11 @@
-/** The error state of a store-builder page whose data did not load. */
+/**
+ * The error state of a store-builder page whose data did not load: the no-permission state for the server's 403 (a
+ * collaborator without the settings permission; decision 065), else the error with a retry.
+ */
 import { useTranslation } from 'react-i18next';
-import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
+import { QueryError } from '../../shared/query-error';
 
-export function LoadError({ onRetry }: { onRetry: () => void }) {
+export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation('website');
-  return (
-    <div className="stack">
-      <Alert kind="error">{t('loadError')}</Alert>
-      <div>
-        <Button variant="secondary" onClick={onRetry}>
-          {t('retry')}
-        </Button>
-      </div>
-    </div>
-  );
+  return <QueryError error={error} onRetry={onRetry} message={t('loadError')} />;
 }

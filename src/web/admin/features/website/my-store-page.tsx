@@ -22,7 +22,7 @@ export function MyStorePage() {
   const { t } = useTranslation('website');
   const q = useQuery(webConfigsQuery);
   if (q.isPending) return <Loading />;
-  if (!q.data) return <LoadError onRetry={() => void q.refetch()} />;
+  if (!q.data) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   return <MyStoreForm initial={q.data.info} storeUrl={q.data.storeUrl} title={t('myStore.title')} />;
 }
 

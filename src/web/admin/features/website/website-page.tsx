@@ -22,7 +22,7 @@ import { LoadError } from './load-error';
 export function WebsitePage() {
   const q = useQuery(webConfigsQuery);
   if (q.isPending) return <Loading />;
-  if (!q.data) return <LoadError onRetry={() => void q.refetch()} />;
+  if (!q.data) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   return <LookForm initial={q.data.look} name={q.data.info.name} />;
 }
 

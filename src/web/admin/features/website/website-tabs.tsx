@@ -1,7 +1,11 @@
-/** The store builder's section tabs (settings, look, content pages) above each of its pages; a link list on phones. */
+/**
+ * The store builder's section tabs (settings, look, content pages) above each of its pages; a link list on phones.
+ * Every tab needs the settings permission: without it the tabs are left out and the page shows "no permission".
+ */
 import './website.css';
 import { NavLink, Outlet } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { can, useSellerMe } from '../../shared/seller-me';
 
 const TABS = [
   ['/admin/mi-tienda', 'nav.myStore'],
@@ -16,17 +20,20 @@ const TABS = [
 
 export function WebsiteTabs() {
   const { t } = useTranslation('website');
+  const me = useSellerMe();
   return (
     <div className="stack">
-      <nav className="website-tabs" aria-label={t('nav.content')}>
-        <ul>
-          {TABS.map(([to, key]) => (
-            <li key={to}>
-              <NavLink to={to}>{t(key)}</NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {can(me.data, 'settings') && (
+        <nav className="website-tabs" aria-label={t('nav.content')}>
+          <ul>
+            {TABS.map(([to, key]) => (
+              <li key={to}>
+                <NavLink to={to}>{t(key)}</NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
       <Outlet />
     </div>
   );

@@ -29,7 +29,7 @@ import { LoadError } from './load-error';
 export function WizardPage() {
   const q = useQuery(wizardQuery);
   if (q.isPending) return <Loading />;
-  if (!q.data) return <LoadError onRetry={() => void q.refetch()} />;
+  if (!q.data) return <LoadError error={q.error} onRetry={() => void q.refetch()} />;
   return <Wizard initial={q.data} />;
 }
 
