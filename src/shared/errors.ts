@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   /** A payment webhook whose signature is missing, wrong or too old. */
   WEBHOOK_SIGNATURE_INVALID: 400,
+  /** A correctly signed payment webhook whose event lacks what the app reads (a payment without its amount or type). */
+  WEBHOOK_PAYLOAD_INVALID: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_SUSPENDED: 402,
