@@ -92,6 +92,17 @@ const envSchema = z.object({
     .refine((u) => u.startsWith('http://'), 'must be an http:// URL')
     .optional(),
   /**
+   * Payment webhooks a client address may send per minute that fail their signature or format check; beyond it that
+   * address gets 429 (with Retry-After) before anything is checked, so a forged flood cannot keep the server (or
+   * PayPal's verification API) busy (decision 109).
+   */
+  WEBHOOK_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * PayPal verifications that may fail per minute on this instance, whoever sent them; beyond it an unverified PayPal
+   * webhook gets 429 without a call to PayPal (PayPal delivers it again later). Decision 109.
+   */
+  PAYPAL_VERIFY_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
    * Server secret (at least 32 characters) from which the sandbox's webhook and operator keys and the client-IP hash
    * key are derived. Unset, the server creates DATA_DIR/app-secret on first start; set it when instances share a
    * database but not a DATA_DIR.

@@ -121,6 +121,8 @@ export const ERROR_STATUS = {
   SERVER_BUSY: 503,
   /** No payment provider is configured (production without the sandbox, until a real provider is set up). */
   PAYMENTS_UNAVAILABLE: 503,
+  /** The payment provider could not be reached (a timeout, a refused connection, its 5xx); params.retryAfter. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -25,6 +25,9 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): A
     RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     AUTH_ACCOUNT_RATE_LIMIT: '100000',
+    // Tests of bad webhook signatures send many from one address; the limits are tested on their own (decision 109).
+    WEBHOOK_FAILURES_PER_MINUTE: '100000',
+    PAYPAL_VERIFY_FAILURES_PER_MINUTE: '100000',
     // Race tests send 20+ sign-ups or resets at once; the production bound (16) is tested on its own.
     PASSWORD_HASH_QUEUE_MAX: '1000',
     // Jobs run when a test calls app.jobs.drain() (deterministic); tests/api/jobs.test.ts covers the workers.

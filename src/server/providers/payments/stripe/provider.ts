@@ -163,6 +163,9 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         return fromPaymentIntent(await retrieve(providerRef));
       } catch (err) {
         if (isMissing(err)) return null;
+        // No connection, or Stripe's own failure: the caller answers 503 (a webhook is delivered again later).
+        if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError)
+          throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { retryAfter: 60 });
         throw err;
       }
     },
