@@ -124,6 +124,13 @@ const envSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Hashes waiting for a slot; beyond it sign-in, sign-up and reset answer 503 SERVER_BUSY with Retry-After. */
   PASSWORD_HASH_QUEUE_MAX: z.coerce.number().int().min(0).default(16),
+  /**
+   * Image jobs (decode, resize, re-encode of uploads) run at once, each on one thread of libuv's pool (decision 105).
+   * Default 1: with password hashing's 2, one of the pool's 4 threads stays free for static files and DNS.
+   */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Image jobs waiting for a slot; beyond it an upload answers 503 SERVER_BUSY with Retry-After. */
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
   /** Search engine (decision 033): the in-memory index per store, or PostgreSQL full-text search. */
   SEARCH_ENGINE: z.enum(['index', 'postgres']).default('index'),
   /** Products the in-memory search indexes of one instance may hold; stores unused for longest are dropped first. */

@@ -61,6 +61,8 @@ export const ERROR_STATUS = {
   FILE_NOT_IMAGE: 415,
   FILE_NOT_IMAGE_OR_PDF: 415,
   IMAGE_TOO_SMALL: 422,
+  /** An image with more pixels than MAX_INPUT_PIXELS (decision 105), refused from its header before decoding. */
+  IMAGE_TOO_MANY_PIXELS: 422,
   IMAGE_ASPECT_RATIO: 422,
   /** A form points at a file that is not an upload of this store for that use. */
   FILE_REFERENCE_INVALID: 422,

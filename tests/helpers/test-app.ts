@@ -50,7 +50,13 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { logger?: object; indexHtml?: string; wrapPayments?: (real: PaymentProvider) => PaymentProvider } = {},
+  opts: {
+    logger?: object;
+    indexHtml?: string;
+    /** Serve the uploads folder (and the web build when there is one), as the server does. */
+    serveWeb?: boolean;
+    wrapPayments?: (real: PaymentProvider) => PaymentProvider;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDb();
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'vitrina-test-'));
@@ -65,6 +71,7 @@ export async function createTestApp(
     config,
     logger: opts.logger ?? false,
     indexHtml: opts.indexHtml,
+    serveWeb: opts.serveWeb,
     providers,
   });
   await app.ready();
