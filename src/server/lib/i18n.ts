@@ -1,5 +1,6 @@
 /**
- * Server-side translation of error messages and emails from the shared catalogues in src/locales.
+ * Server-side translation of error messages, emails and the server-made storefront pages (the not-found page) from
+ * the shared catalogues in src/locales.
  * Spanish is default and fallback (SPEC §1).
  */
 import i18next, { type TFunction } from 'i18next';
@@ -7,6 +8,8 @@ import esErrors from '../../locales/es/errors.json' with { type: 'json' };
 import enErrors from '../../locales/en/errors.json' with { type: 'json' };
 import esEmails from '../../locales/es/emails.json' with { type: 'json' };
 import enEmails from '../../locales/en/emails.json' with { type: 'json' };
+import esStorefront from '../../locales/es/storefront.json' with { type: 'json' };
+import enStorefront from '../../locales/en/storefront.json' with { type: 'json' };
 import type { Locale } from './context.js';
 
 const instance = i18next.createInstance();
@@ -15,9 +18,12 @@ void instance.init({
   lng: 'es',
   fallbackLng: 'es',
   supportedLngs: ['es', 'en'],
-  ns: ['errors', 'emails'],
+  ns: ['errors', 'emails', 'storefront'],
   defaultNS: 'errors',
-  resources: { es: { errors: esErrors, emails: esEmails }, en: { errors: enErrors, emails: enEmails } },
+  resources: {
+    es: { errors: esErrors, emails: esEmails, storefront: esStorefront },
+    en: { errors: enErrors, emails: enEmails, storefront: enStorefront },
+  },
   interpolation: { escapeValue: false },
   returnNull: false,
 });
