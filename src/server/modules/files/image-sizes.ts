@@ -5,6 +5,7 @@
 import sharp from 'sharp';
 import type { StorageProvider } from '../../providers/storage/index.js';
 import { runImageJob } from './image-jobs.js';
+import { MAX_IMAGE_PIXELS } from '../../../shared/contracts/files.js';
 
 /** Widths of every stored image; banners and carousel images also get WIDE_IMAGE_WIDTH. */
 export const IMAGE_WIDTHS = [160, 480, 960] as const;
@@ -15,7 +16,7 @@ export const WIDE_IMAGE_WIDTH = 1600;
  * 350 × 350 and the largest stored size is 1600 px wide; more pixels only cost memory and CPU. Uploads check it from
  * the header before decoding; sharp refuses to decode beyond it anyway (a decompression bomb).
  */
-export const MAX_INPUT_PIXELS = 25_000_000;
+export const MAX_INPUT_PIXELS = MAX_IMAGE_PIXELS;
 
 /**
  * Writes `${keyBase}-<w>.webp` for each width (fit inside a w×w box, or w wide when `wide`), EXIF-rotated and with
