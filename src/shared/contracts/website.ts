@@ -61,7 +61,7 @@ export const SOCIAL_DOMAINS = {
 } as const;
 export type SocialNetwork = keyof typeof SOCIAL_DOMAINS;
 
-/** What a social URL starts with once stored (SPEC §5 "must start with {host}"; decision 106). */
+/** What a social URL starts with once stored (the rule says "must start with {host}"; decision 106). */
 export const SOCIAL_HOSTS: Record<SocialNetwork, string> = {
   facebook: 'https://www.facebook.com/',
   instagram: 'https://www.instagram.com/',
