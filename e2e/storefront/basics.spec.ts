@@ -18,8 +18,9 @@ test.describe('storefront basics', () => {
     expect(await page.getByText('Loading...').count()).toBe(0);
   });
 
-  test('shows the 404 page with a link home', async ({ page }) => {
-    await page.goto(storeUrl('demo', '/no-existe'));
+  test('shows the 404 page with a link home, with a real 404 status (decision 107)', async ({ page }) => {
+    const res = await page.goto(storeUrl('demo', '/no-existe'));
+    expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: 'Lo sentimos, página no encontrada' }).waitFor();
     await page.getByRole('link', { name: 'Ir al inicio' }).click();
     await page.waitForURL(storeUrl('demo', '/'));
@@ -84,7 +85,9 @@ test.describe('storefront basics', () => {
   });
 
   test('sends the shopper to /404 when the API answers 404 for a product', async ({ page }) => {
-    await page.goto(storeUrl('demo', '/product?codigo=NO-EXISTE-123'));
+    // The server answers the unknown code with a 404 too; the app then asks the API and goes to /404 (decision 008).
+    const res = await page.goto(storeUrl('demo', '/product?codigo=NO-EXISTE-123'));
+    expect(res?.status()).toBe(404);
     await page.waitForURL(storeUrl('demo', '/404'));
     await page.getByRole('heading', { name: 'Lo sentimos, página no encontrada' }).waitFor();
   });

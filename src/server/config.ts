@@ -92,6 +92,17 @@ const envSchema = z.object({
     .refine((u) => u.startsWith('http://'), 'must be an http:// URL')
     .optional(),
   /**
+   * Payment webhooks a client address may send per minute that fail their signature or format check; beyond it that
+   * address gets 429 (with Retry-After) before anything is checked, so a forged flood cannot keep the server (or
+   * PayPal's verification API) busy (decision 109).
+   */
+  WEBHOOK_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /**
+   * PayPal verifications that may fail per minute on this instance, whoever sent them; beyond it an unverified PayPal
+   * webhook gets 429 without a call to PayPal (PayPal delivers it again later). Decision 109.
+   */
+  PAYPAL_VERIFY_FAILURES_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /**
    * Server secret (at least 32 characters) from which the sandbox's webhook and operator keys and the client-IP hash
    * key are derived. Unset, the server creates DATA_DIR/app-secret on first start; set it when instances share a
    * database but not a DATA_DIR.
@@ -124,6 +135,13 @@ const envSchema = z.object({
   SIGNUP_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
   /** Sign-ups waiting for a slot per instance; beyond it 503 SERVER_BUSY with Retry-After. */
   SIGNUP_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
+  /**
+   * Image jobs (decode, resize, re-encode of uploads) run at once, each on one thread of libuv's pool (decision 105).
+   * Default 1: with password hashing's 2, one of the pool's 4 threads stays free for static files and DNS.
+   */
+  IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  /** Image jobs waiting for a slot; beyond it an upload answers 503 SERVER_BUSY with Retry-After. */
+  IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
   /** Search engine (decision 033): the in-memory index per store, or PostgreSQL full-text search. */
   SEARCH_ENGINE: z.enum(['index', 'postgres']).default('index'),
   /** Products the in-memory search indexes of one instance may hold; stores unused for longest are dropped first. */

@@ -9,6 +9,8 @@ export const ERROR_STATUS = {
   BAD_REQUEST: 400,
   /** A payment webhook whose signature is missing, wrong or too old. */
   WEBHOOK_SIGNATURE_INVALID: 400,
+  /** A correctly signed payment webhook whose event lacks what the app reads (a payment without its amount or type). */
+  WEBHOOK_PAYLOAD_INVALID: 400,
   UNAUTHORIZED: 401,
   INVALID_CREDENTIALS: 401,
   ACCOUNT_SUSPENDED: 402,
@@ -63,6 +65,8 @@ export const ERROR_STATUS = {
   FILE_NOT_IMAGE: 415,
   FILE_NOT_IMAGE_OR_PDF: 415,
   IMAGE_TOO_SMALL: 422,
+  /** An image with more pixels than MAX_INPUT_PIXELS (decision 105), refused from its header before decoding. */
+  IMAGE_TOO_MANY_PIXELS: 422,
   IMAGE_ASPECT_RATIO: 422,
   /** A form points at a file that is not an upload of this store for that use. */
   FILE_REFERENCE_INVALID: 422,
@@ -127,6 +131,8 @@ export const ERROR_STATUS = {
   SERVER_BUSY: 503,
   /** No payment provider is configured (production without the sandbox, until a real provider is set up). */
   PAYMENTS_UNAVAILABLE: 503,
+  /** The payment provider could not be reached (a timeout, a refused connection, its 5xx); params.retryAfter. */
+  PAYMENT_PROVIDER_UNAVAILABLE: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -6,6 +6,7 @@
  * and the ledger records the payment like a card payment. An abandoned approval is never a sale.
  */
 import { randomUUID } from 'node:crypto';
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -308,5 +309,163 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({ code: 'CARD_DATA_NOT_ACCEPTED' });
+  });
+});
+
+/**
+ * PayPal's webhooks are verified by calling PayPal (verify-webhook-signature), so a forged notice costs an outbound
+ * request: the calls are bounded (malformed transmission headers never reach PayPal, a verified transmission is not
+ * verified again, failed verifications are limited per source and overall) and PayPal being unreachable is a 503 with
+ * Retry-After, never a 500 (decision 109).
+ */
+describe('PayPal webhook verification: bounded calls, 400, 429 and 503', () => {
+  let t: TestApp;
+  let fake: PayPalFake;
+  const verifyCalls = () => fake.requests.filter((r) => r.path === '/v1/notifications/verify-webhook-signature').length;
+  const webhook = (body: string, headers: Record<string, string>, ip = '198.51.100.1') =>
+    t.app.inject({ method: 'POST', url: '/api/payments/webhooks/paypal', headers, payload: body, remoteAddress: ip });
+  /** An event PayPal signed, about an order the app does not know (acknowledged and ignored). */
+  const genuine = () =>
+    fake.signEvent({
+      id: `WH-${randomUUID()}`,
+      event_type: 'CHECKOUT.ORDER.APPROVED',
+      resource: { id: `UNKNOWN${randomUUID().slice(0, 8).toUpperCase()}`, status: 'APPROVED' },
+    });
+  /** The same, with a signature PayPal would refuse (well-formed headers: only PayPal can tell). */
+  const forged = () => {
+    const e = genuine();
+    return {
+      body: e.body,
+      headers: { ...e.headers, 'paypal-transmission-sig': Buffer.from(randomUUID()).toString('base64') },
+    };
+  };
+
+  beforeAll(async () => {
+    fake = await startPayPalFake();
+    t = await createTestApp({
+      PAYPAL_CLIENT_ID: fake.clientId,
+      PAYPAL_CLIENT_SECRET: fake.clientSecret,
+      PAYPAL_WEBHOOK_ID: fake.webhookId,
+      PAYPAL_API_BASE: fake.baseUrl,
+      WEBHOOK_FAILURES_PER_MINUTE: '3',
+      PAYPAL_VERIFY_FAILURES_PER_MINUTE: '5',
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await fake?.close();
+  });
+
+  it('a verified transmission is not verified again: replayed 10 times, 5 of them at once, PayPal is asked once', async () => {
+    const e = genuine();
+    const before = verifyCalls();
+    expect((await webhook(e.body, e.headers)).statusCode).toBe(200);
+    const parallel = await Promise.all(Array.from({ length: 5 }, () => webhook(e.body, e.headers)));
+    for (let i = 0; i < 4; i++) expect((await webhook(e.body, e.headers)).statusCode).toBe(200);
+    expect(parallel.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(verifyCalls() - before).toBe(1);
+    // Another body under the same transmission headers is not the verified one.
+    const other = await webhook(e.body.replace('APPROVED', 'COMPLETED'), e.headers, '198.51.100.2');
+    expect(other.statusCode).toBe(400);
+  });
+
+  it('malformed transmission headers are 400 without asking PayPal', async () => {
+    const e = genuine();
+    const before = verifyCalls();
+    const bad: Record<string, string>[] = [
+      { 'paypal-cert-url': 'https://evil.example/v1/notifications/certs/CERT-1' },
+      { 'paypal-cert-url': 'http://api.paypal.com/v1/notifications/certs/CERT-1' },
+      { 'paypal-auth-algo': 'none' },
+      { 'paypal-transmission-time': 'ayer' },
+      { 'paypal-transmission-id': '../../etc/passwd' },
+      { 'paypal-transmission-sig': 'not base64 at all!' },
+    ];
+    for (const [i, change] of bad.entries()) {
+      const res = await webhook(e.body, { ...e.headers, ...change }, `203.0.113.${i + 1}`);
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    }
+    const notJson = await webhook('{"id":', e.headers, '203.0.113.50');
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().code).toBe('WEBHOOK_PAYLOAD_INVALID');
+    expect(verifyCalls()).toBe(before);
+  });
+
+  it('a forged flood from one address asks PayPal 3 times, then answers 429 with Retry-After without asking', async () => {
+    const before = verifyCalls();
+    const codes: number[] = [];
+    let retryAfter: string | undefined;
+    for (let i = 0; i < 10; i++) {
+      const f = forged();
+      const res = await webhook(f.body, f.headers, '192.0.2.10');
+      codes.push(res.statusCode);
+      if (res.statusCode === 429) retryAfter = res.headers['retry-after'] as string;
+    }
+    expect(codes).toEqual([400, 400, 400, 429, 429, 429, 429, 429, 429, 429]);
+    expect(Number(retryAfter)).toBeGreaterThan(0);
+    expect(verifyCalls() - before).toBe(3);
+  });
+
+  it('failed verifications are capped overall too: a flood from many addresses stops asking PayPal', async () => {
+    // 4 failed verifications are already counted (the other body of the first test, the flood); the cap is 5.
+    const before = verifyCalls();
+    const codes: number[] = [];
+    const sent = [];
+    for (let i = 0; i < 8; i++) {
+      const f = forged();
+      sent.push(f);
+      codes.push((await webhook(f.body, f.headers, `192.0.2.${100 + i}`)).statusCode);
+    }
+    expect(codes).toEqual([400, 429, 429, 429, 429, 429, 429, 429]);
+    expect(verifyCalls() - before).toBe(1);
+    // A notice PayPal refused is refused again from memory (400, no new call), whoever sends it.
+    const again = await webhook(sent[0].body, sent[0].headers, '192.0.2.200');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().code).toBe('WEBHOOK_SIGNATURE_INVALID');
+    expect(verifyCalls() - before).toBe(1);
+  });
+});
+
+describe('PayPal unreachable during a webhook', () => {
+  it('answers 503 with Retry-After (PayPal will send it again), for the verification and for the re-read', async () => {
+    const fake = await startPayPalFake();
+    // A port nothing listens on: the verification cannot connect.
+    const closed = await new Promise<number>((resolve) => {
+      const s = net.createServer().listen(0, '127.0.0.1', () => {
+        const port = (s.address() as AddressInfo).port;
+        s.close(() => resolve(port));
+      });
+    });
+    const env = {
+      PAYPAL_CLIENT_ID: fake.clientId,
+      PAYPAL_CLIENT_SECRET: fake.clientSecret,
+      PAYPAL_WEBHOOK_ID: fake.webhookId,
+    };
+    const down = await createTestApp({ ...env, PAYPAL_API_BASE: `http://127.0.0.1:${closed}` });
+    const up = await createTestApp({ ...env, PAYPAL_API_BASE: fake.baseUrl });
+    try {
+      const e = fake.signEvent({
+        id: `WH-${randomUUID()}`,
+        event_type: 'CHECKOUT.ORDER.APPROVED',
+        resource: { id: 'UNKNOWNORDER1', status: 'APPROVED' },
+      });
+      const send = (app: TestApp) =>
+        app.app.inject({ method: 'POST', url: '/api/payments/webhooks/paypal', headers: e.headers, payload: e.body });
+      const res = await send(down);
+      expect(res.statusCode, res.body).toBe(503);
+      expect(res.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      // Verified while PayPal answered; PayPal goes away before the replay re-reads the order there.
+      expect((await send(up)).statusCode).toBe(200);
+      await fake.close();
+      const replay = await send(up);
+      expect(replay.statusCode, replay.body).toBe(503);
+      expect(replay.json().code).toBe('PAYMENT_PROVIDER_UNAVAILABLE');
+      expect(Number(replay.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await down.close();
+      await up.close();
+      await fake.close().catch(() => undefined);
+    }
   });
 });

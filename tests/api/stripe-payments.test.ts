@@ -268,6 +268,36 @@ describe(`Stripe adapter against the Stripe stand-in (${process.env.TEST_DATABAS
     expect(row.status).toBe('processing');
   });
 
+  it('a validly signed event without the fields the app reads is a 400, never a 500, and changes nothing', async () => {
+    fake.onWebhook(async () => undefined);
+    const o = (await place('card')).json() as PlaceOrderResponse;
+    await browserConfirm(o, 'pm_card_visa');
+    fake.onWebhook((payload, signature) => webhook(payload, signature));
+    const real = JSON.parse(fake.events.filter((e) => e.type === 'payment_intent.succeeded').at(-1)!.payload);
+    const { payment_method_types: _types, ...withoutTypes } = real.data.object;
+    const malformed = [
+      { ...real, id: `evt_${randomUUID()}`, data: { object: withoutTypes } },
+      { ...real, id: `evt_${randomUUID()}`, data: { object: { ...real.data.object, amount: 'mucho' } } },
+      { ...real, id: `evt_${randomUUID()}`, data: { object: { ...real.data.object, id: 42 } } },
+      { ...real, id: `evt_${randomUUID()}`, data: {} },
+      { ...real, id: `evt_${randomUUID()}`, data: null },
+      { id: `evt_${randomUUID()}`, type: 'payment_intent.succeeded' },
+      [],
+      'texto',
+    ];
+    for (const event of malformed) {
+      const payload = JSON.stringify(event);
+      const res = await webhook(payload, fake.sign(payload));
+      expect(res.statusCode, `${payload.slice(0, 120)}: ${res.body}`).toBe(400);
+      expect(res.json().code).toBe('WEBHOOK_PAYLOAD_INVALID');
+    }
+    expect((await orderOf(o)).status).toBe('pending');
+    // The well-formed event is still applied.
+    const payload = JSON.stringify(real);
+    expect((await webhook(payload, fake.sign(payload))).statusCode).toBe(200);
+    expect((await orderOf(o)).status).toBe('paid');
+  });
+
   it('the same checkout submitted 10 times in parallel gives one order and one PaymentIntent', async () => {
     const key = randomUUID();
     const body = {

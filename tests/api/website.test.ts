@@ -5,8 +5,11 @@
  * instances of the app on one database.
  */
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { createTestApp, createTwoInstances, type TestApp, type TwoInstances } from '../helpers/test-app.js';
 import type { TestDatabase } from '../helpers/test-db.js';
 import {
@@ -157,6 +160,121 @@ describe('store settings, look and wizard', () => {
       social: { facebook: '', instagram: 'https://www.instagram.com/sol', youtube: 'https://www.youtube.com/@sol' },
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  it('facebook.com, www.facebook.com and m.facebook.com are the same site: each is saved as the www form (decision 106)', async () => {
+    const spellings = [
+      ['https://facebook.com/ferresol', 'https://www.facebook.com/ferresol'],
+      ['https://www.facebook.com/ferresol', 'https://www.facebook.com/ferresol'],
+      ['https://m.facebook.com/ferresol', 'https://www.facebook.com/ferresol'],
+      ['https://Facebook.com/ferresol?ref=bio', 'https://www.facebook.com/ferresol?ref=bio'],
+    ];
+    for (const [given, stored] of spellings) {
+      const put = await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', {
+        ...LOOK,
+        social: { facebook: given, instagram: 'https://instagram.com/sol', youtube: 'https://m.youtube.com/@sol' },
+      });
+      expect(put.statusCode, `${given}: ${put.body}`).toBe(200);
+      const read = await as(sellerA, 'GET', '/api/proveedor/webconfigs');
+      expect(read.statusCode).toBe(200);
+      expect(read.json().look.social).toEqual({
+        facebook: stored,
+        instagram: 'https://www.instagram.com/sol',
+        youtube: 'https://www.youtube.com/@sol',
+      });
+    }
+    // The wizard's social step takes the same spellings.
+    const draft = await as(sellerA, 'PUT', '/api/proveedor/wizard', {
+      step: 4,
+      social: { facebook: 'https://facebook.com/sol', instagram: '', youtube: '' },
+    });
+    expect(draft.statusCode, draft.body).toBe(200);
+    expect(draft.json().draft.social.facebook).toBe('https://www.facebook.com/sol');
+    // Look-alike hosts are still refused.
+    for (const bad of ['https://facebook.com.evil.mx/x', 'https://evilfacebook.com/x', 'https://facebook.com@evil.mx/'])
+      expect(
+        fields(
+          await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', {
+            ...LOOK,
+            social: { ...LOOK.social, facebook: bad },
+          }),
+        )['social.facebook'],
+        bad,
+      ).toBeTruthy();
+    await as(sellerA, 'PUT', '/api/proveedor/webconfigs/look', LOOK);
+  });
+
+  it('the data migration rewrites stored spellings of the same site to the www form and leaves the rest', async () => {
+    const dir = path.resolve(__dirname, '../../drizzle');
+    const migration = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => fs.readFileSync(path.join(dir, f), 'utf8'))
+      .find((text) => text.includes('(decision 106)'))!;
+    const c = await createStoreFixture(t.database.db);
+    const d = await createStoreFixture(t.database.db);
+    const set = (id: string, social: object) =>
+      t.database.db.execute(
+        sql`update stores set settings = coalesce(settings, '{}'::jsonb) || ${JSON.stringify({ social })}::jsonb where id = ${id}`,
+      );
+    await set(c.id, {
+      facebook: 'https://facebook.com/vitrina',
+      instagram: 'https://M.Instagram.com/vitrina?x=1',
+      youtube: 'https://www.youtube.com',
+    });
+    await set(d.id, { facebook: 'https://facebook.com.evil.mx/x', instagram: 'http://instagram.com/y' });
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.database.db.execute(sql.raw(statement));
+    const social = async (id: string) =>
+      (
+        (await t.database.db.execute(sql`select settings->'social' as s from stores where id = ${id}`)) as unknown as {
+          rows: { s: unknown }[];
+        }
+      ).rows[0].s;
+    expect(await social(c.id)).toEqual({
+      facebook: 'https://www.facebook.com/vitrina',
+      instagram: 'https://www.instagram.com/vitrina?x=1',
+      youtube: 'https://www.youtube.com/',
+    });
+    expect(await social(d.id)).toEqual({
+      facebook: 'https://facebook.com.evil.mx/x',
+      instagram: 'http://instagram.com/y',
+    });
+  });
+
+  it('values stored under an older or stricter rule never turn a read into a 500', async () => {
+    const c = await createStoreFixture(t.database.db);
+    const seller = await createSellerFixture(t.app, c.id);
+    // What an older version (or a hand edit) may have left in the row: none of it passes today's input rules.
+    await t.database.db.execute(sql`
+      update stores set name = 'X', settings = ${JSON.stringify({
+        social: {
+          facebook: 'https://facebook.com/viejo',
+          instagram: 'http://instagram.com/viejo',
+          youtube: 'javascript:alert(1)',
+        },
+        supportPhone: '123',
+        supportEmail: 'no es correo',
+        menuName: 'm'.repeat(60),
+        bannerButton: { title: 't'.repeat(60), url: 'ftp://x', textColor: 'rojo' },
+        bannerImages: [{ url: 'http://example.com/a.jpg' }],
+        logoUrl: 'data:image/png;base64,AAAA',
+      })}::jsonb, wizard_config = ${JSON.stringify({ draft: { step: 9, social: { facebook: 'x' }, lang: 'fr' } })}::jsonb
+      where id = ${c.id}`);
+    const read = await as(seller, 'GET', '/api/proveedor/webconfigs');
+    expect(read.statusCode, read.body).toBe(200);
+    // The seller sees what is stored (and fixes it on the next save); a legacy spelling comes back normalised.
+    expect(read.json().info).toMatchObject({ name: 'X', supportPhone: '123', supportEmail: 'no es correo' });
+    expect(read.json().look.social).toEqual({
+      facebook: 'https://www.facebook.com/viejo',
+      instagram: 'http://instagram.com/viejo',
+      youtube: 'javascript:alert(1)',
+    });
+    expect((await as(seller, 'GET', '/api/proveedor/wizard')).statusCode).toBe(200);
+    // The storefront never links a URL that today's rule refuses.
+    const cfg = await t.app.inject({ url: '/api/reseller/configwebsite', headers: { 'x-store-domain': c.hostname } });
+    expect(cfg.statusCode).toBe(200);
+    expect(cfg.json().social).toEqual({ facebook: 'https://www.facebook.com/viejo' });
   });
 
   it('the carousel needs an image and a banner ("upload an image before continuing")', async () => {

@@ -310,7 +310,12 @@ export async function startPayPalFake(): Promise<PayPalFake> {
       deliver = fn;
     },
     view,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        // Kept-alive connections of the SDK would hold the server open (and keep answering) until they idle out.
+        server.close((err) => (err ? reject(err) : resolve()));
+        server.closeAllConnections();
+      }),
   };
   return fake;
 }

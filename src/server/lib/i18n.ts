@@ -1,5 +1,6 @@
 /**
- * Server-side translation of error messages and emails from the shared catalogues in src/locales.
+ * Server-side translation of error messages, emails and the server-made storefront pages (the not-found page) from
+ * the shared catalogues in src/locales.
  * Spanish is default and fallback (SPEC §1).
  */
 import i18next, { type TFunction } from 'i18next';
@@ -9,6 +10,8 @@ import esEmails from '../../locales/es/emails.json' with { type: 'json' };
 import enEmails from '../../locales/en/emails.json' with { type: 'json' };
 import esCommon from '../../locales/es/common.json' with { type: 'json' };
 import enCommon from '../../locales/en/common.json' with { type: 'json' };
+import esStorefront from '../../locales/es/storefront.json' with { type: 'json' };
+import enStorefront from '../../locales/en/storefront.json' with { type: 'json' };
 import type { Locale } from './context.js';
 
 const instance = i18next.createInstance();
@@ -17,12 +20,13 @@ void instance.init({
   lng: 'es',
   fallbackLng: 'es',
   supportedLngs: ['es', 'en'],
-  // common: words shared with the web app (option names of order lines, order statuses).
-  ns: ['errors', 'emails', 'common'],
+  // common: words shared with the web app (option names of order lines, order statuses); storefront: the server-made
+  // pages (not found).
+  ns: ['errors', 'emails', 'common', 'storefront'],
   defaultNS: 'errors',
   resources: {
-    es: { errors: esErrors, emails: esEmails, common: esCommon },
-    en: { errors: enErrors, emails: enEmails, common: enCommon },
+    es: { errors: esErrors, emails: esEmails, common: esCommon, storefront: esStorefront },
+    en: { errors: enErrors, emails: enEmails, common: enCommon, storefront: enStorefront },
   },
   interpolation: { escapeValue: false },
   returnNull: false,

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_STATUS, type ErrorBody, type ErrorCode, type FieldError } from '../../shared/errors.js';
+import { errorMessageKey } from '../../shared/features.js';
 import { AppError } from '../lib/app-error.js';
 import { isRetryable, sqlState, UNIQUE_VIOLATION } from '../db/transaction.js';
 import { translator } from '../lib/i18n.js';
@@ -52,7 +53,8 @@ function fieldError(
 }
 
 function body(locale: Locale, code: ErrorCode, params: Record<string, unknown> = {}, fields?: FieldError[]): ErrorBody {
-  const message = translator(locale)(`errors:${code}`, params);
+  // A message that would offer a feature not built yet says something true instead (decision 108).
+  const message = translator(locale)(`errors:${errorMessageKey(code)}`, params);
   return { code, message, ...(Object.keys(params).length ? { params } : {}), ...(fields?.length ? { fields } : {}) };
 }
 

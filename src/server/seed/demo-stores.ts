@@ -66,9 +66,9 @@ export const DEMO_STORES: DemoStore[] = [
         footerText: '#e2e8f0',
       },
       social: {
-        facebook: 'https://facebook.com/vitrina',
-        instagram: 'https://instagram.com/vitrina',
-        youtube: 'https://youtube.com/@vitrina',
+        facebook: 'https://www.facebook.com/vitrina',
+        instagram: 'https://www.instagram.com/vitrina',
+        youtube: 'https://www.youtube.com/@vitrina',
       },
     },
     banners: [
@@ -125,7 +125,7 @@ export const DEMO_STORES: DemoStore[] = [
         footerBg: '#1e1b4b',
         footerText: '#e0e7ff',
       },
-      social: { instagram: 'https://instagram.com/casaytech' },
+      social: { instagram: 'https://www.instagram.com/casaytech' },
     },
     banners: [
       {

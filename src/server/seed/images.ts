@@ -15,7 +15,10 @@ export function storeImageSizes(
   keyBase: string,
   uploadsDir: string,
 ): Promise<string> {
-  return writeImageSizes(storage, source, keyBase, { skip: (key) => fs.existsSync(path.join(uploadsDir, key)) });
+  return writeImageSizes(storage, source, keyBase, {
+    skip: (key) => fs.existsSync(path.join(uploadsDir, key)),
+    background: true,
+  });
 }
 
 /**

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
-import { email, postalCode, text } from './common.js';
+import { asStored, email, postalCode, text } from './common.js';
 
 export const password = text({ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, trim: false });
 /** A Mexican phone number, validated with libphonenumber-js (SPEC §5 "Incorrect phone number"). */
@@ -71,7 +71,8 @@ export const addressInput = z.object({
   phone,
 });
 export type AddressInput = z.infer<typeof addressInput>;
-export const address = addressInput.extend({ id: z.string() });
+/** A saved address as stored: today's input rules are not re-applied on read (`asStored`). */
+export const address = asStored(addressInput).extend({ id: z.string() });
 export type Address = z.infer<typeof address>;
 
 /** GET /api/postal-codes/:cp → state and municipality of a CP and its colonias (SEPOMEX). 404 POSTAL_CODE_NOT_FOUND. */

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { isValid as isValidGtin } from 'gtin';
-import { codigo, text, uuid } from './common.js';
+import { asStored, codigo, text, uuid } from './common.js';
 
 /** Attribute kinds that give variants (SPEC §3 "attributes and sub-attributes"). */
 export const ATTRIBUTE_KINDS = ['color', 'size', 'width', 'capacity', 'type'] as const;
@@ -240,7 +240,7 @@ export type ProductInput = z.input<typeof productInput>;
 export type ProductInputParsed = z.infer<typeof productInput>;
 
 /** GET /api/admin/products/:codigo: the form's values plus what the system keeps. */
-export const adminProduct = z.object({
+const adminProductShape = z.object({
   codigo: z.string(),
   model: z.string(),
   industry: z.string(),
@@ -287,6 +287,8 @@ export const adminProduct = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
 });
+/** Read back without today's input rules (`asStored`): a row saved under an older rule never fails the answer. */
+export const adminProduct = asStored(adminProductShape);
 export type AdminProduct = z.infer<typeof adminProduct>;
 
 /** GET /api/admin/products query (SPEC §3 "Products: catalogue, archived, out of stock"). */

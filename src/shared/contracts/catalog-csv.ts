@@ -47,6 +47,7 @@ export const CSV_ROW_REASONS = [
   'image_url_invalid',
   'image_download_failed',
   'image_too_large',
+  'image_too_many_pixels',
   'image_not_image',
   'image_too_small',
   'image_aspect_ratio',

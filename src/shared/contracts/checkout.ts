@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../limits.js';
 import { addressInput } from './accounts.js';
-import { cents, codigo, email, postalCode, sku, text, uuid } from './common.js';
+import { asStored, cents, codigo, email, postalCode, sku, text, uuid } from './common.js';
 
 export const cartLineInput = z.object({ codigo, sku, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) });
 export type CartLine = z.infer<typeof cartLineInput>;
@@ -160,7 +160,8 @@ export const orderView = z.object({
     descripcion: z.string().optional(),
     entrega: z.string().optional(),
   }),
-  address: addressInput.nullable(),
+  /** The address as the order recorded it: read back without today's input rules (`asStored`). */
+  address: asStored(addressInput).nullable(),
   trackingNumber: z.string().nullable(),
   items: z.array(
     z.object({

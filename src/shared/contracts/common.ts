@@ -55,3 +55,51 @@ export const errorResponse = z.object({
   params: z.record(z.string(), z.unknown()).optional(),
   fields: z.array(z.object({ path: z.string(), code: z.string(), message: z.string() })).optional(),
 });
+
+/**
+ * The shape of `schema` without its rules, for answers that carry stored data: strings and numbers of any value
+ * (lengths, patterns, ranges, phone and email checks dropped), enum members as any string, arrays of any length,
+ * object-level refinements dropped; objects, arrays, tuples, records, unions, optional, nullable and defaults kept.
+ * A value saved under an older or looser rule (or by hand) is then answered as it is instead of failing the response
+ * with a 500; the form shows the seller what to fix on the next save. The static type stays `T`, so the web keeps one
+ * type for the form and the answer. Transforms (pipes) and lazy schemas are returned unchanged.
+ */
+export function asStored<T extends z.ZodType>(schema: T): T {
+  return loosen(schema) as T;
+}
+
+function loosen(schema: z.ZodType): z.ZodType {
+  const def = (schema as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def;
+  switch (def.type) {
+    case 'string':
+      return z.string();
+    case 'number':
+      return z.number();
+    case 'enum':
+      return z.string();
+    case 'array':
+      return z.array(loosen(def.element as z.ZodType));
+    case 'tuple': {
+      const items = (def.items as z.ZodType[]).map(loosen) as [z.ZodType, ...z.ZodType[]];
+      return def.rest ? z.tuple(items, loosen(def.rest as z.ZodType)) : z.tuple(items);
+    }
+    case 'object': {
+      const shape = def.shape as Record<string, z.ZodType>;
+      return z.object(Object.fromEntries(Object.entries(shape).map(([k, v]) => [k, loosen(v)])));
+    }
+    case 'record':
+      return z.record(def.keyType as z.ZodString, loosen(def.valueType as z.ZodType));
+    case 'union':
+      return z.union((def.options as z.ZodType[]).map(loosen) as [z.ZodType, z.ZodType, ...z.ZodType[]]);
+    case 'optional':
+      return loosen(def.innerType as z.ZodType).optional();
+    case 'nullable':
+      return loosen(def.innerType as z.ZodType).nullable();
+    case 'default':
+      return loosen(def.innerType as z.ZodType).default(
+        (def as unknown as { defaultValue: unknown }).defaultValue as never,
+      );
+    default:
+      return schema;
+  }
+}

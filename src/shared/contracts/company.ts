@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
-import { text, uuid } from './common.js';
+import { asStored, text, uuid } from './common.js';
 
 /** Character limits of every limited field (SPEC §5 character counter; minimums when written: decisions 041, 115). */
 export const COMPANY_LIMITS = {
@@ -300,7 +300,7 @@ export function companyGapsOf(profile: {
 const nullableFile = fileRef.nullable();
 
 /** GET /api/proveedor/company_profile: the whole profile, every section (null fields when never saved). */
-export const companyProfile = z.object({
+const companyProfileShape = z.object({
   basic: z.object({
     name: z.string().nullable(),
     businessType: z.enum(BUSINESS_TYPES).nullable(),
@@ -347,13 +347,15 @@ export const companyProfile = z.object({
   status: companyStatus,
   updatedAt: z.string().nullable(),
 });
+/** Read back without today's input rules (`asStored`): a row saved under an older rule never fails the answer. */
+export const companyProfile = asStored(companyProfileShape);
 export type CompanyProfile = z.infer<typeof companyProfile>;
 
 /**
  * GET /api/reseller/aboutus: the public part of the store's profile (decision 042). Never licence or tax numbers,
  * documents, proof of address or the legal owner. `null` when the store has no profile yet.
  */
-export const companyAboutUs = z.object({
+const companyAboutUsShape = z.object({
   profile: z
     .object({
       name: z.string().nullable(),
@@ -381,4 +383,6 @@ export const companyAboutUs = z.object({
     })
     .nullable(),
 });
+/** Read back without today's input rules (`asStored`): a row saved under an older rule never fails the answer. */
+export const companyAboutUs = asStored(companyAboutUsShape);
 export type CompanyAboutUs = z.infer<typeof companyAboutUs>;

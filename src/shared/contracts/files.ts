@@ -24,6 +24,9 @@ export type FilePurpose = z.infer<typeof filePurpose>;
 /** Largest upload, bytes (SPEC §5: under 5 MB). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
+/** Most pixels of an uploaded image (decision 105): 25 megapixels, a 6000 × 4000 camera photo. */
+export const MAX_IMAGE_PIXELS = 25_000_000;
+
 export interface FileRule {
   /** Accepts PDF as well as images (documents and certificates). */
   pdf: boolean;

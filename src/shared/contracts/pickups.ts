@@ -4,7 +4,7 @@
  * pick up their orders ("pickup at branch"), shown with its days and hour.
  */
 import { z } from 'zod';
-import { postalCode, text } from './common.js';
+import { asStored, postalCode, text } from './common.js';
 import { phone } from './accounts.js';
 
 /** Monday to Saturday (SPEC: dias). */
@@ -48,13 +48,15 @@ export const pickupSettingsInput = z
 export type PickupSettingsInput = z.infer<typeof pickupSettingsInput>;
 export type PickupSettingsFormValues = z.input<typeof pickupSettingsInput>;
 
-export const pickupSettings = z.object({
+const pickupSettingsShape = z.object({
   pickupType: z.enum(['regular', 'on_call']),
   days: z.array(pickupDay),
   hour: z.string(),
   location: pickupLocation,
   updatedAt: z.string(),
 });
+/** Read back without today's input rules (`asStored`): a row saved under an older rule never fails the answer. */
+export const pickupSettings = asStored(pickupSettingsShape);
 export type PickupSettings = z.infer<typeof pickupSettings>;
 
 /** GET /api/reseller/pickup-branch: where a buyer picks up an order, or null when the store has not set it. */

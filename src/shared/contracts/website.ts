@@ -53,19 +53,42 @@ export const imageUrl = text({ max: 500 }).refine(
 export const imageRef = z.object({ url: imageUrl, fileId: uuid.optional() });
 export type ImageRef = z.infer<typeof imageRef>;
 
-/** Hosts a social URL must start with (SPEC §5 "must start with {host}"). */
-export const SOCIAL_HOSTS = {
+/** The domain of each social network. */
+export const SOCIAL_DOMAINS = {
+  facebook: 'facebook.com',
+  instagram: 'instagram.com',
+  youtube: 'youtube.com',
+} as const;
+export type SocialNetwork = keyof typeof SOCIAL_DOMAINS;
+
+/** What a social URL starts with once stored (the rule says "must start with {host}"; decision 106). */
+export const SOCIAL_HOSTS: Record<SocialNetwork, string> = {
   facebook: 'https://www.facebook.com/',
   instagram: 'https://www.instagram.com/',
   youtube: 'https://www.youtube.com/',
-} as const;
-export type SocialNetwork = keyof typeof SOCIAL_HOSTS;
+};
 
-/** A social URL: empty (none) or starting with the network's host; errors:fields.social_<network>. */
+/**
+ * The stored form of a social URL of `network` (decision 106): `https://www.<domain>/<path>`, from
+ * `https://<domain>…`, `https://www.<domain>…` or `https://m.<domain>…` (host in any case; the path kept as given).
+ * Null for anything else: another host (`facebook.com.evil.mx`), http, or characters a link must not carry.
+ */
+export function canonicalSocialUrl(network: SocialNetwork, value: string): string | null {
+  const domain = SOCIAL_DOMAINS[network].replace('.', '\\.');
+  const m = new RegExp(`^https://(?:(?:www|m)\\.)?${domain}(/[^\\s"'<>\\\\]*)?$`, 'i').exec(value);
+  return m ? `${SOCIAL_HOSTS[network]}${(m[1] ?? '/').slice(1)}` : null;
+}
+
+/**
+ * A social URL in a form: empty (none) or a URL of the network in any spelling `canonicalSocialUrl` accepts, saved in
+ * its stored form; errors:fields.social_<network>.
+ */
 const socialUrl = (network: SocialNetwork) =>
-  text({ max: 300 }).refine((v) => v === '' || (v.startsWith(SOCIAL_HOSTS[network]) && !/[\s"'<>]/.test(v)), {
-    params: { i18n: `social_${network}` },
-  });
+  text({ max: 300 })
+    .refine((v) => v === '' || canonicalSocialUrl(network, v) !== null, {
+      params: { i18n: `social_${network}` },
+    })
+    .overwrite((v) => (v === '' ? v : (canonicalSocialUrl(network, v) ?? v)));
 export const social = z.object({
   facebook: socialUrl('facebook'),
   instagram: socialUrl('instagram'),
@@ -128,12 +151,36 @@ export const storeLookBody = z.object({
 });
 export type StoreLookBody = z.infer<typeof storeLookBody>;
 
+/**
+ * Answers carry what the database holds, checked only for its type: a value saved under an older or looser rule (or
+ * by hand) is shown to the seller, who fixes it on the next save, instead of failing the read with a 500. The input
+ * schemas above are the rules; these are the shapes.
+ */
+const storedImageRef = z.object({ url: z.string(), fileId: z.string().optional() });
+/** The social URLs as stored (empty when none). */
+export const storedSocial = z.object({ facebook: z.string(), instagram: z.string(), youtube: z.string() });
+
 /** GET /api/proveedor/webconfigs: what both pages edit; an unset look comes with defaults and empty image lists. */
 export const webConfigs = z.object({
-  info: storeInfoBody,
-  look: storeLookBody.extend({
-    carousel: z.array(imageRef),
-    banners: z.array(imageRef),
+  info: z.object({
+    name: z.string(),
+    lang: storeLang,
+    supportPhone: z.string(),
+    supportEmail: z.string(),
+    menuName: z.string(),
+    aboutUs: z.string(),
+    websiteActive: z.boolean(),
+  }),
+  look: z.object({
+    logo: storedImageRef.nullable(),
+    icon: storedImageRef.nullable(),
+    cartIcon: storedImageRef.nullable(),
+    verificationIcon: storedImageRef.nullable(),
+    colors: z.object(Object.fromEntries(COLOR_KEYS.map((k) => [k, z.string()])) as Record<ColorKey, z.ZodString>),
+    bannerButton: z.object({ title: z.string(), url: z.string(), textColor: z.string() }),
+    carousel: z.array(storedImageRef),
+    banners: z.array(storedImageRef),
+    social: storedSocial,
   }),
   /** The storefront address, for "view my store". */
   storeUrl: z.string(),

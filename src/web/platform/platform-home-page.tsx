@@ -2,12 +2,12 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformPaths } from './paths';
-
-const FEATURES = ['store', 'payments', 'catalog', 'team'] as const;
-const PLANS = ['start', 'grow', 'pro'] as const;
+import { platformHomeTexts } from './platform-offers';
 
 export function PlatformHomePage() {
   const { t } = useTranslation('platform');
+  // Only what Vitrina does today: a feature still to come is not offered (decision 108).
+  const texts = platformHomeTexts();
   return (
     <>
       <section className="platform-hero">
@@ -27,10 +27,10 @@ export function PlatformHomePage() {
       <section className="container section" aria-labelledby="what">
         <h2 id="what">{t('features.title')}</h2>
         <ul className="platform-grid">
-          {FEATURES.map((f) => (
-            <li key={f} className="card">
-              <h3>{t(`features.${f}.title`)}</h3>
-              <p className="muted">{t(`features.${f}.text`)}</p>
+          {texts.features.map((f) => (
+            <li key={f.id} className="card">
+              <h3>{t(f.title)}</h3>
+              <p className="muted">{t(f.text)}</p>
             </li>
           ))}
         </ul>
@@ -38,11 +38,11 @@ export function PlatformHomePage() {
       <section className="container section" aria-labelledby="plans">
         <h2 id="plans">{t('plans.title')}</h2>
         <ul className="platform-grid">
-          {PLANS.map((p) => (
-            <li key={p} className={`card platform-plan${p === 'grow' ? ' featured' : ''}`}>
-              <h3>{t(`plans.${p}.name`)}</h3>
-              <p className="platform-price">{t(`plans.${p}.price`)}</p>
-              <p className="muted">{t(`plans.${p}.text`)}</p>
+          {texts.plans.map((p) => (
+            <li key={p.id} className={`card platform-plan${p.id === 'grow' ? ' featured' : ''}`}>
+              <h3>{t(p.name)}</h3>
+              <p className="platform-price">{t(p.price)}</p>
+              <p className="muted">{t(p.text)}</p>
               <Link className="btn btn-secondary btn-block" to={platformPaths.signUp()}>
                 {t('plans.choose')}
               </Link>

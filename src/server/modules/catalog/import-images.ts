@@ -148,6 +148,8 @@ function reasonOf(err: unknown): CsvRowReason {
     switch (err.code) {
       case 'FILE_TOO_LARGE':
         return 'image_too_large';
+      case 'IMAGE_TOO_MANY_PIXELS':
+        return 'image_too_many_pixels';
       case 'IMAGE_TOO_SMALL':
         return 'image_too_small';
       case 'IMAGE_ASPECT_RATIO':

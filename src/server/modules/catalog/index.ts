@@ -27,6 +27,7 @@ export {
 } from './stock.js';
 export { cardColumns, toCard, type CardRow } from './product-card.js';
 export { getSitemapEntries, type SitemapEntries } from './sitemap-entries.js';
+export { productPageStatus } from './product-status.js';
 export { loadProducts, loadTaxonomy, type CategoryRow, type DepartmentRow, type ProductRow } from './search-source.js';
 export {
   searchListedProducts,

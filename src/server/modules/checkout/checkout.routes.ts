@@ -31,11 +31,38 @@ function refuseCardData(body: unknown): void {
   if (body && typeof body === 'object' && Object.hasOwn(body, 'card')) throw new AppError('CARD_DATA_NOT_ACCEPTED');
 }
 
+/** Webhook answers that count as a failed attempt of their sender (a forged or malformed notice). */
+const WEBHOOK_FAILURES: ReadonlySet<string> = new Set(['WEBHOOK_SIGNATURE_INVALID', 'WEBHOOK_PAYLOAD_INVALID']);
+
 /**
  * POST /api/payments/webhooks/:provider in its own plugin scope, where JSON bodies stay raw bytes: a provider signs
- * the exact bytes it sends, so they are checked before anything parses them.
+ * the exact bytes it sends, so they are checked before anything parses them. A sender whose notices failed their
+ * checks WEBHOOK_FAILURES_PER_MINUTE times in a minute gets 429 RATE_LIMITED (with Retry-After) until the minute is
+ * over, before anything is checked: a forged flood cannot keep the server or PayPal's verification busy (decision
+ * 109). Genuine providers never fail the checks.
  */
 const webhookRoutes: FastifyPluginAsync = async (app) => {
+  // Counted in the shared rate-limit store (Redis when configured); `blocked` remembers locally until when.
+  const countFailure = app.createRateLimit({
+    max: app.config.WEBHOOK_FAILURES_PER_MINUTE,
+    timeWindow: 60_000,
+    keyGenerator: (request) => `webhook-failures:${request.ip}`,
+  });
+  const blocked = new Map<string, number>();
+  app.addHook('preHandler', async (request) => {
+    const until = blocked.get(request.ip);
+    if (until === undefined) return;
+    const left = until - Date.now();
+    if (left > 0) throw new AppError('RATE_LIMITED', { retryAfter: Math.ceil(left / 1000) });
+    blocked.delete(request.ip);
+  });
+  app.addHook('onError', async (request, _reply, error) => {
+    if (!(error instanceof AppError) || !WEBHOOK_FAILURES.has(error.code)) return;
+    const limit = await countFailure(request);
+    if (limit.isAllowed || limit.remaining > 0) return;
+    if (blocked.size >= 10_000) for (const [ip, until] of blocked) if (until <= Date.now()) blocked.delete(ip);
+    blocked.set(request.ip, Date.now() + Math.max(1_000, limit.ttl));
+  });
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => {
     done(null, body);

@@ -11,6 +11,7 @@ import { uuid } from '../../../shared/contracts/common.js';
 import { AppError } from '../../lib/app-error.js';
 import { sellerContext, type Permission } from '../../plugins/request-context.js';
 import { getStoreFile, readPrivateFile, uploadFile } from './files.service.js';
+import { configureImageJobs } from './image-jobs.js';
 
 /** Who may upload what: catalogue photos need catalogue rights, a delivery signature orders, the rest settings. */
 const PURPOSE_PERMISSION: Record<FilePurpose, Permission> = {
@@ -28,6 +29,7 @@ const PURPOSE_PERMISSION: Record<FilePurpose, Permission> = {
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  configureImageJobs({ concurrency: app.config.IMAGE_CONCURRENCY, maxQueue: app.config.IMAGE_QUEUE_MAX });
   await app.register(multipart, {
     // One file per request; a byte more than the limit is refused with FILE_TOO_LARGE instead of being kept.
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },

@@ -2,8 +2,9 @@
  * Uploads of a store (issue 7; SPEC §5 image rules). An upload is checked on the server whatever the browser did:
  * its real type from its bytes (PDF magic number, or an image sharp can decode: JPEG, PNG, WebP, GIF, AVIF; never SVG),
  * its size (under 5 MB), and for main photos at least 350 × 350 pixels with a width/height ratio between 3:4 and 4:3
- * (after EXIF rotation). Images are stored as WebP sizes with their metadata (GPS…) stripped; documents are stored
- * privately and read back only through the seller's authorised route.
+ * (after EXIF rotation), at most 25 megapixels (decision 105). Images are stored as WebP sizes with their metadata (GPS…)
+ * stripped, decoded in the bounded image jobs (image-jobs.ts); documents are stored privately and read back only
+ * through the seller's authorised route.
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
@@ -19,6 +20,7 @@ import {
   type UploadedFile,
 } from '../../../shared/contracts/files.js';
 import { MAX_INPUT_PIXELS, storeImageSizes } from './image-sizes.js';
+import { runImageJob } from './image-jobs.js';
 import { stageFileId } from './staged-files.js';
 
 /** Purposes whose files are private (a seller's licences, tax and address documents): never served by URL. */
@@ -44,10 +46,13 @@ function toUploaded(r: Row): UploadedFile {
 
 const isPdf = (b: Buffer) => b.subarray(0, 5).toString('latin1') === '%PDF-';
 
-/** Width and height as displayed (EXIF orientations 5-8 swap them); null when sharp cannot read an allowed image. */
+/**
+ * Width and height as displayed (EXIF orientations 5-8 swap them), read from the header only (nothing is decoded:
+ * a 49-megapixel PNG of 60 KB is measured in milliseconds); null when sharp cannot read an allowed image.
+ */
 async function imageSize(data: Buffer): Promise<{ width: number; height: number } | null> {
   try {
-    const meta = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const meta = await sharp(data, { limitInputPixels: false }).metadata();
     if (!meta.format || !(IMAGE_FORMATS as readonly string[]).includes(meta.format)) return null;
     if (!meta.width || !meta.height) return null;
     const swap = (meta.orientation ?? 1) >= 5;
@@ -62,7 +67,9 @@ async function imageSize(data: Buffer): Promise<{ width: number; height: number 
  * (a background task, e.g. "catalog-import:<job id>") records the upload as staged before it is stored, so a task that
  * does not commit leaves nothing behind (decision 087; staged-files.ts).
  * Throws FILE_REQUIRED (empty), FILE_TOO_LARGE (≥ 5 MB), FILE_NOT_IMAGE / FILE_NOT_IMAGE_OR_PDF (type not allowed for
- * `purpose`), IMAGE_TOO_SMALL (under the purpose's minimum side), IMAGE_ASPECT_RATIO (outside 3:4-4:3).
+ * `purpose`), IMAGE_TOO_MANY_PIXELS (over MAX_INPUT_PIXELS, from the header, before decoding), IMAGE_TOO_SMALL (under
+ * the purpose's minimum side), IMAGE_ASPECT_RATIO (outside 3:4-4:3), SERVER_BUSY (503: the image jobs' queue is full;
+ * a staged upload of a background task waits instead, decision 105).
  */
 export async function uploadFile(
   ctx: Pick<StoreContext, 'db' | 'storeId' | 'providers'>,
@@ -99,21 +106,33 @@ export async function uploadFile(
 
   const size = await imageSize(data);
   if (!size) throw new AppError(rule.pdf ? 'FILE_NOT_IMAGE_OR_PDF' : 'FILE_NOT_IMAGE');
+  if (size.width * size.height > MAX_INPUT_PIXELS)
+    throw new AppError('IMAGE_TOO_MANY_PIXELS', {
+      width: size.width,
+      height: size.height,
+      max: MAX_INPUT_PIXELS / 1_000_000,
+    });
   if (rule.minSide && (size.width < rule.minSide || size.height < rule.minSide))
     throw new AppError('IMAGE_TOO_SMALL', { min: rule.minSide, width: size.width, height: size.height });
   const ratio = size.width / size.height;
   if (rule.aspect && (ratio < rule.aspect.min - 1e-9 || ratio > rule.aspect.max + 1e-9))
     throw new AppError('IMAGE_ASPECT_RATIO', { width: size.width, height: size.height });
 
+  // A background task (it stages its uploads) waits for an image slot; a seller's upload is refused when they are full.
+  const background = input.stagedFor !== undefined;
   await stage();
   let url: string;
   if (PRIVATE_PURPOSES.has(purpose)) {
-    const webp = await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().webp({ quality: 85 }).toBuffer();
+    const webp = await runImageJob(
+      () => sharp(data, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().webp({ quality: 85 }).toBuffer(),
+      { background },
+    );
     await ctx.providers.storage.putPrivate(`${ctx.storeId}/files/${id}.webp`, webp);
     url = `/api/proveedor/files/${id}/content`;
   } else {
     url = await storeImageSizes(ctx.providers.storage, data, `${ctx.storeId}/files/${id}`, {
       wide: WIDE_PURPOSES.has(purpose),
+      background,
     });
   }
   const [row] = await ctx.db

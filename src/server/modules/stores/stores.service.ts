@@ -9,6 +9,7 @@ import { assertFound } from '../../lib/app-error.js';
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import { DEFAULT_OXXO_FEE_CENTS } from '../../../shared/limits.js';
 import { bannerSrcset } from '../../../shared/responsive-images.js';
+import { canonicalSocialUrl, SOCIAL_DOMAINS, type SocialNetwork } from '../../../shared/contracts/website.js';
 import { acceptedMethods } from '../../providers/payments/index.js';
 
 export interface NewStore {
@@ -86,6 +87,19 @@ export async function countStores(ctx: DbContext): Promise<number> {
   return r.n;
 }
 
+/**
+ * The social links the storefront shows: each stored URL in its stored form (decision 106); a value today's rule
+ * refuses (saved under an older one, or by hand) is left out, so the storefront never links an unchecked address.
+ */
+function linkableSocial(stored: StoreSettings['social']): WebsiteConfig['social'] {
+  const out: WebsiteConfig['social'] = {};
+  for (const k of Object.keys(SOCIAL_DOMAINS) as SocialNetwork[]) {
+    const url = typeof stored?.[k] === 'string' ? canonicalSocialUrl(k, stored[k]) : null;
+    if (url) out[k] = url;
+  }
+  return out;
+}
+
 /** SPEC §7 website configuration of the context's store. Throws STORE_NOT_FOUND. */
 export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig> {
   const store = assertFound(await getStoreById(ctx), 'STORE_NOT_FOUND');
@@ -120,7 +134,7 @@ export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig
       .map(({ fileId: _f, ...i }) => i),
     cartIcon: s.cartIcon ? sized(s.cartIcon.url, s.cartIcon.fileId, 160) : null,
     verificationIcon: s.verificationIcon ? sized(s.verificationIcon.url, s.verificationIcon.fileId, 160) : null,
-    social: s.social ?? {},
+    social: linkableSocial(s.social),
     supportPhone: s.supportPhone ?? null,
     supportEmail: s.supportEmail ?? null,
     menuName: s.menuName ?? null,

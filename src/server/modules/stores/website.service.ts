@@ -13,7 +13,10 @@ import {
   COLOR_KEYS,
   DEFAULT_COLORS,
   SOCIAL_HOSTS,
+  canonicalSocialUrl,
   wizardDraft,
+  type Social,
+  type SocialNetwork,
   type Colors,
   type ImageRef,
   type StoreInfoBody,
@@ -94,14 +97,23 @@ export async function getWebConfigs(ctx: StoreDbContext, storeUrl: string): Prom
       },
       carousel: (s.carouselImages ?? []).map((i) => ({ url: i.url, ...(i.fileId ? { fileId: i.fileId } : {}) })),
       banners: (s.bannerImages ?? []).map((i) => ({ url: i.url, ...(i.fileId ? { fileId: i.fileId } : {}) })),
-      social: {
-        facebook: s.social?.facebook ?? '',
-        instagram: s.social?.instagram ?? '',
-        youtube: s.social?.youtube ?? '',
-      },
+      social: storedSocialUrls(s.social),
     },
     storeUrl,
   };
+}
+
+/**
+ * The stored social URLs as the seller edits them: a spelling saved before decision 106 comes in its stored form, any
+ * other value as it is (the form then asks the seller to correct it), never an error.
+ */
+function storedSocialUrls(stored: StoreSettings['social']): Social {
+  const out = { facebook: '', instagram: '', youtube: '' };
+  for (const k of Object.keys(SOCIAL_HOSTS) as SocialNetwork[]) {
+    const v = stored?.[k];
+    if (typeof v === 'string' && v) out[k] = canonicalSocialUrl(k, v) ?? v;
+  }
+  return out;
 }
 
 /** Drops empty strings from the social URLs (an empty one means "no link"). */
@@ -188,12 +200,28 @@ interface StoredWizard {
   finishedAt?: string;
 }
 
+/**
+ * The stored draft, checked with today's rules one step at a time: a step saved under an older rule is dropped (the
+ * seller fills it again), the others are kept; never an error on read.
+ */
+function draftOf(stored: unknown): WizardDraft {
+  const whole = wizardDraft.safeParse(stored);
+  if (whole.success) return whole.data;
+  const draft: WizardDraft = { step: 0 };
+  if (!stored || typeof stored !== 'object') return draft;
+  const shape = wizardDraft.shape;
+  for (const [key, value] of Object.entries(stored)) {
+    if (!(key in shape)) continue;
+    const field = shape[key as keyof typeof shape].safeParse(value);
+    if (field.success && field.data !== undefined) Object.assign(draft, { [key]: field.data });
+  }
+  return draft;
+}
+
 function wizardStateOf(row: StoreRow): WizardState {
   const w = (row.wizardConfig ?? {}) as StoredWizard;
-  const parsed = wizardDraft.safeParse(w.draft);
-  const draft: WizardDraft = parsed.success ? parsed.data : { step: 0 };
   return {
-    draft,
+    draft: draftOf(w.draft),
     finishedAt: typeof w.finishedAt === 'string' ? w.finishedAt : null,
     inProgress: !w.finishedAt && w.draft !== undefined,
     suggested: !w.finishedAt && w.draft === undefined && !(row.settings?.bannerImages ?? []).length,

@@ -27,7 +27,8 @@ describe('pages are sent compressed to clients that accept it (decision 077)', (
   const template = `<!doctype html><html lang="es"><head><!--vitrina-head--></head><body><div id="root"></div>${'<p>relleno</p>'.repeat(200)}</body></html>`;
   const get = (encoding?: string) =>
     t.app.inject({
-      url: '/pagina',
+      // A storefront page (an unknown path is a 404 with its own title, decision 107).
+      url: '/somos',
       headers: { host: store.hostname, ...(encoding === undefined ? {} : { 'accept-encoding': encoding }) },
     });
 

@@ -13,12 +13,14 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '../../lib/app-error.js';
+import { translator } from '../../lib/i18n.js';
 import { normaliseHost, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
-import { deferredScripts, injectHead, renderHead } from './head-tags.js';
+import { deferredScripts, escapeHtml, injectHead, renderHead } from './head-tags.js';
 import { loadEntryServer, renderEntryPage, type RenderedPage } from './ssr.js';
 import { cachedPage } from './page-cache.js';
+import { notFoundBody, storefrontPageStatus, type PageStatus } from './page-status.js';
 import { codigo as codigoSchema } from '../../../shared/contracts/common.js';
 import { UPLOADS_CSP } from '../../plugins/security-headers.js';
 
@@ -203,6 +205,23 @@ async function renderIndex(
 }
 
 /**
+ * The storefront's not-found page for a 404 or 410 (decision 107): the shell with the store's head tags (title "page
+ * not found | store", `noindex`) and the not-found text and home link in the store's language (or `?lang=`) inside
+ * `#root`, made on the server without the app's render: the same for every missing path, so a flood of made-up URLs
+ * costs little. The shell's scripts load the app, which shows the same page inside the store's header and footer (or,
+ * for /product, asks the API and goes to /404, decision 008).
+ */
+async function renderNotFound(request: FastifyRequest, reply: FastifyReply, template: string): Promise<string> {
+  const config = await getWebsiteConfig(storeContext(request));
+  const head = renderHead({ config, origin: requestOrigin(request), path: request.url, nonce: reply.cspNonce });
+  const lang = head.lang === 'en' ? 'en' : 'es';
+  const title = `${translator(lang)('storefront:notFound.title')} | ${config.nombretienda}`;
+  const tags = head.head.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  const html = injectHead(template, { lang, head: `${tags}\n    <meta name="robots" content="noindex" />` });
+  return html.replace('<div id="root"></div>', () => `<div id="root">${notFoundBody(lang)}</div>`);
+}
+
+/**
  * `indexHtml` replaces both bundles' index.html as the page template (tests of the head tags without a web build).
  * Without dist/admin (a build older than decision 077) every page gets dist/web's.
  */
@@ -279,6 +298,9 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     if (isAdminBundlePage(new URL(request.url, 'http://localhost').pathname, isPlatform(request))) {
       return sendPage(request, reply, await renderIndex(request, reply, adminTemplate, null, [], {}, null));
     }
+    // A page that does not exist is a real 404 (410 for an archived product), decided before any cached page.
+    const status: PageStatus = isPlatform(request) ? 200 : await storefrontPageStatus(request);
+    if (status !== 200) return sendPage(request, reply.code(status), await renderNotFound(request, reply, template));
     return sendPage(
       request,
       reply,

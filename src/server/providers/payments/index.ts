@@ -96,7 +96,12 @@ export function createWalletProvider(
   config: Partial<
     Pick<
       AppConfig,
-      'PAYPAL_CLIENT_ID' | 'PAYPAL_CLIENT_SECRET' | 'PAYPAL_WEBHOOK_ID' | 'PAYPAL_ENVIRONMENT' | 'PAYPAL_API_BASE'
+      | 'PAYPAL_CLIENT_ID'
+      | 'PAYPAL_CLIENT_SECRET'
+      | 'PAYPAL_WEBHOOK_ID'
+      | 'PAYPAL_ENVIRONMENT'
+      | 'PAYPAL_API_BASE'
+      | 'PAYPAL_VERIFY_FAILURES_PER_MINUTE'
     >
   >,
   cards: PaymentProvider,
@@ -108,6 +113,7 @@ export function createWalletProvider(
       webhookId: config.PAYPAL_WEBHOOK_ID,
       environment: config.PAYPAL_ENVIRONMENT ?? 'sandbox',
       apiBaseUrl: config.PAYPAL_API_BASE,
+      verifyFailuresPerMinute: config.PAYPAL_VERIFY_FAILURES_PER_MINUTE,
     });
   return cards.methods?.includes('paypal') ? cards : null;
 }

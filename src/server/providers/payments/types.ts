@@ -124,8 +124,10 @@ export interface PaymentProvider {
    */
   capturePayment?(input: { providerRef: string; idempotencyKey: string }): Promise<ProviderPayment>;
   /**
-   * Throws WEBHOOK_SIGNATURE_INVALID unless the raw body carries a valid, fresh signature. May ask the provider (PayPal
-   * checks a webhook with its verify-webhook-signature API).
+   * Throws WEBHOOK_SIGNATURE_INVALID unless the raw body carries a valid, fresh signature, and WEBHOOK_PAYLOAD_INVALID
+   * when a signed body lacks what the app reads. May ask the provider (PayPal checks a webhook with its
+   * verify-webhook-signature API, within the bounds of remote-verification.ts: RATE_LIMITED or SERVER_BUSY instead of
+   * a call; PAYMENT_PROVIDER_UNAVAILABLE when the provider cannot be reached).
    */
   parseWebhook(
     rawBody: Buffer,

@@ -24,7 +24,10 @@ import {
   PaymentsController,
   type Order,
 } from '@paypal/paypal-server-sdk';
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.js';
+import { createRemoteVerifications } from '../remote-verification.js';
 import type { PaymentProvider, ProviderEvent, ProviderPayment, ProviderPaymentStatus } from '../types.js';
 
 /** PayPal settings from the environment (config.ts PAYPAL_*). */
@@ -35,6 +38,8 @@ export interface PayPalSettings {
   environment: 'sandbox' | 'live';
   /** A stand-in of the PayPal API (tests): `http://host:port`, which receives the SDK's requests instead of PayPal. */
   apiBaseUrl?: string;
+  /** Webhook verifications that may fail per minute before unknown transmissions are refused unasked (decision 109). */
+  verifyFailuresPerMinute?: number;
 }
 
 /** A fetch that sends requests for PayPal's API hosts to `base` (same path and query), and refuses any other host. */
@@ -69,14 +74,57 @@ export function fromPayPalValue(value: string | undefined): number {
   return Number(m[1]) * 100 + Number((m[2] ?? '0').padEnd(2, '0'));
 }
 
-/** Headers PayPal sends with a webhook, all needed to verify it. */
-const TRANSMISSION_HEADERS = [
-  'paypal-transmission-id',
-  'paypal-transmission-time',
-  'paypal-transmission-sig',
-  'paypal-cert-url',
-  'paypal-auth-algo',
-] as const;
+/**
+ * The transmission headers PayPal sends with a webhook, all needed to verify it, each checked for the form PayPal
+ * gives it before anything is sent to PayPal: a notice whose headers PayPal could never have written (a certificate
+ * outside paypal.com, an unknown algorithm, a signature that is not base64) is refused without a call.
+ */
+const TRANSMISSION_HEADERS = {
+  'paypal-transmission-id': /^[A-Za-z0-9-]{8,64}$/,
+  'paypal-transmission-time': /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,9})?(Z|[+-]\d{2}:?\d{2})$/,
+  'paypal-transmission-sig': /^[A-Za-z0-9+/=_-]{16,2048}$/,
+  'paypal-cert-url': /^https:\/\/api(-m)?\.(sandbox\.)?paypal\.com\/v1\/notifications\/certs\/[A-Za-z0-9._-]{1,200}$/,
+  'paypal-auth-algo': /^SHA(256|384|512)withRSA$/,
+} as const;
+type TransmissionHeader = keyof typeof TRANSMISSION_HEADERS;
+
+/** The transmission headers of a webhook, or WEBHOOK_SIGNATURE_INVALID when one is missing or not in PayPal's form. */
+function transmissionHeaders(
+  headers: Record<string, string | string[] | undefined>,
+): Record<TransmissionHeader, string> {
+  const out = {} as Record<TransmissionHeader, string>;
+  for (const [name, form] of Object.entries(TRANSMISSION_HEADERS) as [TransmissionHeader, RegExp][]) {
+    const v = headers[name];
+    if (typeof v !== 'string' || !form.test(v)) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+    out[name] = v;
+  }
+  if (Number.isNaN(Date.parse(out['paypal-transmission-time']))) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+  return out;
+}
+
+/** What the app reads from a PayPal event; a body without it is WEBHOOK_PAYLOAD_INVALID. */
+const paypalEvent = z.looseObject({
+  id: z.string().min(1).max(255),
+  event_type: z.string().min(1).max(255),
+  resource: z.looseObject({
+    id: z.unknown().optional(),
+    supplementary_data: z
+      .looseObject({ related_ids: z.looseObject({ order_id: z.string().optional() }).optional() })
+      .optional(),
+  }),
+});
+
+/**
+ * True when PayPal could not be asked (no connection, a timeout, its own 5xx): the caller answers 503 and PayPal
+ * delivers the webhook again, instead of a 500.
+ */
+const unreachable = (err: unknown) => !(err instanceof ApiError) || err.statusCode >= 500;
+/** How long a sender is asked to wait when PayPal cannot be reached, seconds. */
+const UNREACHABLE_RETRY_AFTER = 60;
+const providerUnavailable = () => new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { retryAfter: UNREACHABLE_RETRY_AFTER });
+
+/** A webhook verification is given this long, without retries: PayPal delivers the webhook again itself. */
+const VERIFY_TIMEOUT_MS = 5_000;
 
 /** Our view of a PayPal order (Orders v2). */
 export function fromPayPalOrder(order: Order): ProviderPayment {
@@ -143,6 +191,16 @@ export function createPayPalPayments(settings: PayPalSettings): PaymentProvider 
     // origin instead of PayPal's; path, headers and body are the SDK's, unchanged.
     ...(apiBase ? { unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: toStandIn(apiBase) } } } : {}),
   });
+  // Webhook verifications get a client of their own: a short timeout and no retries, so a slow or absent PayPal
+  // holds a webhook request for seconds, not a minute.
+  const verifyClient = new Client({
+    clientCredentialsAuthCredentials: { oAuthClientId: settings.clientId, oAuthClientSecret: settings.clientSecret },
+    environment: settings.environment === 'live' ? Environment.Production : Environment.Sandbox,
+    timeout: VERIFY_TIMEOUT_MS,
+    httpClientOptions: { retryConfig: { maxNumberOfRetries: 0 } },
+    ...(apiBase ? { unstable_httpClientOptions: { adapter: 'fetch', env: { fetch: toStandIn(apiBase) } } } : {}),
+  });
+  const verifications = createRemoteVerifications({ failuresPerMinute: settings.verifyFailuresPerMinute ?? 30 });
   const ordersApi = new OrdersController(client);
   const paymentsApi = new PaymentsController(client);
 
@@ -216,6 +274,7 @@ export function createPayPalPayments(settings: PayPalSettings): PaymentProvider 
         return fromPayPalOrder(await getOrder(providerRef));
       } catch (err) {
         if (isMissing(err)) return null;
+        if (unreachable(err)) throw providerUnavailable();
         throw err;
       }
     },
@@ -257,20 +316,15 @@ export function createPayPalPayments(settings: PayPalSettings): PaymentProvider 
     },
 
     async parseWebhook(rawBody, headers) {
-      const h: Record<string, string> = {};
-      for (const name of TRANSMISSION_HEADERS) {
-        const v = headers[name];
-        if (typeof v !== 'string' || !v || v.length > 2000) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-        h[name] = v;
-      }
-      let event: { id?: unknown; event_type?: unknown; resource?: Record<string, unknown> };
+      const h = transmissionHeaders(headers);
+      let event: z.infer<typeof paypalEvent>;
       try {
-        event = JSON.parse(rawBody.toString('utf8')) as typeof event;
+        const parsed = paypalEvent.safeParse(JSON.parse(rawBody.toString('utf8')));
+        if (!parsed.success) throw new Error('not an event');
+        event = parsed.data;
       } catch {
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
+        throw new AppError('WEBHOOK_PAYLOAD_INVALID');
       }
-      if (typeof event.id !== 'string' || typeof event.event_type !== 'string' || !event.resource)
-        throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       // PayPal checks the signature of the exact bytes it sent: the event goes back verbatim.
       const body =
         `{"auth_algo":${JSON.stringify(h['paypal-auth-algo'])},"cert_url":${JSON.stringify(h['paypal-cert-url'])},` +
@@ -278,24 +332,29 @@ export function createPayPalPayments(settings: PayPalSettings): PaymentProvider 
         `"transmission_sig":${JSON.stringify(h['paypal-transmission-sig'])},` +
         `"transmission_time":${JSON.stringify(h['paypal-transmission-time'])},` +
         `"webhook_id":${JSON.stringify(settings.webhookId)},"webhook_event":${rawBody.toString('utf8')}}`;
-      const req = client.getRequestBuilderFactory()('POST', '/v1/notifications/verify-webhook-signature');
-      req.baseUrl('default');
-      req.contentType('application/json');
-      req.authenticate([{ oauth2: true }]);
-      req.text(body);
-      let verified = false;
-      try {
-        const { result } = await req.callAsText();
-        verified = (JSON.parse(result) as { verification_status?: string }).verification_status === 'SUCCESS';
-      } catch (err) {
-        if (err instanceof ApiError && err.statusCode < 500) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
-        throw err;
-      }
+      const key = createHash('sha256').update(body).digest('base64url');
+      const verified = await verifications.verify(key, async () => {
+        const req = verifyClient.getRequestBuilderFactory()('POST', '/v1/notifications/verify-webhook-signature');
+        req.baseUrl('default');
+        req.contentType('application/json');
+        req.authenticate([{ oauth2: true }]);
+        req.text(body);
+        try {
+          const { result } = await req.callAsText();
+          return (JSON.parse(result) as { verification_status?: string }).verification_status === 'SUCCESS';
+        } catch (err) {
+          if (unreachable(err)) throw providerUnavailable();
+          return false;
+        }
+      });
       if (!verified) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       // The order the event is about: the resource itself (CHECKOUT.ORDER.*), or the capture's order (PAYMENT.*).
       const r = event.resource;
-      const related = (r.supplementary_data as { related_ids?: { order_id?: string } } | undefined)?.related_ids;
-      const ref = event.event_type.startsWith('CHECKOUT.ORDER.') ? String(r.id ?? '') : (related?.order_id ?? '');
+      const ref = event.event_type.startsWith('CHECKOUT.ORDER.')
+        ? typeof r.id === 'string'
+          ? r.id
+          : ''
+        : (r.supplementary_data?.related_ids?.order_id ?? '');
       return {
         id: event.id,
         type: event.event_type,

@@ -10,6 +10,7 @@
  * Stripe's unit for MXN. `host`/`port`/`protocol` point the SDK at a local stand-in of the API in tests.
  */
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { AppError } from '../../../lib/app-error.js';
 import { SIGNATURE_TOLERANCE_SECONDS } from '../signature.js';
 import { paymentLocale, type PaymentProvider, type ProviderPayment, type ProviderPaymentStatus } from '../types.js';
@@ -86,6 +87,30 @@ export function fromPaymentIntent(pi: Stripe.PaymentIntent, now = new Date()): P
   };
 }
 
+/**
+ * What the app reads from a webhook event (`fromPaymentIntent` and the intent reference): a correctly signed event
+ * without it (an API version that dropped a field, a hand-made test event) is refused as WEBHOOK_PAYLOAD_INVALID
+ * instead of failing inside the app. Fields the app does not read are let through.
+ */
+const webhookObject = z.looseObject({ object: z.string().optional() });
+const webhookPaymentIntent = z.looseObject({
+  object: z.literal('payment_intent'),
+  id: z.string().min(1).max(255),
+  amount: z.number().int().nonnegative(),
+  status: z.string(),
+  payment_method_types: z.array(z.string()),
+  metadata: z.record(z.string(), z.string()).nullish(),
+  client_secret: z.string().nullish(),
+  latest_charge: z.union([z.string(), z.looseObject({})]).nullish(),
+  next_action: z.looseObject({}).nullish(),
+  last_payment_error: z.looseObject({}).nullish(),
+});
+const webhookEvent = z.looseObject({
+  id: z.string().min(1).max(255),
+  type: z.string().min(1).max(255),
+  data: z.looseObject({ object: webhookObject }),
+});
+
 /** True for the SDK's "no such object" answer. */
 const isMissing = (err: unknown) =>
   err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === 'resource_missing');
@@ -138,6 +163,9 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
         return fromPaymentIntent(await retrieve(providerRef));
       } catch (err) {
         if (isMissing(err)) return null;
+        // No connection, or Stripe's own failure: the caller answers 503 (a webhook is delivered again later).
+        if (err instanceof Stripe.errors.StripeConnectionError || err instanceof Stripe.errors.StripeAPIError)
+          throw new AppError('PAYMENT_PROVIDER_UNAVAILABLE', { retryAfter: 60 });
         throw err;
       }
     },
@@ -175,14 +203,23 @@ export function createStripePayments(settings: StripeSettings): PaymentProvider 
       } catch {
         throw new AppError('WEBHOOK_SIGNATURE_INVALID');
       }
-      const object = event.data.object as { object?: string; id?: string; payment_intent?: unknown };
-      if (object.object === 'payment_intent')
-        return { id: event.id, type: event.type, payment: fromPaymentIntent(object as Stripe.PaymentIntent) };
+      const parsed = webhookEvent.safeParse(event);
+      if (!parsed.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
+      const object = parsed.data.data.object as { object?: string; payment_intent?: unknown };
+      if (object.object === 'payment_intent') {
+        const intent = webhookPaymentIntent.safeParse(object);
+        if (!intent.success) throw new AppError('WEBHOOK_PAYLOAD_INVALID');
+        return {
+          id: parsed.data.id,
+          type: parsed.data.type,
+          payment: fromPaymentIntent(intent.data as unknown as Stripe.PaymentIntent),
+        };
+      }
       // Other objects (a charge refunded in the dashboard...) name their intent; the app re-reads it from Stripe.
       const ref = typeof object.payment_intent === 'string' ? object.payment_intent : '';
       return {
-        id: event.id,
-        type: event.type,
+        id: parsed.data.id,
+        type: parsed.data.type,
         payment: {
           providerRef: ref,
           method: 'card',

@@ -1,6 +1,7 @@
 /**
  * SPEC §1 admin dashboard home: the store's domain with a button to open it, a link that opens the external
- * store-floor app with an access token as a query parameter, a hint on configuring the domain, and counts. The token
+ * store-floor app with an access token as a query parameter, a hint on configuring the domain (once custom domains
+ * exist, decision 108), and counts. The token
  * is a one-time code valid 60 s (decision 026), so the dashboard is refetched often enough that the link works.
  */
 import { Link, Navigate } from 'react-router';
@@ -13,6 +14,7 @@ import { dashboardQuery } from './api/get-dashboard';
 import { WizardResume } from '../../shared/wizard/wizard-resume';
 import { can, landingPath, useSellerMe } from '../../shared/seller-me';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
+import { domainHintKey } from './domain-hint';
 
 /** /admin: the dashboard for whoever may see orders; anyone else goes to the first page they may use (issue 7). */
 export function DashboardPage() {
@@ -32,6 +34,8 @@ function Dashboard() {
   if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const d = q.data;
   const primary = d.domains.find((x) => x.status === 'active');
+  // How to use one's own domain, once stores can have one (decision 108).
+  const hint = domainHintKey();
   return (
     <div className="stack">
       <h1>{t('dashboard.welcome', { name: d.store.name })}</h1>
@@ -51,7 +55,7 @@ function Dashboard() {
             </a>
           </div>
         ))}
-        <p className="small muted">{t('dashboard.domainHint', { host: primary?.hostname ?? '' })}</p>
+        {hint && <p className="small muted">{t(hint, { host: primary?.hostname ?? '' })}</p>}
       </section>
       <div className="admin-stats">
         <Link className="card stat" to={paths.admin.sales({ status: 'paid' })}>

@@ -14,8 +14,7 @@ import type { Plan, PlanId } from '../../../../shared/contracts/subscriptions';
 import { subscriptionQuery, useChangePlan } from './api';
 import { SUBSCRIPTION_PATHS, SubscriptionNav } from './subscription-nav';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
-
-const PREMIUM_FEATURES = ['domains', 'collaborators', 'support', 'dropshipping'] as const;
+import { premiumFeatureKeys } from './premium-features';
 
 function PlanCard({
   plan,
@@ -121,8 +120,9 @@ export function PremiumPlanPage() {
         >
           <p>{t('plans.premiumIntro')}</p>
           <ul>
-            {PREMIUM_FEATURES.map((f) => (
-              <li key={f}>{t(`plans.premiumFeatures.${f}`)}</li>
+            {/* Custom domains and dropshipping are listed once they exist (decision 108). */}
+            {premiumFeatureKeys().map((key) => (
+              <li key={key}>{t(key)}</li>
             ))}
           </ul>
         </PlanCard>

@@ -2,12 +2,13 @@
  * The browser's early check of a chosen file against the purpose's rule (SPEC §5), so the seller hears at once what is
  * wrong; the server checks again with sharp whatever the browser said.
  */
-import { FILE_RULES, MAX_FILE_BYTES, type FilePurpose } from '../../../../shared/contracts/files';
+import { FILE_RULES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, type FilePurpose } from '../../../../shared/contracts/files';
 
 export type FileProblem =
   | { code: 'FILE_TOO_LARGE'; params: { maxMb: number } }
   | { code: 'FILE_NOT_IMAGE' | 'FILE_NOT_IMAGE_OR_PDF'; params: Record<string, never> }
   | { code: 'IMAGE_TOO_SMALL'; params: { min: number; width: number; height: number } }
+  | { code: 'IMAGE_TOO_MANY_PIXELS'; params: { width: number; height: number; max: number } }
   | { code: 'IMAGE_ASPECT_RATIO'; params: { width: number; height: number } };
 
 const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/avif'];
@@ -36,6 +37,8 @@ export async function checkFile(purpose: FilePurpose, file: File): Promise<FileP
   } catch {
     return null; // The server decides on what the browser cannot decode.
   }
+  if (width * height > MAX_IMAGE_PIXELS)
+    return { code: 'IMAGE_TOO_MANY_PIXELS', params: { width, height, max: MAX_IMAGE_PIXELS / 1_000_000 } };
   if (rule.minSide && (width < rule.minSide || height < rule.minSide))
     return { code: 'IMAGE_TOO_SMALL', params: { min: rule.minSide, width, height } };
   const ratio = width / height;
