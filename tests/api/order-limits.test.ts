@@ -208,6 +208,7 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
           feeCents: 0,
           discountCents: 0,
           totalCents: big,
+          platformFeeBps: 350,
           shippingType: 'pickup',
           shipping: { proveedor: 'x', servicio: 'pickup', precio: 0 },
           address: null,

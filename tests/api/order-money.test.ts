@@ -223,7 +223,7 @@ describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
 
   it('the balance shows sales, Vitrina’s fee and the net; each paid movement its sale and fee', async () => {
     const summary = (await asSeller('GET', '/api/admin/balance/summary')).json();
-    expect(summary.salesCents - summary.feesCents - summary.refundsCents - summary.collectedCents).toBe(
+    expect(summary.salesCents - summary.refundedCents - summary.feesCents - summary.collectedCents).toBe(
       summary.netCents,
     );
     expect(summary.netCents, 'net = what is in the balance + what was paid out').toBe(
@@ -237,6 +237,7 @@ describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
   it('an OXXO order the seller marks paid by hand has its order_paid entry; the cash is not paid out again', async () => {
     const res = await place({ paymentMethod: 'oxxo' }, 1);
     const o = res.json().order;
+    const before = (await asSeller('GET', '/api/admin/balance/summary')).json();
     const view = await setStatus(o.id, 'paid');
     expect(view.status).toBe('paid');
     const entries = await entriesOf(o.id);
@@ -248,5 +249,9 @@ describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     expect(manual).toBeDefined();
     const mine = (await asSeller('GET', `/api/admin/orders/${o.id}`)).json();
     expect(mine.settlement).toMatchObject({ collectedCents: o.totalCents, feeCents: fee });
+    // The seller holds the cash: the balance gains nothing to pay out, and owes Vitrina's fee.
+    const after = (await asSeller('GET', '/api/admin/balance/summary')).json();
+    expect(after.totalCents - before.totalCents).toBe(-fee);
+    expect(after.collectedCents - before.collectedCents).toBe(o.totalCents);
   });
 });

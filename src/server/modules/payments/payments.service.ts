@@ -82,6 +82,22 @@ export async function insertManualPayment(
 }
 
 /**
+ * The payment of an order whose total is zero (a 100 % coupon on a pickup order): nothing to charge, so no provider
+ * is asked; recorded as succeeded with amount 0 and provider `none`, inside the order's transaction.
+ */
+export async function insertFreePayment(
+  ctx: StoreTxContext,
+  input: { orderId: string; method: PaymentMethodName },
+): Promise<PaymentRow> {
+  const { db: tx, storeId } = ctx;
+  const [row] = await tx
+    .insert(payments)
+    .values({ ...input, storeId, provider: 'none', status: 'succeeded', amountCents: 0 })
+    .returning();
+  return row;
+}
+
+/**
  * The provider's payment for this attempt, created at the provider if it does not exist there yet (idempotent by
  * `attemptKey`, so a second call or a call after a crash finds the same one). Stores the provider's reference.
  * OXXO: creating it issues the voucher, payable until `expiresAt`.
@@ -154,9 +170,13 @@ export async function captureApproved(
 }
 
 /** Our status for the provider's (a wallet payment approved but not captured is still open: no money moved). */
-function statusOf(p: ProviderPayment): PaymentRow['status'] | null {
+export function providerPaymentStatus(
+  p: Pick<ProviderPayment, 'status' | 'amountCents' | 'refundedCents'>,
+): PaymentRow['status'] | null {
   if (p.status === 'requires_confirmation' || p.status === 'approved') return null;
-  if (p.status === 'succeeded') return p.refundedCents >= p.amountCents ? 'refunded' : 'succeeded';
+  // Refunded only when money went back, all of it: a $0 payment (0 >= 0) never reads as refunded.
+  if (p.status === 'succeeded')
+    return p.refundedCents > 0 && p.refundedCents >= p.amountCents ? 'refunded' : 'succeeded';
   // Only the app voids a payment at the provider, and only when its order is cancelled: to the buyer it expired.
   if (p.status === 'canceled') return 'expired';
   return p.status;
@@ -173,7 +193,7 @@ export async function applyProviderPayment(
   p: ProviderPayment,
 ): Promise<{ row: PaymentRow; changed: boolean }> {
   const { db: tx } = ctx;
-  const status = statusOf(p);
+  const status = providerPaymentStatus(p);
   const open = (OPEN_STATUSES as readonly string[]).includes(payment.status);
   const applies =
     status !== null &&
