@@ -142,3 +142,50 @@ export function settlementLines(s: {
   }
   return lines;
 }
+
+export type BalanceLineKey = 'sales' | 'refunded' | 'fees' | 'collected' | 'net' | 'paidOut' | 'balance';
+
+/**
+ * The seller's balance as lines (decisions 095, 096): what buyers paid for paid orders, minus what went back to them,
+ * minus Vitrina's fee kept, minus cash the seller collected by hand (left out when zero) = net earned; minus what was
+ * paid out = the balance (pending + available). Throws a RangeError when the net does not match the balance and
+ * payouts (a ledger that does not reconcile must not be shown as if it did).
+ */
+export function balanceLines(s: {
+  salesCents: number;
+  refundedCents: number;
+  feesCents: number;
+  collectedCents: number;
+  netCents: number;
+  paidOutCents: number;
+  totalCents: number;
+}): MoneyLine<BalanceLineKey>[] {
+  const lines: MoneyLine<BalanceLineKey>[] = [
+    { key: 'sales', cents: assertCents(s.salesCents) },
+    { key: 'refunded', cents: -assertCents(s.refundedCents) },
+    { key: 'fees', cents: -assertCents(s.feesCents) },
+  ];
+  if (assertCents(s.collectedCents) !== 0) lines.push({ key: 'collected', cents: -s.collectedCents });
+  const net = lines.reduce((n, l) => n + l.cents, 0);
+  if (net !== s.netCents || net - assertCents(s.paidOutCents) !== assertCents(s.totalCents))
+    throw new RangeError(`Balance lines make ${net} − ${s.paidOutCents}, not ${s.totalCents}`);
+  lines.push(
+    { key: 'net', cents: net },
+    { key: 'paidOut', cents: -s.paidOutCents },
+    { key: 'balance', cents: net - s.paidOutCents },
+  );
+  return lines;
+}
+
+/**
+ * A fee rate in basis points as people write it: 350 → "3.5 %" (es, with a no-break space, as es-MX writes it) or
+ * "3.5%" (en). Written out from the integer, like formatMoney. Throws a RangeError for a rate that is not 0-10,000.
+ */
+export function formatFeeRate(bps: number, locale: 'es' | 'en' = 'es'): string {
+  if (!Number.isInteger(bps) || bps < 0 || bps > MAX_FEE_BPS) throw new RangeError(`Bad fee rate: ${bps}`);
+  const frac = String(bps % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const n = `${Math.floor(bps / 100)}${frac ? `.${frac}` : ''}`;
+  return locale === 'en' ? `${n}%` : `${n}\u00a0%`;
+}

@@ -109,7 +109,7 @@ describe('ledger property', () => {
                   feeBaseCents: base,
                   feeBps: 350,
                 });
-                if (op.cash) await postOrderCollected(c, { orderId: ids[op.order]!, amountCents: op.amount });
+                if (paid && op.cash) await postOrderCollected(c, { orderId: ids[op.order]!, amountCents: op.amount });
                 return paid;
               });
               const fresh = !model.done.has(`paid:${op.order}`);

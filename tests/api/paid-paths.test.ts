@@ -71,9 +71,9 @@ async function expectPaidOnce(shop: Shop, orderId: string, how: string): Promise
   ).toBe(0);
   const by = (a: string) => lines.find((l) => l.account === a)?.amountCents ?? 0;
   const fee = Math.round((order.itemsCents - order.discountCents) * 0.035);
-  expect(-by('platform_fee'), `${how}: the fee is 3.5 % of the products after the coupon`).toBe(fee);
+  expect(0 - by('platform_fee'), `${how}: the fee is 3.5 % of the products after the coupon`).toBe(fee);
   expect(by('buyer_payment'), `${how}: the sale is the order's total`).toBe(order.totalCents);
-  expect(-by('store_pending'), `${how}: the store's share`).toBe(order.totalCents - fee);
+  expect(0 - by('store_pending'), `${how}: the store's share`).toBe(order.totalCents - fee);
 
   const storeLines = await db
     .select()

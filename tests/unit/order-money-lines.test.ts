@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
+  balanceLines,
   feeReturnedCents,
+  formatFeeRate,
   orderMoneyLines,
   platformFeeBaseCents,
   platformFeeCents,
@@ -157,5 +159,52 @@ describe('the seller’s lines of an order', () => {
       ['collected', -50_000],
       ['toBalance', -1_750],
     ]);
+  });
+});
+
+describe('the seller’s balance as lines', () => {
+  it('sales − refunded − Vitrina’s fee − cash collected = net; − paid out = the balance', () => {
+    const lines = balanceLines({
+      salesCents: 500_000,
+      refundedCents: 20_000,
+      feesCents: 15_000,
+      collectedCents: 0,
+      netCents: 465_000,
+      paidOutCents: 100_000,
+      totalCents: 365_000,
+    });
+    expect(lines.map((l) => [l.key, l.cents])).toEqual([
+      ['sales', 500_000],
+      ['refunded', -20_000],
+      ['fees', -15_000],
+      ['net', 465_000],
+      ['paidOut', -100_000],
+      ['balance', 365_000],
+    ]);
+  });
+
+  it('refuses a summary whose lines do not reconcile', () => {
+    expect(() =>
+      balanceLines({
+        salesCents: 500_000,
+        refundedCents: 0,
+        feesCents: 15_000,
+        collectedCents: 0,
+        netCents: 485_000,
+        paidOutCents: 0,
+        totalCents: 480_000,
+      }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe('fee rate text', () => {
+  it('writes basis points as a percentage in Spanish and English', () => {
+    expect(formatFeeRate(350)).toBe('3.5\u00a0%');
+    expect(formatFeeRate(350, 'en')).toBe('3.5%');
+    expect(formatFeeRate(125, 'en')).toBe('1.25%');
+    expect(formatFeeRate(500, 'en')).toBe('5%');
+    expect(formatFeeRate(0)).toBe('0\u00a0%');
+    expect(() => formatFeeRate(10_001)).toThrow(RangeError);
   });
 });

@@ -25,12 +25,13 @@ export async function markOrderPaid(
   opts: { note: string; actorId?: string | null },
 ): Promise<void> {
   await applyTransition(ctx, order.id, 'paid', { note: opts.note, actorId: opts.actorId });
-  await postOrderPaid(ctx, {
+  const posted = await postOrderPaid(ctx, {
     orderId: order.id,
     amountCents: payment.amountCents,
     feeBaseCents: platformFeeBaseCents(order),
     feeBps: order.platformFeeBps,
   });
-  if (payment.provider === 'manual')
+  // In the same transaction as its paid entry, never on its own: the cash belongs to that sale.
+  if (posted && payment.provider === 'manual')
     await postOrderCollected(ctx, { orderId: order.id, amountCents: payment.amountCents });
 }

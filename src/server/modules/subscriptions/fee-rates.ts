@@ -6,7 +6,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { storeSubscriptions, subscriptionPlans } from '../../db/schema/subscriptions.js';
 import type { DbContext, StoreDbContext } from '../../lib/context.js';
-import type { PlanId } from '../../../shared/contracts/subscriptions.js';
+import type { Plan, PlanId, PublicPlans } from '../../../shared/contracts/subscriptions.js';
+import { PLANS, TRIAL_DAYS } from './plans.js';
 
 /** The plan a store without a subscription row is on: its trial starts on the monthly plan (decision 061). */
 const TRIAL_PLAN: PlanId = 'monthly';
@@ -40,4 +41,17 @@ export async function storeFeeBps(ctx: StoreDbContext): Promise<number> {
     .limit(1);
   if (!trial) throw new Error(`subscription plan ${TRIAL_PLAN} is missing: run the migrations`);
   return trial.bps;
+}
+
+/** The plans on sale with their fee on sales (the plans pages, the platform's home); a plan without its row is not. */
+export async function plansWithFees(ctx: DbContext): Promise<Plan[]> {
+  const rates = await planFeeRates(ctx);
+  return Object.values(PLANS)
+    .filter((p) => rates[p.id] !== undefined)
+    .map((p) => ({ ...p, platformFeeBps: rates[p.id]! }));
+}
+
+/** GET /api/platform/plans: the plans on sale with their fee, and the free trial's days (public). */
+export async function publicPlanList(ctx: DbContext): Promise<PublicPlans> {
+  return { plans: await plansWithFees(ctx), trialDays: TRIAL_DAYS };
 }

@@ -1,6 +1,8 @@
 /**
- * /admin/balance/summary (issue 8): total, ready (available) and pending balance, order counts, a sales chart, and
- * a payout of the available money to the bank account (never more than available: the server checks).
+ * /admin/balance/summary (issue 8): total, ready (available) and pending balance, order counts, the lines that make
+ * the balance (sales − refunded − Vitrina's fee − cash collected = net; − paid out = balance: src/shared/money.ts
+ * balanceLines), a sales chart, and a payout of the available money to the bank account (never more than available:
+ * the server checks).
  */
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -14,6 +16,8 @@ import { useMoney } from '../../../components/ui/price';
 import { balanceSummaryQuery, useRequestPayout } from './api/balance';
 import { BalanceNav } from './balance-nav';
 import { SalesChart } from './sales-chart';
+import { MoneyLines } from '../../../components/ui/money-lines';
+import { balanceLines } from '../../../../shared/money';
 
 export function BalanceSummaryPage() {
   const { t } = useTranslation('balances');
@@ -45,6 +49,11 @@ export function BalanceSummaryPage() {
         </div>
       </div>
       <p className="small muted">{t('summary.releaseHint', { count: s.releaseDays })}</p>
+      <section className="card stack" aria-labelledby="earned-title">
+        <h2 id="earned-title">{t('summary.earnedTitle')}</h2>
+        <MoneyLines testId="balance-lines" lines={balanceLines(s)} label={(l) => t(`summary.lines.${l.key}`)} />
+        <p className="small muted">{t('summary.feeNote')}</p>
+      </section>
       <section className="card stack" aria-labelledby="payout-title">
         <h2 id="payout-title">{t('summary.payoutTitle')}</h2>
         {payout.isSuccess && (

@@ -18,6 +18,9 @@ import { adminOrderQuery } from './api/get-order';
 import { useChangeOrderStatus } from './api/change-order-status';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { OrderRefunds } from './order-refunds';
+import { OrderMoney } from './order-money';
+import { MoneyLines } from '../../../components/ui/money-lines';
+import { orderMoneyLines } from '../../../../shared/money';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 export function OrderStatusPage() {
@@ -110,6 +113,7 @@ export function OrderStatusPage() {
           </div>
         )}
       </section>
+      {o.settlement && <OrderMoney settlement={o.settlement} />}
       <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />
       <div className="admin-columns">
         <section className="card stack">
@@ -132,24 +136,13 @@ export function OrderStatusPage() {
               </tbody>
             </table>
           </div>
-          <dl style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: '.25rem 1rem', margin: 0 }}>
-            <dt>{t('order.itemsTotal')}</dt>
-            <dd style={{ margin: 0 }}>{money(o.itemsCents)}</dd>
-            <dt>{t('order.shipping')}</dt>
-            <dd style={{ margin: 0 }}>{money(o.shippingCents)}</dd>
-            {o.feeCents > 0 && (
-              <>
-                <dt>{t('order.fee')}</dt>
-                <dd style={{ margin: 0 }}>{money(o.feeCents)}</dd>
-              </>
-            )}
-            <dt>
-              <strong>{t('order.total')}</strong>
-            </dt>
-            <dd style={{ margin: 0 }}>
-              <strong>{money(o.totalCents)}</strong>
-            </dd>
-          </dl>
+          <MoneyLines
+            testId="order-lines"
+            lines={orderMoneyLines(o)}
+            label={(l) =>
+              l.key === 'discount' && l.code ? t('order.discountWithCode', { code: l.code }) : t(`order.lines.${l.key}`)
+            }
+          />
         </section>
         <section className="card stack">
           <h2>{t('order.delivery')}</h2>
@@ -181,13 +174,15 @@ export function OrderStatusPage() {
           )}
           <h2>{t('order.payment')}</h2>
           <p>
-            {o.paymentMethod === 'card'
-              ? t('order.card', { brand: o.payment?.cardBrand ?? '', last4: o.payment?.cardLast4 ?? '' })
-              : o.paymentMethod === 'paypal'
-                ? t('order.paypal')
-                : o.payment?.reference
-                  ? t('order.oxxo', { reference: o.payment.reference })
-                  : t('order.paidByHand')}{' '}
+            {o.payment?.amountCents === 0
+              ? t('order.nothingToCharge')
+              : o.paymentMethod === 'card'
+                ? t('order.card', { brand: o.payment?.cardBrand ?? '', last4: o.payment?.cardLast4 ?? '' })
+                : o.paymentMethod === 'paypal'
+                  ? t('order.paypal')
+                  : o.payment?.reference
+                    ? t('order.oxxo', { reference: o.payment.reference })
+                    : t('order.paidByHand')}{' '}
             · {o.payment ? t(`order.paymentStatus.${o.payment.status}`) : ''}
           </p>
           <h2>{t('order.history')}</h2>
