@@ -66,6 +66,7 @@ function PlatformPlans() {
               <p className="platform-fee" data-testid={`platform-fee-${p.id}`}>
                 {t('plans.fee', { rate: formatFeeRate(p.platformFeeBps, lang) })}
               </p>
+              <p className="small muted">{t('plans.feeBase')}</p>
               {p.id === 'monthly' && <p className="badge">{t('plans.trial', { days: q.data.trialDays })}</p>}
               <p className="muted">{t(`plans.${p.id}.text`)}</p>
               <Link className="btn btn-secondary btn-block" to={platformPaths.signUp()}>

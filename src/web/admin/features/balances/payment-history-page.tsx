@@ -14,6 +14,9 @@ import { useMoney } from '../../../components/ui/price';
 import { paymentHistoryQuery } from './api/balance';
 import { BalanceNav } from './balance-nav';
 
+/** A number cell; one with nothing in it (null) is left out of a row stacked on a phone. */
+const numCell = (cents: number | null) => (cents === null ? 'num is-empty' : 'num');
+
 export function PaymentHistoryPage() {
   const { t, i18n } = useTranslation('balances');
   const money = useMoney();
