@@ -9,6 +9,7 @@ import { apiUrl, centsOf, expect, platformUrl, test } from '../fixtures';
 
 /** The lines of a MoneyLines list as [label, signed centavos]. */
 async function linesOf(list: Locator): Promise<[string, number][]> {
+  await expect(list.locator('.money-line').last()).toBeVisible();
   const rows = await list.locator('.money-line').all();
   const out: [string, number][] = [];
   for (const r of rows) {

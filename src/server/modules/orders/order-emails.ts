@@ -96,7 +96,9 @@ function refundText(order: OrderView, t: ReturnType<typeof translator>): string 
     return t('emails:order.refund.paypal', { amount });
   if (order.payment?.status === 'refunded')
     return t('emails:order.refund.card', { amount, last4: order.payment.cardLast4 ?? '' });
-  if (order.payment?.status === 'succeeded') return t('emails:order.refund.contact', { amount });
+  // A zero total (a 100 % coupon) charged nothing: there is nothing to give back.
+  if (order.payment?.status === 'succeeded' && order.payment.amountCents > 0)
+    return t('emails:order.refund.contact', { amount });
   return t('emails:order.refund.none');
 }
 

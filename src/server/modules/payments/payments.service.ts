@@ -5,7 +5,7 @@
  * key is derived from it, so that a crash between "provider charged" and "order marked paid" can always be
  * reconciled by asking the provider. Amounts are integer centavos. No card data is stored.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { paymentEvents, payments } from '../../db/schema/payments.js';
 import {
   providerNamed,
@@ -301,7 +301,10 @@ export async function findPaymentForProvider(
   return byId ?? null;
 }
 
-/** Succeeded card and wallet payments of cancelled orders: money to give back (the refund failed or never ran). */
+/**
+ * Succeeded card and wallet payments of cancelled orders: money to give back (the refund failed or never ran). A $0
+ * payment (a zero total) has nothing to give back.
+ */
 export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Promise<PaymentRow[]> {
   const { db } = ctx;
   if (!orderIds.length) return [];
@@ -313,6 +316,7 @@ export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Prom
         inArray(payments.orderId, orderIds),
         inArray(payments.method, [...REFUNDABLE_METHODS]),
         eq(payments.status, 'succeeded'),
+        gt(payments.amountCents, 0),
       ),
     );
 }

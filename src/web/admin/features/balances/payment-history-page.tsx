@@ -105,21 +105,21 @@ export function PaymentHistoryPage() {
                             t(`history.kind.${m.kind}`)
                           )}
                         </td>
-                        <td data-label={t('history.sale')} className="num">
+                        <td data-label={t('history.sale')} className={numCell(m.saleCents)}>
                           {m.saleCents === null ? '—' : money(m.saleCents)}
                         </td>
                         <td
                           data-label={
                             m.feeCents !== null && m.feeCents < 0 ? t('history.feeReturned') : t('history.fee')
                           }
-                          className="num"
+                          className={numCell(m.feeCents || null)}
                         >
                           {m.feeCents === null || m.feeCents === 0 ? '—' : signed(-m.feeCents)}
                         </td>
-                        <td data-label={t('history.pending')} className="num">
+                        <td data-label={t('history.pending')} className={numCell(m.pendingCents || null)}>
                           {signed(m.pendingCents)}
                         </td>
-                        <td data-label={t('history.available')} className="num">
+                        <td data-label={t('history.available')} className={numCell(m.availableCents || null)}>
                           {signed(m.availableCents)}
                         </td>
                       </tr>

@@ -88,7 +88,7 @@ export function OrderStatusPage() {
         {confirmCancel && (
           <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="cancel-q">
             <p id="cancel-q">{t('order.cancelConfirm')}</p>
-            {o.payment?.status === 'succeeded' && (
+            {o.payment?.status === 'succeeded' && o.payment.amountCents > 0 && (
               <p>
                 {t(
                   o.payment.method === 'paypal'
