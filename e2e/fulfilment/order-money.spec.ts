@@ -113,3 +113,22 @@ test('“Saldos” with four- and five-digit amounts fits a 390 and a 360 px pho
     1_000_000,
   );
 });
+
+test('the platform home and the seller’s plans page say the fee on sales of every plan', async ({
+  page,
+  factory,
+  signInSeller,
+}) => {
+  await page.goto(platformUrl('/'));
+  for (const id of ['monthly', 'yearly', 'premium'])
+    await expect(page.getByTestId(`platform-fee-${id}`)).toHaveText(/^\+ 3\.5\s%\spor venta$/);
+  await expect(page.getByText('30 días gratis para empezar')).toBeVisible();
+  expect(await noSidewaysScroll(page)).toBe(true);
+
+  const store = await factory.store({ products: 1 });
+  const seller = await factory.seller(store);
+  await signInSeller(page.context(), seller);
+  await page.goto(platformUrl('/admin/suscripcion/plans'));
+  await expect(page.getByTestId('plan-fee-monthly')).toContainText('comisión de 3.5');
+  await expect(page.getByTestId('plan-fee-yearly')).toContainText('sobre los productos');
+});

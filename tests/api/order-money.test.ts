@@ -20,7 +20,13 @@ import {
   TEST_ADDRESS,
   type StoreFixture,
 } from '../helpers/factories.js';
-import { ledgerEntries, ledgerLines, payments, sandboxPayments } from '../../src/server/db/schema/index.js';
+import {
+  ledgerEntries,
+  ledgerLines,
+  payments,
+  sandboxPayments,
+  subscriptionPlans,
+} from '../../src/server/db/schema/index.js';
 import { runPaymentSweep } from '../../src/server/modules/orders/index.js';
 import { formatMoney } from '../../src/shared/money.js';
 
@@ -253,5 +259,36 @@ describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     const after = (await asSeller('GET', '/api/admin/balance/summary')).json();
     expect(after.totalCents - before.totalCents).toBe(-fee);
     expect(after.collectedCents - before.collectedCents).toBe(o.totalCents);
+  });
+
+  it('the fee rate lives on the plan: the plans say it, and a new rate applies to orders placed after it', async () => {
+    const plans = (await t.app.inject({ url: '/api/platform/plans' })).json();
+    expect(plans.trialDays).toBe(30);
+    expect(plans.plans.map((p: { id: string; platformFeeBps: number }) => [p.id, p.platformFeeBps])).toEqual([
+      ['monthly', 350],
+      ['yearly', 350],
+      ['premium', 350],
+    ]);
+    const mine = (await asSeller('GET', '/api/admin/subscription')).json();
+    expect(mine.plans.every((p: { platformFeeBps: number }) => p.platformFeeBps === 350)).toBe(true);
+
+    const before = (await place({}, 1)).json(); // placed at 3.5 %
+    await t.database.db
+      .update(subscriptionPlans)
+      .set({ platformFeeBps: 500 })
+      .where(eq(subscriptionPlans.id, 'monthly'));
+    try {
+      const after = await placePaid({}, 1);
+      const paid = (await entriesOf(after.id))[`order:${after.id}:paid`];
+      expect(-paid.lines.platform_fee, 'the store is on the monthly plan (its trial)').toBe(Math.round(90_000 * 0.05));
+      expect((await payPlacedOrder(t.app, { store }, before)).json().status).toBe('paid');
+      const old = (await entriesOf(before.order.id))[`order:${before.order.id}:paid`];
+      expect(-old.lines.platform_fee, 'an order keeps the rate it was placed at').toBe(Math.round(90_000 * 0.035));
+    } finally {
+      await t.database.db
+        .update(subscriptionPlans)
+        .set({ platformFeeBps: 350 })
+        .where(eq(subscriptionPlans.id, 'monthly'));
+    }
   });
 });
