@@ -19,6 +19,7 @@ const MODULE_ORDER = [
   'payments',
   'coupons',
   'balances',
+  'subscriptions',
   'pages',
   'content',
   'search',
@@ -29,7 +30,6 @@ const MODULE_ORDER = [
   'messages',
   'orders',
   'checkout',
-  'subscriptions',
   'web',
 ];
 

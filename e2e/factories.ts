@@ -145,8 +145,14 @@ export const factories = {
    */
   async order(
     store: StoreFixture,
-    opts: { email?: string; buyer?: Session; quantity?: number; line?: { codigo: string; sku: string } } = {},
-  ): Promise<{ order: { id: string; folio: string; status: string; totalCents: number }; viewToken: string }> {
+    opts: {
+      email?: string;
+      buyer?: Session;
+      quantity?: number;
+      line?: { codigo: string; sku: string };
+      couponCode?: string;
+    } = {},
+  ): Promise<{ order: PaidOrder; viewToken: string }> {
     const p = store.products[0];
     const line = opts.line ?? { codigo: p.codigo, sku: p.skus[0] };
     const placed = await call<{
@@ -165,6 +171,7 @@ export const factories = {
           items: [{ ...line, quantity: opts.quantity ?? 1 }],
           shipping: { servicio: 'economico' },
           paymentMethod: 'card',
+          ...(opts.couponCode ? { couponCode: opts.couponCode } : {}),
         },
       },
       201,
@@ -180,7 +187,7 @@ export const factories = {
     );
     if (confirmed.status !== 'succeeded') throw new Error(`the sandbox answered ${JSON.stringify(confirmed)}`);
     // The return to the store, with the view token (as the checkout page does after the provider).
-    const order = await call<{ id: string; folio: string; status: string; totalCents: number }>(
+    const order = await call<PaidOrder>(
       `/api/payments/${placed.order.payment.id}/3ds?viewToken=${encodeURIComponent(viewToken)}`,
       { host: store.hostname, token: opts.buyer?.token, body: {} },
       200,
@@ -191,3 +198,14 @@ export const factories = {
 };
 
 export type Factories = typeof factories;
+
+/** The paid order as the store's return answers it (the order view's amounts in centavos). */
+export interface PaidOrder {
+  id: string;
+  folio: string;
+  status: string;
+  itemsCents: number;
+  discountCents: number;
+  shippingCents: number;
+  totalCents: number;
+}

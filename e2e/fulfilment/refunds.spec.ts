@@ -1,7 +1,7 @@
 /**
  * Issue 8 "Refunds are records with amounts (partial allowed)": on a phone, the seller refunds part of a card order on
  * its way from the order page (pesos typed, never more than refundable, confirmed), sees it listed as refunded, then
- * refunds the rest with "refund everything"; nothing is left to refund.
+ * refunds the rest with "refund everything" (all the buyer paid, Vitrina's fee part included); nothing is left.
  */
 import { apiUrl, centsOf, expect, platformUrl, test } from '../fixtures';
 
@@ -22,7 +22,8 @@ test('the seller refunds part, then all, of a card order from the order page @ph
     });
     expect(res.status).toBe(200);
   }
-  const share = order.totalCents - Math.round((order.totalCents * 350) / 10_000);
+  // Everything the buyer paid can go back: the store's share and Vitrina's fee part (decision 095).
+  const paid = order.totalCents;
 
   await signInSeller(page.context(), seller);
   await page.clock.install(); // the client throttle of SPEC §9 reads this clock
@@ -30,11 +31,11 @@ test('the seller refunds part, then all, of a card order from the order page @ph
   const section = page.getByRole('region', { name: 'Reembolsos' });
   await expect(section.getByText('Este pedido no tiene reembolsos.')).toBeVisible();
   const refundable = section.getByText(/^Puedes reembolsar hasta /);
-  expect(centsOf((await refundable.textContent())!)).toBe(share);
+  expect(centsOf((await refundable.textContent())!)).toBe(paid);
 
   // More than refundable, and not an amount: translated messages under the field, nothing sent.
   const amount = section.getByLabel('Monto a reembolsar (pesos)');
-  await amount.fill(((share + 100) / 100).toFixed(2));
+  await amount.fill(((paid + 100) / 100).toFixed(2));
   await section.getByRole('button', { name: 'Reembolsar', exact: true }).click();
   await expect(section.getByText(/^Puedes reembolsar como máximo /)).toBeVisible();
   await expect(amount).toHaveAttribute('aria-invalid', 'true');
@@ -55,11 +56,11 @@ test('the seller refunds part, then all, of a card order from the order page @ph
   await expect(items.first()).toContainText('Reembolsado');
   await expect(items.first()).toContainText('Una taza llegó rota');
   await expect(amount).toHaveValue('');
-  await expect.poll(async () => centsOf((await refundable.textContent())!)).toBe(share - 1050);
+  await expect.poll(async () => centsOf((await refundable.textContent())!)).toBe(paid - 1050);
 
   // The rest with "refund everything".
   await section.getByRole('button', { name: /^Reembolsar todo / }).click();
-  expect(Math.round(Number(await amount.inputValue()) * 100)).toBe(share - 1050);
+  expect(Math.round(Number(await amount.inputValue()) * 100)).toBe(paid - 1050);
   await section.getByRole('button', { name: 'Reembolsar', exact: true }).click();
   await throttle(page);
   await section.getByRole('button', { name: 'Sí, reembolsar' }).click();

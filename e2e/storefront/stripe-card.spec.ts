@@ -124,13 +124,14 @@ test.describe('card payments through Stripe', () => {
       expect(ours.some((r) => r.includes('/api/pedido'))).toBe(true);
       expect(ours.filter((r) => /4242|cvc|expMonth|"number"/i.test(r))).toEqual([]);
 
-      // The seller's balance has the sale, pending until delivery (the store's share after the 3.5 % fee).
+      // The seller's balance has the sale, pending until delivery (the store's share after the 3.5 % fee, charged on
+      // the products after the coupon, not on the shipping: decision 096).
       const admin = await (await newContext()).newPage();
       await stripe.signInSeller(admin.context(), seller);
       await admin.goto(stripe.platformUrl('/admin/balance/summary'));
       await expect(admin.getByTestId('balance-pending')).toContainText('1 pedido pendiente');
       expect(centsOf((await admin.getByTestId('balance-pending').locator('strong').textContent())!)).toBe(
-        total - Math.round((total * 350) / 10_000),
+        total - Math.round(((items - discount) * 350) / 10_000),
       );
     },
   );

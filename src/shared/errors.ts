@@ -93,6 +93,10 @@ export const ERROR_STATUS = {
   OXXO_AMOUNT_TOO_HIGH: 422,
   UNPAID_LINE_LIMIT: 422,
   UNPAID_ORDERS_LIMIT: 422,
+  /** Stock hoarding (decision 097): a line, an unpaid order, or one client's unpaid orders above the store's caps. */
+  LINE_UNITS_LIMIT: 422,
+  ORDER_UNITS_LIMIT: 422,
+  HELD_UNITS_LIMIT: 422,
   SYNONYM_LIMIT_REACHED: 422,
   /** Identity (issue 7). */
   STORE_NOT_SELECTED: 403,

@@ -43,11 +43,34 @@ export const MAX_UNPAID_ORDERS_PER_EMAIL = 3;
  */
 export const MAX_UNPAID_ORDERS_PER_IP = 10;
 /**
- * How long an order holds its stock before its payment is under way: until the card is confirmed or the OXXO voucher
- * exists (a crash in between frees the stock soon), and while the shopper answers 3-D Secure (a bank challenge takes
- * a minute or two; 15 minutes is what card networks let a challenge live).
+ * Stock hoarding (decision 097): what one unpaid order and one client may hold in a store, by default; each store may
+ * change them within the ranges below (/admin/ventas). Every order is unpaid when it is placed, so the caps apply to
+ * every checkout; OXXO orders also keep MAX_UNPAID_LINE_QUANTITY. One anonymous card order used to hold every unit of
+ * 41 variants (1,110 units) for 15 minutes without paying.
  */
-export const UNCONFIRMED_HOLD_MS = 15 * 60_000;
+export const DEFAULT_MAX_UNITS_PER_LINE = 20;
+export const DEFAULT_MAX_UNITS_PER_ORDER = 50;
+/**
+ * Units one email may hold across all its unpaid orders in a store: two full orders. One client address may hold
+ * CLIENT_ADDRESS_UNITS_FACTOR times as many: Mexican carriers put many shoppers behind one address (CGNAT).
+ */
+export const DEFAULT_MAX_HELD_UNITS_PER_CLIENT = 100;
+export const CLIENT_ADDRESS_UNITS_FACTOR = 3;
+/**
+ * How long a card or wallet order holds its stock until its payment is confirmed, and while 3-D Secure is unanswered:
+ * the browser confirms the card within seconds and a bank challenge takes a minute or two. Also the hold of an OXXO
+ * order until its voucher exists (created in the same request). Then the sweep frees the stock.
+ */
+export const DEFAULT_CARD_HOLD_MINUTES = 10;
+/** The ranges a seller may set (the database checks them too). */
+export const ORDER_LIMIT_RANGES = {
+  maxUnitsPerLine: { min: 1, max: 999 },
+  maxUnitsPerOrder: { min: 1, max: 9_999 },
+  maxHeldUnitsPerClient: { min: 1, max: 99_999 },
+  cardHoldMinutes: { min: 5, max: 60 },
+} as const;
+/** The default card hold in milliseconds (a store may set its own: DEFAULT_CARD_HOLD_MINUTES). */
+export const UNCONFIRMED_HOLD_MS = DEFAULT_CARD_HOLD_MINUTES * 60_000;
 /** How long a duplicate submit (double click, retry) waits for the first one with the same key to finish. */
 export const IDEMPOTENCY_WAIT_MS = 20_000;
 /** Recently viewed list length kept in localStorage `vistosrecientes`. */

@@ -37,3 +37,155 @@ export function formatMoney(cents: number, locale: 'es' | 'en' = 'es'): string {
   const centavos = String(abs % 100).padStart(2, '0');
   return `${cents < 0 ? '-' : ''}${locale === 'en' ? 'MX$' : '$'}${pesos}.${centavos}`;
 }
+
+/** `n / d` rounded half up (n ≥ 0, d > 0), exact for any safe integers (BigInt: no floating-point drift). */
+function divRoundHalfUp(n: number, d: number): number {
+  return Number((BigInt(n) * 2n + BigInt(d)) / (2n * BigInt(d)));
+}
+
+/**
+ * What Vitrina's platform fee is charged on, centavos (decision 096): the products after the coupon's discount. Never
+ * shipping nor the OXXO fee, which the store passes on to the carrier and the cash network. A marketplace order will
+ * call it per party with that party's products.
+ */
+export function platformFeeBaseCents(parts: { itemsCents: number; discountCents: number }): number {
+  return assertCents(parts.itemsCents) - Math.min(assertCents(parts.discountCents), parts.itemsCents);
+}
+
+/** Largest fee rate, basis points (100 %). */
+export const MAX_FEE_BPS = 10_000;
+
+/**
+ * The platform fee of `baseCents` at `bps` basis points (350 = 3.5 %), rounded half up to the centavo, never more than
+ * the base. Throws a RangeError for a base that is not whole non-negative centavos or a rate outside 0-10,000.
+ */
+export function platformFeeCents(baseCents: number, bps: number): number {
+  if (assertCents(baseCents) < 0) throw new RangeError(`Negative fee base: ${baseCents}`);
+  if (!Number.isInteger(bps) || bps < 0 || bps > MAX_FEE_BPS) throw new RangeError(`Bad fee rate: ${bps}`);
+  return Math.min(baseCents, divRoundHalfUp(baseCents * bps, 10_000));
+}
+
+/**
+ * How much of a fee `feeCents` charged on a payment of `paidCents` has gone back once `refundedCents` of that payment
+ * were refunded (decision 095): pro rata, counted on the cumulative refunded amount and rounded half up, so refunds
+ * in any number of parts give back exactly what one refund of their sum would, and a full refund gives back the whole
+ * fee. The fee returned by one refund is the difference of this before and after it.
+ */
+export function feeReturnedCents(p: { feeCents: number; paidCents: number; refundedCents: number }): number {
+  const fee = assertCents(p.feeCents);
+  if (p.refundedCents <= 0 || p.paidCents <= 0) return 0;
+  if (p.refundedCents >= p.paidCents) return fee;
+  return Math.min(fee, divRoundHalfUp(fee * assertCents(p.refundedCents), assertCents(p.paidCents)));
+}
+
+/** One line of a money screen: a key each screen names in its own words, and signed centavos. */
+export interface MoneyLine<K extends string = string> {
+  key: K;
+  cents: number;
+  /** The coupon's code on a discount line. */
+  code?: string;
+}
+
+export type OrderLineKey = 'items' | 'discount' | 'shipping' | 'oxxoFee' | 'total';
+
+/**
+ * The lines of an order's total, in the order every screen and email shows them: products, discount (with the
+ * coupon's code; left out when zero), shipping, OXXO fee (when there is one), total. The lines before the total add
+ * up to it exactly; throws a RangeError when the order's amounts do not make its total (a screen must never show a sum
+ * that does not add up).
+ */
+export function orderMoneyLines(o: {
+  itemsCents: number;
+  discountCents: number;
+  couponCode?: string | null;
+  shippingCents: number;
+  feeCents: number;
+  totalCents: number;
+}): MoneyLine<OrderLineKey>[] {
+  const discount = Math.min(assertCents(o.discountCents), assertCents(o.itemsCents));
+  const lines: MoneyLine<OrderLineKey>[] = [{ key: 'items', cents: o.itemsCents }];
+  if (discount > 0) lines.push({ key: 'discount', cents: -discount, ...(o.couponCode ? { code: o.couponCode } : {}) });
+  lines.push({ key: 'shipping', cents: assertCents(o.shippingCents) });
+  if (assertCents(o.feeCents) > 0) lines.push({ key: 'oxxoFee', cents: o.feeCents });
+  const sum = lines.reduce((s, l) => s + l.cents, 0);
+  if (sum !== assertCents(o.totalCents)) throw new RangeError(`Order lines make ${sum}, not the total ${o.totalCents}`);
+  lines.push({ key: 'total', cents: o.totalCents });
+  return lines;
+}
+
+export type SettlementLineKey = 'sale' | 'fee' | 'refunded' | 'feeReturned' | 'net' | 'collected' | 'toBalance';
+
+/**
+ * The seller's lines of an order's money: what the buyer paid (sale), Vitrina's fee, what went back to the buyer and
+ * the part of the fee Vitrina gave back with it (left out when zero), and the net the store earns. When the seller
+ * took the money by hand (cash), the net is already in the seller's hands: the cash collected comes off and what is
+ * left (the fee, owed) goes to the balance. Each result line is the sum of the lines before it.
+ */
+export function settlementLines(s: {
+  saleCents: number;
+  feeCents: number;
+  refundedCents: number;
+  feeReturnedCents: number;
+  collectedCents: number;
+}): MoneyLine<SettlementLineKey>[] {
+  const lines: MoneyLine<SettlementLineKey>[] = [
+    { key: 'sale', cents: assertCents(s.saleCents) },
+    { key: 'fee', cents: -assertCents(s.feeCents) },
+  ];
+  if (assertCents(s.refundedCents) !== 0) lines.push({ key: 'refunded', cents: -s.refundedCents });
+  if (assertCents(s.feeReturnedCents) !== 0) lines.push({ key: 'feeReturned', cents: s.feeReturnedCents });
+  const net = lines.reduce((n, l) => n + l.cents, 0);
+  lines.push({ key: 'net', cents: net });
+  if (assertCents(s.collectedCents) !== 0) {
+    lines.push({ key: 'collected', cents: -s.collectedCents });
+    lines.push({ key: 'toBalance', cents: net - s.collectedCents });
+  }
+  return lines;
+}
+
+export type BalanceLineKey = 'sales' | 'refunded' | 'fees' | 'collected' | 'net' | 'paidOut' | 'balance';
+
+/**
+ * The seller's balance as lines (decisions 095, 096): what buyers paid for paid orders, minus what went back to them,
+ * minus Vitrina's fee kept, minus cash the seller collected by hand (left out when zero) = net earned; minus what was
+ * paid out = the balance (pending + available). Throws a RangeError when the net does not match the balance and
+ * payouts (a ledger that does not reconcile must not be shown as if it did).
+ */
+export function balanceLines(s: {
+  salesCents: number;
+  refundedCents: number;
+  feesCents: number;
+  collectedCents: number;
+  netCents: number;
+  paidOutCents: number;
+  totalCents: number;
+}): MoneyLine<BalanceLineKey>[] {
+  const lines: MoneyLine<BalanceLineKey>[] = [
+    { key: 'sales', cents: assertCents(s.salesCents) },
+    { key: 'refunded', cents: -assertCents(s.refundedCents) },
+    { key: 'fees', cents: -assertCents(s.feesCents) },
+  ];
+  if (assertCents(s.collectedCents) !== 0) lines.push({ key: 'collected', cents: -s.collectedCents });
+  const net = lines.reduce((n, l) => n + l.cents, 0);
+  if (net !== s.netCents || net - assertCents(s.paidOutCents) !== assertCents(s.totalCents))
+    throw new RangeError(`Balance lines make ${net} − ${s.paidOutCents}, not ${s.totalCents}`);
+  lines.push(
+    { key: 'net', cents: net },
+    { key: 'paidOut', cents: -s.paidOutCents },
+    { key: 'balance', cents: net - s.paidOutCents },
+  );
+  return lines;
+}
+
+/**
+ * A fee rate in basis points as people write it: 350 → "3.5 %" (es, with a no-break space, as es-MX writes it) or
+ * "3.5%" (en). Written out from the integer, like formatMoney. Throws a RangeError for a rate that is not 0-10,000.
+ */
+export function formatFeeRate(bps: number, locale: 'es' | 'en' = 'es'): string {
+  if (!Number.isInteger(bps) || bps < 0 || bps > MAX_FEE_BPS) throw new RangeError(`Bad fee rate: ${bps}`);
+  const frac = String(bps % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
+  const n = `${Math.floor(bps / 100)}${frac ? `.${frac}` : ''}`;
+  return locale === 'en' ? `${n}%` : `${n}\u00a0%`;
+}

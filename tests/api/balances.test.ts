@@ -1,5 +1,6 @@
 /**
- * Ledger, balances, payouts and bank account (issue 8): a paid order puts its total minus the platform fee in the
+ * Ledger, balances, payouts and bank account (issue 8): a paid order puts its total minus the platform fee (3.5 % of
+ * its products, never of the shipping: decision 096) in the
  * store's pending balance; delivery releases it after BALANCE_RELEASE_DAYS (a job, once per order); a cancellation
  * owes it back to the buyer and the refund clears it (a refused refund is retried); payouts never exceed what is
  * available, even 20 at once; the CLABE is checked. The ledger reconciles with the orders after every test.
@@ -23,7 +24,7 @@ import {
 } from '../helpers/factories.js';
 import { expectLedgerReconciles } from '../helpers/ledger.js';
 import { ledgerEntries } from '../../src/server/db/schema/index.js';
-import { platformFee } from '../../src/server/modules/balances/index.js';
+import { feeReturnedCents, platformFeeCents } from '../../src/shared/money.js';
 import type { PaymentProvider } from '../../src/server/providers/payments/index.js';
 
 const BBVA_CLABE = clabe.calculate(12, 180, 1234567); // 012180000012345674
@@ -55,8 +56,18 @@ async function setUpShop(t: TestApp, priceCents = 10_000): Promise<Shop> {
   return { store, seller, buyer, addressId };
 }
 
+/** Vitrina's fee of a paid order: 3.5 % of its products (decision 096; these orders have no coupon). */
+const feeOf = (o: { itemsCents: number }) => platformFeeCents(o.itemsCents, 350);
+/** What the store gave back of its share once `refunded` of the order was refunded: Vitrina returns its fee part. */
+const storeGaveBack = (o: { itemsCents: number; totalCents: number }, refunded: number) =>
+  refunded - feeReturnedCents({ feeCents: feeOf(o), paidCents: o.totalCents, refundedCents: refunded });
+
 /** The buyer's paid card order of `quantity` cups, placed and paid the way the browser does (decision 056). */
-async function placePaidOrder(t: TestApp, s: Shop, quantity = 1): Promise<{ id: string; totalCents: number }> {
+async function placePaidOrder(
+  t: TestApp,
+  s: Shop,
+  quantity = 1,
+): Promise<{ id: string; totalCents: number; itemsCents: number }> {
   const { order } = await placePaidOrderInBrowser(
     t.app,
     { store: s.store, token: s.buyer },
@@ -68,7 +79,7 @@ async function placePaidOrder(t: TestApp, s: Shop, quantity = 1): Promise<{ id: 
     },
   );
   expect(order.status).toBe('paid');
-  return { id: order.id, totalCents: order.totalCents };
+  return { id: order.id, totalCents: order.totalCents, itemsCents: order.itemsCents };
 }
 
 const api = (t: TestApp, token: string, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, lang = 'es') =>
@@ -153,8 +164,10 @@ describe('balances (release after 0 days)', () => {
   it('a paid order is pending (total − fee); delivery releases it by a job, once; a payout moves it out', async () => {
     const s = await shop();
     const o = await placePaidOrder(t, s, 2);
-    const fee = platformFee(o.totalCents);
-    expect(fee).toBe(Math.round(o.totalCents * 0.035));
+    const fee = feeOf(o);
+    // Shipping is not charged a fee (decision 096): 3.5 % of the two cups, not of the total.
+    expect(fee).toBe(Math.round(o.itemsCents * 0.035));
+    expect(o.totalCents).toBeGreaterThan(o.itemsCents);
     let sum = await summary(t, s);
     expect(sum).toMatchObject({
       pendingCents: o.totalCents - fee,
@@ -266,7 +279,7 @@ describe('balances (release after 0 days)', () => {
   it('refunds part of an order as records with amounts; a refused refund stays owed and is retried once', async () => {
     const s = await shop();
     const o = await placePaidOrder(t, s, 3);
-    const share = o.totalCents - platformFee(o.totalCents);
+    const share = o.totalCents - feeOf(o);
     const refund = (body: object, lang = 'es') =>
       api(t, s.seller, 'POST', `/api/admin/orders/${o.id}/refunds`, body, lang);
     const early = await refund({ amountCents: 1000 }, 'en');
@@ -283,23 +296,24 @@ describe('balances (release after 0 days)', () => {
     });
     await setStatus(t, s, o.id, 'ready_to_ship');
     await setStatus(t, s, o.id, 'on_the_way');
-    expect((await refundList()).refundableCents, 'the store’s share of the payment').toBe(share);
+    // Everything the buyer paid: the store gives back its share, Vitrina its fee (decision 095).
+    expect((await refundList()).refundableCents, 'the whole payment').toBe(o.totalCents);
 
     const first = await refund({ amountCents: 1000, reason: 'Una taza llegó rota' });
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json()).toMatchObject({ amountCents: 1000, status: 'succeeded', attempts: 1 });
-    expect((await summary(t, s)).pendingCents).toBe(share - 1000);
+    expect((await summary(t, s)).pendingCents).toBe(share - storeGaveBack(o, 1000));
     expect(await refundList()).toMatchObject({
       refunds: [{ amountCents: 1000, status: 'succeeded', reason: 'Una taza llegó rota' }],
-      refundableCents: share - 1000,
+      refundableCents: o.totalCents - 1000,
     });
 
-    const tooMuch = await refund({ amountCents: share }, 'es');
+    const tooMuch = await refund({ amountCents: o.totalCents - 999 }, 'es');
     expect(tooMuch.statusCode).toBe(422);
     expect(tooMuch.json()).toMatchObject({
       code: 'REFUND_EXCEEDS_REFUNDABLE',
-      params: { max: share - 1000 },
-      message: `Puedes reembolsar como máximo ${share - 1000} centavos de este pedido.`,
+      params: { max: o.totalCents - 1000 },
+      message: `Puedes reembolsar como máximo ${o.totalCents - 1000} centavos de este pedido.`,
     });
     expect((await refund({ amountCents: 0 })).statusCode).toBe(400);
     expect((await refund({ amountCents: 12.5 })).statusCode).toBe(400);
@@ -307,8 +321,10 @@ describe('balances (release after 0 days)', () => {
     refundFails = 1;
     const refused = await refund({ amountCents: 500 });
     expect(refused.json()).toMatchObject({ status: 'failed', failureCode: 'processing_error', attempts: 1 });
-    expect((await summary(t, s)).pendingCents, 'still owed: off the store’s balance').toBe(share - 1500);
-    expect((await refundList()).refundableCents, 'a refused refund still counts').toBe(share - 1500);
+    expect((await summary(t, s)).pendingCents, 'still owed: off the store’s balance').toBe(
+      share - storeGaveBack(o, 1500),
+    );
+    expect((await refundList()).refundableCents, 'a refused refund still counts').toBe(o.totalCents - 1500);
     const id = refused.json().id;
     const retries = await Promise.all(
       Array.from({ length: 20 }, () => api(t, s.seller, 'POST', `/api/admin/orders/${o.id}/refunds/${id}/retry`)),
@@ -333,9 +349,9 @@ describe('balances (release after 0 days)', () => {
     });
     expect(res.statusCode).toBe(200);
     await t.app.jobs.drain();
-    expect((await summary(t, s)).availableCents).toBe(share - 1500);
+    expect((await summary(t, s)).availableCents).toBe(share - storeGaveBack(o, 1500));
     expect((await refund({ amountCents: 200 })).json().status).toBe('succeeded');
-    expect(await summary(t, s)).toMatchObject({ availableCents: share - 1700, pendingCents: 0 });
+    expect(await summary(t, s)).toMatchObject({ availableCents: share - storeGaveBack(o, 1700), pendingCents: 0 });
 
     const other = await shop();
     const foreign = await api(t, other.seller, 'POST', `/api/admin/orders/${o.id}/refunds`, { amountCents: 100 });
@@ -346,7 +362,7 @@ describe('balances (release after 0 days)', () => {
   it('a crash between the provider refund and its ledger entry is reconciled by the job, exactly once', async () => {
     const s = await shop();
     const o = await placePaidOrder(t, s, 2);
-    const share = o.totalCents - platformFee(o.totalCents);
+    const share = o.totalCents - feeOf(o);
     await setStatus(t, s, o.id, 'ready_to_ship');
     await setStatus(t, s, o.id, 'on_the_way');
     const db = t.database.db;
@@ -411,7 +427,7 @@ describe('balances (release after 0 days)', () => {
     expect(stuck).toMatchObject({ status: 'succeeded', attempts: 1 });
     expect(await providerRefunds(stuck.id), 'asked again with the same key: refunded once').toBe(1);
     expect(await refundEntries()).toEqual([`refund:${stuck.id}`]);
-    expect((await summary(t, s)).pendingCents).toBe(share - 700);
+    expect((await summary(t, s)).pendingCents).toBe(share - storeGaveBack(o, 700));
 
     // A provider whose answer is lost (it refunded, the call threw) leaves it processing, never failed (a new attempt
     // would refund twice); the job finishes it.
@@ -428,7 +444,7 @@ describe('balances (release after 0 days)', () => {
     });
     expect(await providerRefunds(lost.json().id)).toBe(1);
     expect(await refundEntries()).toHaveLength(2);
-    expect((await summary(t, s)).pendingCents).toBe(share - 1000);
+    expect((await summary(t, s)).pendingCents).toBe(share - storeGaveBack(o, 1000));
   });
 
   it('checks the bank and CLABE (check digit, bank prefix) in Spanish and English; keeps only the card’s last 4', async () => {
@@ -547,7 +563,7 @@ describe('balances (release after 7 days)', () => {
       sql`update order_status_history set created_at = now() - interval '8 days' where order_id = ${late.id} and to_status = 'delivered'`,
     );
     const before = await summary(t, s);
-    const share = late.totalCents - platformFee(late.totalCents);
+    const share = late.totalCents - feeOf(late);
     const catchUp = async () => {
       const id = await t.app.jobs.enqueue('balance-release-catchup', {});
       await t.app.jobs.drain();

@@ -34,6 +34,7 @@ describe(`dashboard "today" in the store's time zone (${process.env.TEST_DATABAS
       itemsCents: 10000,
       shippingCents: 0,
       totalCents: 10000,
+      platformFeeBps: 350,
       shippingType: 'pickup',
       shipping: { proveedor: 'tienda', servicio: 'pickup', precio: 0 },
       idempotencyKey: randomUUID(),

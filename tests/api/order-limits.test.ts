@@ -1,8 +1,9 @@
 /**
  * Issue 5 items 4 and 7: what one unpaid order and one visitor can hold, and the largest order (decision 028,
  * src/shared/limits.ts). An OXXO line is capped, an OXXO voucher is at most MX$10,000, one email and one client IP
- * have a bounded number of unpaid orders per store (even when 20 submits race), stock waits 15 minutes — not 3 days,
- * not 30 minutes — until a voucher exists or while 3-D Secure is unanswered, and a total above the documented
+ * have a bounded number of unpaid orders per store (even when 20 submits race), stock waits the store's card hold
+ * (10 minutes by default, decision 097) — not 3 days, not 30 minutes — until a voucher exists or while 3-D Secure is
+ * unanswered, and a total above the documented
  * maximum (or above 2^31-1 centavos, which used to be a 500) is a translated 422 before anything is reserved. Money
  * columns are bigint. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
@@ -88,7 +89,7 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
     await t.close();
   });
 
-  it(`caps an OXXO line at ${MAX_UNPAID_LINE_QUANTITY} units (a card order is not capped)`, async () => {
+  it(`caps an OXXO line at ${MAX_UNPAID_LINE_QUANTITY} units (a card line at the store's cap, 20 by default)`, async () => {
     const before = await stock('LIM-1');
     const over = await submit(cheap(MAX_UNPAID_LINE_QUANTITY + 1), { ip: '203.0.113.1' });
     expect(over.statusCode).toBe(422);
@@ -96,7 +97,9 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
     expect(over.json().message).toContain(`hasta ${MAX_UNPAID_LINE_QUANTITY} piezas`);
     expect(await stock('LIM-1')).toBe(before);
     expect((await submit(cheap(MAX_UNPAID_LINE_QUANTITY), { ip: '203.0.113.1' })).statusCode).toBe(201);
-    const card = await submit(cheap(50), { ip: '203.0.113.1', method: 'card' });
+    // A card line is capped too, at the store's own line cap (decision 097; tests/api/stock-holds.test.ts).
+    expect((await submit(cheap(21), { ip: '203.0.113.1', method: 'card' })).json().code).toBe('LINE_UNITS_LIMIT');
+    const card = await submit(cheap(20), { ip: '203.0.113.1', method: 'card' });
     expect(card.statusCode).toBe(201);
     // The browser then pays it at the provider.
     expect((await payPlacedOrder(t.app, { store }, card.json())).json().status).toBe('paid');
@@ -135,7 +138,7 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
     expect((await submit(cheap(1), { ip: '198.51.100.100' })).statusCode).toBe(201);
   });
 
-  it('frees the stock of an OXXO order whose voucher was never issued after 15 minutes, not 3 days', async () => {
+  it('frees the stock of an OXXO order whose voucher was never issued after the card hold (10 minutes), not 3 days', async () => {
     // Its own product: the sweep below also settles what earlier tests left pending, which must not move this count.
     await createProductFixture(t.database.db, store.id, {
       codigo: 'NOV',
@@ -159,7 +162,7 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
     expect(await stock('NOV-1')).toBe(20);
   });
 
-  it('holds stock 15 minutes while 3-D Secure is unanswered, and until the voucher expires once it exists', async () => {
+  it('holds stock the card hold (10 minutes) while 3-D Secure is unanswered, and until the voucher expires once it exists', async () => {
     const tds = await submit(cheap(1), { method: 'card', ip: '203.0.113.5' });
     // The browser sends the card to the provider, which asks for 3-D Secure; the shopper does not answer.
     const challenged = await payPlacedOrder(t.app, { store }, tds.json(), TEST_CARD_NUMBERS.challenge);
@@ -208,6 +211,7 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
           feeCents: 0,
           discountCents: 0,
           totalCents: big,
+          platformFeeBps: 350,
           shippingType: 'pickup',
           shipping: { proveedor: 'x', servicio: 'pickup', precio: 0 },
           address: null,

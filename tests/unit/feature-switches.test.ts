@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { errorMessageKey, FEATURES, type Feature, type FeatureSwitches } from '../../src/shared/features.js';
-import { platformHomeTexts } from '../../src/web/platform/platform-offers.js';
+import { planTextKey, platformHomeTexts } from '../../src/web/platform/platform-offers.js';
 import { premiumFeatureKeys } from '../../src/web/admin/features/subscription/premium-features.js';
 import { domainHintKey } from '../../src/web/admin/features/dashboard/domain-hint.js';
 
@@ -32,7 +32,7 @@ function shown(switches: FeatureSwitches): string[] {
   const hint = domainHintKey(switches);
   return [
     ...home.features.flatMap((f) => [...texts('platform', f.title), ...texts('platform', f.text)]),
-    ...home.plans.flatMap((p) => texts('platform', p.text)),
+    ...['monthly', 'yearly', 'premium'].flatMap((id) => texts('platform', planTextKey(id, switches))),
     ...premiumFeatureKeys(switches).flatMap((k) => texts('subscriptions', k)),
     ...(hint ? texts('admin', hint) : []),
     ...texts('errors', errorMessageKey('ORDER_TOTAL_TOO_HIGH', switches)),
@@ -67,7 +67,9 @@ describe('feature switches', () => {
   it('switching custom domains on brings back "tu dominio", the plan line and the dashboard hint', () => {
     const all = shown(on('customDomains'));
     expect(all.some((s) => s.includes('Tu tienda, tu dominio'))).toBe(true);
-    expect(all.some((s) => s.includes('Productos ilimitados, tu dominio y colaboradores.'))).toBe(true);
+    expect(
+      all.some((s) => s.includes('Para tiendas que crecen: tu dominio propio, colaboradores y soporte prioritario.')),
+    ).toBe(true);
     expect(all.some((s) => s.includes('Dominios propios ilimitados'))).toBe(true);
     expect(all.some((s) => s.includes('actívalo en Dominios'))).toBe(true);
     expect(all.some((s) => OFFERS.dropshipping.test(s))).toBe(false);

@@ -16,7 +16,16 @@ export const balanceSummary = z.object({
   /** Paid orders not yet released. */
   pendingCents: z.number().int(),
   paidOutCents: z.number().int(),
+  /**
+   * What the store earned, as lines (decisions 095, 096): what buyers paid for paid orders, what went back to them
+   * (refunds and cancellations), Vitrina's fee kept (charged minus returned), cash the seller collected by hand;
+   * salesCents − refundedCents − feesCents − collectedCents = netCents = totalCents + paidOutCents.
+   */
+  salesCents: z.number().int(),
+  refundedCents: z.number().int(),
   feesCents: z.number().int(),
+  collectedCents: z.number().int(),
+  netCents: z.number().int(),
   /** Orders with money pending, and with money released. */
   pendingOrders: z.number().int(),
   availableOrders: z.number().int(),
@@ -29,11 +38,15 @@ export type BalanceSummary = z.infer<typeof balanceSummary>;
 
 export const balanceMovement = z.object({
   id: z.string(),
-  kind: z.enum(['order_paid', 'order_cancelled', 'refund', 'release', 'payout']),
+  kind: z.enum(['order_paid', 'collected', 'order_cancelled', 'refund', 'release', 'payout']),
   orderId: z.string().nullable(),
   /** Change of the store's pending and available balances (positive: more for the store). */
   pendingCents: z.number().int(),
   availableCents: z.number().int(),
+  /** A paid order: what the buyer paid (saleCents) and Vitrina's fee of it; else null. */
+  saleCents: z.number().int().nullable(),
+  /** Vitrina's fee: charged (positive) on a paid order, given back (negative) with a refund or cancellation. */
+  feeCents: z.number().int().nullable(),
   createdAt: z.string(),
 });
 

@@ -188,6 +188,32 @@ export const orderView = z.object({
 export type OrderView = z.infer<typeof orderView>;
 
 /**
+ * An order's money for its seller (decisions 095, 096; never shown to the buyer): `posted` from the ledger once the
+ * order is paid, `estimated` from the order while it waits for its payment. sale − fee − refunded + feeReturned = net;
+ * cash the seller collected by hand is already in the seller's hands (net − collected goes to the balance).
+ */
+export const orderSettlement = z.object({
+  status: z.enum(['estimated', 'posted']),
+  /** What the buyer paid: the order's total. */
+  saleCents: z.number().int(),
+  /** Vitrina's fee rate (basis points: 350 = 3.5 %) and its base: the products after the coupon. */
+  feeBps: z.number().int(),
+  feeBaseCents: z.number().int(),
+  feeCents: z.number().int(),
+  /** Given back to the buyer (refunds and a cancellation), and the part of Vitrina's fee returned with it. */
+  refundedCents: z.number().int(),
+  feeReturnedCents: z.number().int(),
+  /** Cash the seller took by hand for the order. */
+  collectedCents: z.number().int(),
+  netCents: z.number().int(),
+});
+export type OrderSettlement = z.infer<typeof orderSettlement>;
+
+/** The seller's view of an order (GET /api/admin/orders/:id and status changes): the order and its money. */
+export const sellerOrderView = orderView.extend({ settlement: orderSettlement.nullable() });
+export type SellerOrderView = z.infer<typeof sellerOrderView>;
+
+/**
  * How the browser confirms a card payment with the provider (decision 056): Stripe gives `publishableKey` (Stripe.js
  * `confirmCardPayment(clientSecret)`); the sandbox gives `confirmUrl`, its own route that takes the card with the
  * client secret (src/web/storefront/features/checkout/api/provider-client.ts). `locale`: the provider's card form

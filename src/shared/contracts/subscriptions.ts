@@ -16,6 +16,8 @@ export const plan = z.object({
   id: planId,
   priceCents: z.number().int(),
   interval: z.enum(['month', 'year']),
+  /** Vitrina's fee on each sale, basis points (350 = 3.5 %) of the products after the coupon (decision 096). */
+  platformFeeBps: z.number().int(),
 });
 export type Plan = z.infer<typeof plan>;
 
@@ -58,6 +60,14 @@ export const subscriptionResponse = z.object({
   invoices: z.array(subscriptionInvoice),
 });
 export type SubscriptionResponse = z.infer<typeof subscriptionResponse>;
+
+/** GET /api/platform/plans: the plans on sale, for the platform's home (public). */
+export const publicPlans = z.object({
+  plans: z.array(plan),
+  /** A new store's free first days, on the monthly plan (decision 061). */
+  trialDays: z.number().int(),
+});
+export type PublicPlans = z.infer<typeof publicPlans>;
 
 export const changePlanInput = z.object({ planId });
 export type ChangePlanInput = z.infer<typeof changePlanInput>;

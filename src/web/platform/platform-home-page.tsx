@@ -1,8 +1,14 @@
-/** Vitrina's own home on the platform domain (issue 7): what Vitrina is, plans, "Crear mi tienda", seller sign-in. */
+/**
+ * Vitrina's own home on the platform domain (issue 7): what Vitrina is, the plans on sale (their price and Vitrina's
+ * fee on sales, from the server: decision 096), "Crear mi tienda", seller sign-in.
+ */
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { platformPaths } from './paths';
-import { platformHomeTexts } from './platform-offers';
+import { planTextKey, platformHomeTexts } from './platform-offers';
+import { usePublicPlans } from './plans-api';
+import { useMoney } from '../components/ui/price';
+import { formatFeeRate } from '../../shared/money';
 
 export function PlatformHomePage() {
   const { t } = useTranslation('platform');
@@ -35,22 +41,43 @@ export function PlatformHomePage() {
           ))}
         </ul>
       </section>
-      <section className="container section" aria-labelledby="plans">
-        <h2 id="plans">{t('plans.title')}</h2>
+      <PlatformPlans />
+    </>
+  );
+}
+
+/** The plans as the server sells them: price, the free trial, and the fee on sales every plan carries. */
+function PlatformPlans() {
+  const { t, i18n } = useTranslation('platform');
+  const money = useMoney();
+  const q = usePublicPlans();
+  const lang = i18n.language === 'en' ? 'en' : 'es';
+  return (
+    <section className="container section" aria-labelledby="plans">
+      <h2 id="plans">{t('plans.title')}</h2>
+      {q.data && <p>{t('plans.intro', { days: q.data.trialDays })}</p>}
+      {!q.data ? (
+        <p className="muted">{t('plans.loading')}</p>
+      ) : (
         <ul className="platform-grid">
-          {texts.plans.map((p) => (
-            <li key={p.id} className={`card platform-plan${p.id === 'grow' ? ' featured' : ''}`}>
-              <h3>{t(p.name)}</h3>
-              <p className="platform-price">{t(p.price)}</p>
-              <p className="muted">{t(p.text)}</p>
+          {q.data.plans.map((p) => (
+            <li key={p.id} className={`card platform-plan${p.id === 'monthly' ? ' featured' : ''}`}>
+              <h3>{t(`plans.${p.id}.name`)}</h3>
+              <p className="platform-price">{t(`plans.${p.id}.price`, { price: money(p.priceCents) })}</p>
+              <p className="platform-fee" data-testid={`platform-fee-${p.id}`}>
+                {t('plans.fee', { rate: formatFeeRate(p.platformFeeBps, lang) })}
+              </p>
+              <p className="small muted">{t('plans.feeBase')}</p>
+              {p.id === 'monthly' && <p className="badge">{t('plans.trial', { days: q.data.trialDays })}</p>}
+              <p className="muted">{t(planTextKey(p.id))}</p>
               <Link className="btn btn-secondary btn-block" to={platformPaths.signUp()}>
                 {t('plans.choose')}
               </Link>
             </li>
           ))}
         </ul>
-      </section>
-    </>
+      )}
+    </section>
   );
 }
 

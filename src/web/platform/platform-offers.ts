@@ -5,11 +5,9 @@
 import { FEATURES, offerKey, type FeatureSwitches } from '../../shared/features';
 
 const FEATURE_CARDS = ['store', 'payments', 'catalog', 'team'] as const;
-const PLANS = ['start', 'grow', 'pro'] as const;
 
 export interface PlatformHomeTexts {
   features: { id: (typeof FEATURE_CARDS)[number]; title: string; text: string }[];
-  plans: { id: (typeof PLANS)[number]; name: string; price: string; text: string }[];
 }
 
 /** The keys of the home's feature cards and plans under `switches`. */
@@ -21,11 +19,10 @@ export function platformHomeTexts(switches: Readonly<FeatureSwitches> = FEATURES
       title: id === 'store' ? offerKey('features.store.title', 'customDomains', switches) : `features.${id}.title`,
       text: id === 'store' ? offerKey('features.store.text', 'customDomains', switches) : `features.${id}.text`,
     })),
-    plans: PLANS.map((id) => ({
-      id,
-      name: `plans.${id}.name`,
-      price: `plans.${id}.price`,
-      text: id === 'grow' ? offerKey('plans.grow.text', 'customDomains', switches) : `plans.${id}.text`,
-    })),
   };
+}
+
+/** The key of a plan's description: the premium plan names its own domain only once stores can have one. */
+export function planTextKey(planId: string, switches: Readonly<FeatureSwitches> = FEATURES): string {
+  return planId === 'premium' ? offerKey('plans.premium.text', 'customDomains', switches) : `plans.${planId}.text`;
 }

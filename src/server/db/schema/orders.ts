@@ -3,7 +3,8 @@
  * All amounts are integer centavos MXN in bigint columns (read as JS numbers: exact below 2^53, far above the
  * checkout's MAX_ORDER_TOTAL_CENTS); total = items + shipping + fee - discount.
  */
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { money } from './columns.js';
 import { stores } from './stores.js';
 import { users } from './accounts.js';
@@ -47,6 +48,11 @@ export const orders = pgTable(
     address: jsonb('address').$type<OrderAddress | null>(),
     trackingNumber: text('tracking_number'),
     couponCode: text('coupon_code'),
+    /**
+     * Vitrina's fee rate for this order, basis points (350 = 3.5 %), taken from the store's plan when it was placed
+     * (decision 096): the fee is this rate of the products after the coupon, posted when the order is paid.
+     */
+    platformFeeBps: integer('platform_fee_bps').notNull(),
     lang: text('lang').notNull().default('es'),
     /** Stock reservation is released at this time unless the order is paid (OXXO voucher expiry). */
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
@@ -76,6 +82,33 @@ export const orders = pgTable(
     index('orders_status_reservation_idx').on(t.status, t.reservationExpiresAt),
     index('orders_store_status_email_idx').on(t.storeId, t.status, t.email),
     index('orders_store_status_ip_idx').on(t.storeId, t.status, t.clientIpHash),
+    check('orders_platform_fee_bps_range', sql`${t.platformFeeBps} between 0 and 10000`),
+  ],
+);
+
+/**
+ * What one unpaid order and one client may hold in a store (decision 097), set by the seller; a store without a row
+ * has the defaults of src/shared/limits.ts. Units are pieces; the card hold is minutes.
+ */
+export const storeOrderLimits = pgTable(
+  'store_order_limits',
+  {
+    storeId: uuid('store_id')
+      .primaryKey()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    maxUnitsPerLine: integer('max_units_per_line').notNull(),
+    maxUnitsPerOrder: integer('max_units_per_order').notNull(),
+    /** Units one email may hold across its unpaid orders (one client address: 3 times this). */
+    maxHeldUnitsPerClient: integer('max_held_units_per_client').notNull(),
+    /** How long a card or wallet order holds its stock until the payment is confirmed. */
+    cardHoldMinutes: integer('card_hold_minutes').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('store_order_limits_line', sql`${t.maxUnitsPerLine} between 1 and 999`),
+    check('store_order_limits_order', sql`${t.maxUnitsPerOrder} between ${t.maxUnitsPerLine} and 9999`),
+    check('store_order_limits_client', sql`${t.maxHeldUnitsPerClient} between ${t.maxUnitsPerOrder} and 99999`),
+    check('store_order_limits_hold', sql`${t.cardHoldMinutes} between 5 and 60`),
   ],
 );
 

@@ -20,8 +20,16 @@ export const subscriptionPlans = pgTable(
     interval: text('interval').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     active: boolean('active').notNull().default(true),
+    /**
+     * Vitrina's fee on the sales of a store on this plan, basis points (350 = 3.5 %) of the products after the coupon
+     * (decision 096). The one place the rate lives: checkout copies it onto each order when it is placed.
+     */
+    platformFeeBps: integer('platform_fee_bps').notNull().default(350),
   },
-  (t) => [check('subscription_plans_price_positive', sql`${t.priceCents} > 0`)],
+  (t) => [
+    check('subscription_plans_price_positive', sql`${t.priceCents} > 0`),
+    check('subscription_plans_fee_bps_range', sql`${t.platformFeeBps} between 0 and 10000`),
+  ],
 );
 
 /** One store's subscription (one row per store). */

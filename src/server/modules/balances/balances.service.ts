@@ -45,12 +45,27 @@ const bankName = (code: string) => bankByCode.get(code)?.name ?? code;
 const mask = (last4: string) => `•••• ${last4}`;
 
 /**
- * The summary of /admin/balance/summary: pending, available and total (their sum), paid out, fees; how many orders
- * have money pending or released; the store's share of paid orders per day for the last 14 days.
+ * The summary of /admin/balance/summary: pending, available and total (their sum), paid out; the lines that make what
+ * the store earned (sales − refunded − Vitrina's fee − cash collected by hand = net = total + paid out; decisions 095,
+ * 096); how many orders have money pending or released; the store's share of paid orders per day for 14 days.
  */
 export async function getBalanceSummary(ctx: StoreContext): Promise<BalanceSummary> {
   const { db, storeId } = ctx;
   const s = await accountSums(ctx);
+  const key = ledgerEntries.key;
+  const amount = ledgerLines.amountCents;
+  const [made] = await db
+    .select({
+      sales: sql<string>`coalesce(sum(${amount}) filter (where ${key} like 'order:%:paid' and ${ledgerLines.account} = 'buyer_payment'), 0)`,
+      refunded: sql<string>`coalesce(-sum(${amount}) filter (where (${key} like 'order:%:cancelled' or ${key} like 'refund-request:%') and ${ledgerLines.account} = 'refunds'), 0)`,
+      collected: sql<string>`coalesce(sum(${amount}) filter (where ${key} like 'order:%:collected' and ${ledgerLines.account} = 'store_pending'), 0)`,
+    })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .where(and(eq(ledgerLines.storeId, storeId), eq(ledgerEntries.storeId, storeId)));
+  const salesCents = Number(made.sales);
+  const refundedCents = Number(made.refunded);
+  const collectedCents = Number(made.collected);
   const perOrder = await db
     .select({
       pending: sql<string>`coalesce(sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'store_pending'), 0)`,
@@ -86,7 +101,11 @@ export async function getBalanceSummary(ctx: StoreContext): Promise<BalanceSumma
     availableCents: -s.store_available,
     totalCents: -s.store_pending - s.store_available,
     paidOutCents: -s.payouts,
+    salesCents,
+    refundedCents,
     feesCents: -s.platform_fee,
+    collectedCents,
+    netCents: salesCents - refundedCents + s.platform_fee - collectedCents,
     pendingOrders: perOrder.filter((o) => Number(o.pending) < 0).length,
     availableOrders: perOrder.filter((o) => Number(o.released) > 0).length,
     releaseDays: ctx.config.BALANCE_RELEASE_DAYS,
@@ -106,7 +125,11 @@ function toPayoutView(p: typeof payouts.$inferSelect): PayoutView {
   };
 }
 
-/** The store's payouts and its latest 100 balance movements, newest first (/admin/balance/payment-history). */
+/**
+ * The store's payouts and its latest 100 balance movements, newest first (/admin/balance/payment-history). A paid
+ * order's movement carries its sale and Vitrina's fee (sale − fee = what it added to pending); a refund's or a
+ * cancellation's, the fee it gave back (negative).
+ */
 export async function getPaymentHistory(ctx: StoreDbContext): Promise<PaymentHistory> {
   const { db, storeId } = ctx;
   const rows = await db
@@ -123,6 +146,10 @@ export async function getPaymentHistory(ctx: StoreDbContext): Promise<PaymentHis
       createdAt: ledgerEntries.createdAt,
       pending: sql<string>`coalesce(-sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'store_pending'), 0)`,
       available: sql<string>`coalesce(-sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'store_available'), 0)`,
+      sale: sql<
+        string | null
+      >`sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'buyer_payment' and ${ledgerEntries.key} like 'order:%:paid')`,
+      fee: sql<string | null>`-sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'platform_fee')`,
     })
     .from(ledgerEntries)
     .innerJoin(ledgerLines, eq(ledgerLines.entryId, ledgerEntries.id))
@@ -139,6 +166,8 @@ export async function getPaymentHistory(ctx: StoreDbContext): Promise<PaymentHis
         orderId: m.orderId,
         pendingCents: Number(m.pending),
         availableCents: Number(m.available),
+        saleCents: m.sale === null ? null : Number(m.sale),
+        feeCents: m.fee === null ? null : Number(m.fee),
         createdAt: m.createdAt.toISOString(),
       }))
       .filter((m) => m.pendingCents !== 0 || m.availableCents !== 0),

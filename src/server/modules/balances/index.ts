@@ -1,11 +1,10 @@
 /** Public interface of the balances module (issue 8: ledger, balances, payouts, bank account). */
 export {
   LEDGER_ACCOUNTS,
-  PLATFORM_FEE_BPS,
-  platformFee,
   postEntry,
   accountSums,
   postOrderPaid,
+  postOrderCollected,
   postPaymentOwedBack,
   postOrderCancelled,
   postRefundPaid,
@@ -13,7 +12,9 @@ export {
   ordersWithPendingMoney,
   postSubscriptionPaid,
   type LedgerAccount,
+  type OrderSale,
 } from './ledger.js';
+export { orderSettlement } from './order-settlement.js';
 export {
   BANKS,
   getBalanceSummary,

@@ -9,7 +9,8 @@
  *   buyer_payment    debit: money the platform holds from buyers (clearing)
  *   store_pending    credit: owed to the store, not yet released (delivery + BALANCE_RELEASE_DAYS)
  *   store_available  credit: owed to the store, ready to pay out
- *   platform_fee     credit: the platform's fee of each paid order (PLATFORM_FEE_BPS)
+ *   platform_fee     credit: the platform's fee of each paid order (the order's rate of its products after the
+ *                    coupon; decision 096), debited back as refunds return it (decision 095)
  *   refunds          credit: owed back to buyers; debit when the provider refunded it
  *   payouts          credit: paid out to the store's bank account
  *   supplier         credit: owed to a dropshipping supplier (no posting yet)
@@ -19,6 +20,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries, ledgerLines } from '../../db/schema/balances.js';
 import type { DbContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
+import { platformFeeCents } from '../../../shared/money.js';
 
 export const LEDGER_ACCOUNTS = [
   'buyer_payment',
@@ -33,14 +35,6 @@ export const LEDGER_ACCOUNTS = [
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
-/** The platform's fee of a paid order, in basis points of its total (decision 046: 3.5 %). */
-export const PLATFORM_FEE_BPS = 350;
-
-/** The fee of an order total (centavos), rounded half up to a whole centavo; never more than the total. */
-export function platformFee(totalCents: number): number {
-  return Math.min(totalCents, Math.max(0, Math.round((totalCents * PLATFORM_FEE_BPS) / 10_000)));
-}
-
 export interface LedgerLineInput {
   account: LedgerAccount;
   amountCents: number;
@@ -49,11 +43,17 @@ export interface LedgerLineInput {
 
 export interface LedgerEntryInput {
   key: string;
-  kind: 'order_paid' | 'order_cancelled' | 'refund' | 'release' | 'payout' | 'subscription';
+  kind:
+    'order_paid' | 'collected' | 'payment_owed' | 'order_cancelled' | 'refund' | 'release' | 'payout' | 'subscription';
   orderId?: string | null;
   payoutId?: string | null;
   memo?: string | null;
   lines: LedgerLineInput[];
+  /**
+   * Record the event even when every line is zero (an order paid with a zero total: the event happened, no money
+   * moved). Such an entry has no lines.
+   */
+  keepWhenZero?: boolean;
 }
 
 /** Thrown for an entry whose lines do not sum to zero or are not whole centavos: a programming error, never input. */
@@ -76,12 +76,13 @@ export function normaliseLines(lines: LedgerLineInput[]): LedgerLineInput[] {
 
 /**
  * Posts an entry inside the caller's transaction. Returns false (and writes nothing) when the store already has an
- * entry with this key, or when every line is zero. Throws UnbalancedEntryError when the lines do not sum to zero.
+ * entry with this key, or when every line is zero (unless `keepWhenZero`). Throws UnbalancedEntryError when the lines
+ * do not sum to zero.
  */
 export async function postEntry(ctx: StoreTxContext, e: LedgerEntryInput): Promise<boolean> {
   const { db: tx, storeId } = ctx;
   const lines = normaliseLines(e.lines);
-  if (!lines.length) return false;
+  if (!lines.length && !e.keepWhenZero) return false;
   const [entry] = await tx
     .insert(ledgerEntries)
     .values({
@@ -95,6 +96,7 @@ export async function postEntry(ctx: StoreTxContext, e: LedgerEntryInput): Promi
     .onConflictDoNothing({ target: [ledgerEntries.storeId, ledgerEntries.key] })
     .returning({ id: ledgerEntries.id });
   if (!entry) return false;
+  if (!lines.length) return true;
   await tx.insert(ledgerLines).values(
     lines.map((l) => ({
       storeId,
@@ -120,21 +122,55 @@ export async function accountSums(ctx: StoreDbContext, orderId?: string): Promis
   return out;
 }
 
-/** Order paid through a provider: the buyer's money in, the store's share pending, the platform's fee recorded. */
-export async function postOrderPaid(
+/** What an order's payment needs to post: its total, and the base and rate of Vitrina's fee (decision 096). */
+export interface OrderSale {
+  orderId: string;
+  /** What the buyer paid: the order's total, centavos. */
+  amountCents: number;
+  /** The products after the coupon's discount, centavos: the fee's base (never shipping nor the OXXO fee). */
+  feeBaseCents: number;
+  /** The order's fee rate, basis points. */
+  feeBps: number;
+}
+
+/**
+ * An order paid, however it was paid (one entry per order: key `order:<id>:paid`): the buyer's money in, the store's
+ * share pending, the platform's fee recorded. The memo keeps the fee's rate and base. A zero total is recorded too
+ * (an entry without lines). The caller is `markOrderPaid` in the orders module, the one way an order becomes paid.
+ */
+export async function postOrderPaid(ctx: StoreTxContext, sale: OrderSale): Promise<boolean> {
+  const fee = Math.min(sale.amountCents, platformFeeCents(sale.feeBaseCents, sale.feeBps));
+  return postEntry(ctx, {
+    key: `order:${sale.orderId}:paid`,
+    kind: 'order_paid',
+    orderId: sale.orderId,
+    memo: `fee_bps=${sale.feeBps} fee_base=${sale.feeBaseCents}`,
+    keepWhenZero: true,
+    lines: [
+      { account: 'buyer_payment', amountCents: sale.amountCents },
+      { account: 'store_pending', amountCents: -(sale.amountCents - fee) },
+      { account: 'platform_fee', amountCents: -fee },
+    ],
+  });
+}
+
+/**
+ * The seller took an order's money by hand (cash at the shop; key `order:<id>:collected`), posted with its
+ * `order:<id>:paid`: the platform holds none of it, and the store already has its share, so the share leaves the
+ * store's pending balance. What is left there is the fee the store owes, released with the order and netted from
+ * the next payout like any other balance.
+ */
+export async function postOrderCollected(
   ctx: StoreTxContext,
   input: { orderId: string; amountCents: number },
 ): Promise<boolean> {
-  const fee = platformFee(input.amountCents);
   return postEntry(ctx, {
-    key: `order:${input.orderId}:paid`,
-    kind: 'order_paid',
+    key: `order:${input.orderId}:collected`,
+    kind: 'collected',
     orderId: input.orderId,
-    memo: `fee_bps=${PLATFORM_FEE_BPS}`,
     lines: [
-      { account: 'buyer_payment', amountCents: input.amountCents },
-      { account: 'store_pending', amountCents: -(input.amountCents - fee) },
-      { account: 'platform_fee', amountCents: -fee },
+      { account: 'buyer_payment', amountCents: -input.amountCents },
+      { account: 'store_pending', amountCents: input.amountCents },
     ],
   });
 }
@@ -149,7 +185,7 @@ export async function postPaymentOwedBack(
 ): Promise<boolean> {
   return postEntry(ctx, {
     key: `payment:${input.paymentId}:owed`,
-    kind: 'order_paid',
+    kind: 'payment_owed',
     orderId: input.orderId,
     lines: [
       { account: 'buyer_payment', amountCents: input.amountCents },
@@ -194,11 +230,15 @@ export async function postRefundPaid(
   });
 }
 
-/** A delivered order's pending share becomes available (once per order: key `order:<id>:released`). */
+/**
+ * A delivered order's pending share becomes available (once per order: key `order:<id>:released`). A share below zero
+ * (the fee of cash the store collected by hand) moves too, and comes off the available balance. Returns the centavos
+ * released (negative for such a fee).
+ */
 export async function postOrderReleased(ctx: StoreTxContext, orderId: string): Promise<number> {
   const s = await accountSums(ctx, orderId);
   const pending = -s.store_pending;
-  if (pending <= 0) return 0;
+  if (pending === 0) return 0;
   const posted = await postEntry(ctx, {
     key: `order:${orderId}:released`,
     kind: 'release',
@@ -212,9 +252,9 @@ export async function postOrderReleased(ctx: StoreTxContext, orderId: string): P
 }
 
 /**
- * Orders of any store whose share is still pending (sum of `store_pending` lines below zero), oldest first, up to
- * `limit`: the candidates of the release catch-up (decision 067). Paid orders not yet delivered are among them; the
- * caller keeps those delivered long enough ago.
+ * Orders of any store whose share is still pending (sum of `store_pending` lines not zero: money owed to the store,
+ * or the fee of cash it collected), oldest first, up to `limit`: the candidates of the release catch-up (decision
+ * 067). Paid orders not yet delivered are among them; the caller keeps those delivered long enough ago.
  */
 export async function ordersWithPendingMoney(
   ctx: DbContext,
@@ -229,7 +269,7 @@ export async function ordersWithPendingMoney(
     .from(ledgerLines)
     .where(and(eq(ledgerLines.account, 'store_pending'), sql`${ledgerLines.orderId} is not null`))
     .groupBy(ledgerLines.storeId, ledgerLines.orderId)
-    .having(sql`sum(${ledgerLines.amountCents}) < 0`)
+    .having(sql`sum(${ledgerLines.amountCents}) <> 0`)
     .orderBy(sql`min(${ledgerLines.createdAt})`)
     .limit(limit);
   return rows.map((r) => ({ storeId: r.storeId, orderId: r.orderId, pendingCents: -Number(r.sum) }));

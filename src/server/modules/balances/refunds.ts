@@ -8,7 +8,9 @@
  * seller may retry with a new attempt (a new key). Only one attempt runs at a time (the row moves to `processing` by a
  * conditional update), so two retries never refund twice. If the process dies (or the provider cannot be reached)
  * between the claim and the outcome, the row stays `processing`: the `refund-reconcile` job asks the provider again
- * with the same key (which refunds at most once) and finishes it. The platform keeps its fee.
+ * with the same key (which refunds at most once) and finishes it. Vitrina's fee follows the goods refunded (decision
+ * 095): each refund gives back its pro-rata part of the fee (feeReturnedCents), so a full refund returns to the buyer
+ * everything they paid, the store giving back its share and Vitrina its fee.
  */
 import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { refunds } from '../../db/schema/balances.js';
@@ -17,7 +19,9 @@ import { AppError } from '../../lib/app-error.js';
 import type { BaseContext, DbOrTx, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { getPayment, providerOf } from '../payments/index.js';
 import type { RefundView } from '../../../shared/contracts/balances.js';
+import { feeReturnedCents } from '../../../shared/money.js';
 import { accountSums, postEntry, postRefundPaid } from './ledger.js';
+import { orderSettlement } from './order-settlement.js';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -34,16 +38,29 @@ function toView(r: RefundRow): RefundView {
   };
 }
 
-/**
- * What can still be refunded of payment `paymentId` (of `paymentAmountCents`) of order `orderId`, centavos: at most what
- * the payment has left to refund (requested refunds count, whatever their status) and what the store still holds of
- * the order (its pending share, then available money of the order that the store has not paid out). Read-only: a
- * caller that goes on to refund holds the order row locked.
- */
-export async function refundable(
+interface RefundRoom {
+  /** The largest refund possible now, centavos. */
+  maxCents: number;
+  /** What the store holds of the order: its pending share, then available money it has not paid out. */
+  fromPending: number;
+  storeHolds: number;
+  /** The fee charged on the payment and the amount already asked back (whatever the refunds' status). */
+  feeCents: number;
+  paidCents: number;
+  doneCents: number;
+}
+
+/** The part of the fee a refund of `amountCents` returns, after `doneCents` were refunded (cumulative pro rata). */
+function feePartOf(room: Pick<RefundRoom, 'feeCents' | 'paidCents' | 'doneCents'>, amountCents: number): number {
+  const at = (refunded: number) =>
+    feeReturnedCents({ feeCents: room.feeCents, paidCents: room.paidCents, refundedCents: refunded });
+  return at(room.doneCents + amountCents) - at(room.doneCents);
+}
+
+async function refundRoom(
   ctx: StoreDbContext,
   input: { orderId: string; paymentId: string; paymentAmountCents: number },
-): Promise<{ maxCents: number; fromPending: number }> {
+): Promise<RefundRoom> {
   const { db, storeId } = ctx;
   const [{ done }] = await db
     .select({ done: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
@@ -51,24 +68,57 @@ export async function refundable(
     .where(and(eq(refunds.storeId, storeId), eq(refunds.paymentId, input.paymentId)));
   const order = await accountSums(ctx, input.orderId);
   const store = await accountSums(ctx);
+  const settlement = await orderSettlement(ctx, input.orderId);
   const fromPending = Math.max(0, -order.store_pending);
   const fromAvailable = Math.max(0, Math.min(-order.store_available, -store.store_available));
-  const maxCents = Math.max(0, Math.min(input.paymentAmountCents - Number(done), fromPending + fromAvailable));
-  return { maxCents, fromPending };
+  const room = {
+    fromPending,
+    storeHolds: fromPending + fromAvailable,
+    feeCents: settlement?.feeCents ?? 0,
+    paidCents: input.paymentAmountCents,
+    doneCents: Number(done),
+  };
+  // The store's part of a refund (amount − fee part) grows with the amount, one centavo at a time at most: the
+  // largest amount whose store part the store still holds is found by bisection.
+  let lo = 0;
+  let hi = Math.max(0, input.paymentAmountCents - room.doneCents);
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (mid - feePartOf(room, mid) <= room.storeHolds) lo = mid;
+    else hi = mid - 1;
+  }
+  return { ...room, maxCents: lo };
+}
+
+/**
+ * What can still be refunded of payment `paymentId` (of `paymentAmountCents`) of order `orderId`, centavos: at most what
+ * the payment has left to refund (requested refunds count, whatever their status), and only as much as the store
+ * still holds of its share (its pending share, then available money of the order it has not paid out), Vitrina's fee
+ * part coming back with it (decision 095). A paid order nothing was refunded of nor paid out from can be refunded in
+ * full. Read-only: a caller that goes on to refund holds the order row locked.
+ */
+export async function refundable(
+  ctx: StoreDbContext,
+  input: { orderId: string; paymentId: string; paymentAmountCents: number },
+): Promise<{ maxCents: number }> {
+  return { maxCents: (await refundRoom(ctx, input)).maxCents };
 }
 
 /**
  * Records a refund of `amountCents` of payment `paymentId` (of `paymentAmountCents`) of order `orderId`, inside the
- * caller's transaction with the order row locked. At most what the payment has left to refund and what the store
- * still holds of the order (its pending share, then available money). Throws REFUND_EXCEEDS_REFUNDABLE (422, max).
+ * caller's transaction with the order row locked: the amount becomes owed to the buyer, taken from the store's share
+ * (pending first, then available) and from Vitrina's fee in proportion (decision 095). Throws
+ * REFUND_EXCEEDS_REFUNDABLE (422, max) beyond what `refundable` allows.
  */
 export async function requestRefund(
   ctx: StoreTxContext,
   input: { orderId: string; paymentId: string; paymentAmountCents: number; amountCents: number; reason?: string },
 ): Promise<RefundView> {
   const { db: tx, storeId } = ctx;
-  const { maxCents: max, fromPending } = await refundable(ctx, input);
-  if (input.amountCents > max) throw new AppError('REFUND_EXCEEDS_REFUNDABLE', { max });
+  const room = await refundRoom(ctx, input);
+  if (input.amountCents > room.maxCents) throw new AppError('REFUND_EXCEEDS_REFUNDABLE', { max: room.maxCents });
+  const feePart = feePartOf(room, input.amountCents);
+  const storePart = input.amountCents - feePart;
   const [row] = await tx
     .insert(refunds)
     .values({
@@ -80,7 +130,7 @@ export async function requestRefund(
       reason: input.reason ?? null,
     })
     .returning();
-  const pendingPart = Math.min(fromPending, input.amountCents);
+  const pendingPart = Math.min(room.fromPending, storePart);
   await postEntry(ctx, {
     key: `refund-request:${row!.id}`,
     kind: 'refund',
@@ -88,7 +138,8 @@ export async function requestRefund(
     memo: 'requested',
     lines: [
       { account: 'store_pending', amountCents: pendingPart },
-      { account: 'store_available', amountCents: input.amountCents - pendingPart },
+      { account: 'store_available', amountCents: storePart - pendingPart },
+      { account: 'platform_fee', amountCents: feePart },
       { account: 'refunds', amountCents: -input.amountCents },
     ],
   });

@@ -10,13 +10,14 @@ import { AppError } from '../../lib/app-error.js';
 import { deriveKey, loadAppSecret } from '../../lib/secrets.js';
 import { formatMoney } from '../../../shared/money.js';
 import {
+  CLIENT_ADDRESS_UNITS_FACTOR,
   MAX_ORDER_TOTAL_CENTS,
   MAX_UNPAID_LINE_QUANTITY,
   MAX_UNPAID_ORDERS_PER_EMAIL,
   MAX_UNPAID_ORDERS_PER_IP,
   OXXO_MAX_AMOUNT_CENTS,
 } from '../../../shared/limits.js';
-import { countUnpaidOrders, lockUnpaidCounters } from '../orders/index.js';
+import { countHeldUnits, countUnpaidOrders, lockUnpaidCounters } from '../orders/index.js';
 
 const ipKeys = new WeakMap<AppConfig, string>();
 
@@ -50,11 +51,14 @@ export function checkOrderLimits(
 
 /**
  * Inside the order's transaction, first of all its locks: refuses with UNPAID_ORDERS_LIMIT when this email already
- * has MAX_UNPAID_ORDERS_PER_EMAIL, or this client IP MAX_UNPAID_ORDERS_PER_IP, unpaid orders in the store.
+ * has MAX_UNPAID_ORDERS_PER_EMAIL, or this client IP MAX_UNPAID_ORDERS_PER_IP, unpaid orders in the store; and with
+ * HELD_UNITS_LIMIT {max} when this order's `units` would make the units held by the email's unpaid orders exceed
+ * `maxHeldUnits`, or those of the client IP's exceed CLIENT_ADDRESS_UNITS_FACTOR times it (decision 097).
  */
 export async function checkUnpaidOrders(
   ctx: StoreTxContext,
   who: { email: string; clientIpHash: string | null },
+  order: { units: number; maxHeldUnits: number },
 ): Promise<void> {
   await lockUnpaidCounters(ctx, [`e:${who.email}`, ...(who.clientIpHash ? [`i:${who.clientIpHash}`] : [])]);
   const n = await countUnpaidOrders(ctx, who);
@@ -62,4 +66,10 @@ export async function checkUnpaidOrders(
     throw new AppError('UNPAID_ORDERS_LIMIT', { max: MAX_UNPAID_ORDERS_PER_EMAIL });
   if (who.clientIpHash && n.byIp >= MAX_UNPAID_ORDERS_PER_IP)
     throw new AppError('UNPAID_ORDERS_LIMIT', { max: MAX_UNPAID_ORDERS_PER_IP });
+  const held = await countHeldUnits(ctx, who);
+  if (held.byEmail + order.units > order.maxHeldUnits)
+    throw new AppError('HELD_UNITS_LIMIT', { max: order.maxHeldUnits });
+  const perAddress = order.maxHeldUnits * CLIENT_ADDRESS_UNITS_FACTOR;
+  if (who.clientIpHash && held.byIp + order.units > perAddress)
+    throw new AppError('HELD_UNITS_LIMIT', { max: perAddress });
 }

@@ -1,16 +1,21 @@
 /**
  * Creates the order of a POST /api/pedido (SPEC §2 /micarrito/pago, §5 stock messages, §9) as the named steps of
- * order-steps.ts: resolve the address, validate the lines, quote the shipping, price the order and check its limits
- * (decision 028), then in one transaction check the buyer's unpaid orders, hold the stock (conditional UPDATEs: never
- * oversells), create the order rows (folio, lines, stock held UNCONFIRMED_HOLD_MS) and start the payment attempt
- * before any provider call. Totals are integer centavos: items + shipping + fee − discount (src/shared/money.ts).
+ * order-steps.ts: resolve the address, validate the lines, check the store's unit caps (decision 097), quote the
+ * shipping, price the order and check its limits (decision 028), then in one transaction check the buyer's unpaid
+ * orders and held units, hold the stock (conditional UPDATEs: never oversells), create the order rows (folio, lines,
+ * the plan's fee rate, stock held for the store's card hold) and start the payment attempt before any provider call
+ * (a zero total is paid there and then). Totals are integer centavos: items + shipping + fee − discount
+ * (src/shared/money.ts).
  */
 import { withTx, type StoreContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { PlaceOrderInput } from '../../../shared/contracts/checkout.js';
 import { checkUnpaidOrders } from './limits.js';
 import { linkOrder } from './idempotency.js';
+import { getOrderLimits } from '../orders/index.js';
+import { storeFeeBps } from '../subscriptions/index.js';
 import {
+  checkUnitCaps,
   createOrderRows,
   holdStock,
   priceOrder,
@@ -36,14 +41,25 @@ export async function createOrder(
 ): Promise<string> {
   const address = await resolveAddress(ctx, input, buyer.customerId);
   const lines = await validateLines(ctx, input.items);
+  const limits = await getOrderLimits(ctx);
+  checkUnitCaps(limits, lines);
   const shipping = await quoteOrderShipping(ctx, address, input.shipping.servicio, lines);
   const totals = await priceOrder(ctx, input, lines, shipping.shippingCents);
+  const feeBps = await storeFeeBps(ctx);
+  const units = lines.reduce((n, l) => n + l.quantity, 0);
 
   return runTransaction(ctx.db, async (tx) => {
     const txCtx = withTx(ctx, tx);
-    await checkUnpaidOrders(txCtx, buyer);
+    await checkUnpaidOrders(txCtx, buyer, { units, maxHeldUnits: limits.maxHeldUnitsPerClient });
     await holdStock(txCtx, lines);
-    const order = await createOrderRows(txCtx, input, buyer, { address, lines, shipping, totals });
+    const order = await createOrderRows(txCtx, input, buyer, {
+      address,
+      lines,
+      shipping,
+      totals,
+      feeBps,
+      holdMs: limits.cardHoldMinutes * 60_000,
+    });
     await startPayment(txCtx, order, input.paymentMethod);
     await linkOrder(txCtx, claim.id, claim.leaseId, order.id);
     return order.id;

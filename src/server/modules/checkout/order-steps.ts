@@ -8,16 +8,17 @@ import type { StoreContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { newToken } from '../../lib/tokens.js';
 import { formatMoney, lineTotalCents, orderTotalCents } from '../../../shared/money.js';
-import { UNCONFIRMED_HOLD_MS } from '../../../shared/limits.js';
 import type { AddressInput } from '../../../shared/contracts/accounts.js';
 import type { CartLine, CartQuoteResponse, PlaceOrderInput } from '../../../shared/contracts/checkout.js';
 import { getVariantsForCheckout, reserveStock, type CheckoutVariant } from '../catalog/index.js';
 import { getOxxoFeeCents, nextFolio } from '../stores/index.js';
 import { getAddress } from '../accounts/index.js';
 import { quoteShipping } from '../shipping/index.js';
-import { createPaymentAttempt } from '../payments/index.js';
+import { createPaymentAttempt, insertFreePayment } from '../payments/index.js';
 import { providerForMethod } from '../../providers/payments/index.js';
-import { insertOrder, type OrderRow } from '../orders/index.js';
+import { insertOrder, markOrderPaid, type OrderRow } from '../orders/index.js';
+import type { OrderLimits } from '../../../shared/contracts/order-limits.js';
+import { enqueue } from '../../jobs/queue.js';
 import { priceCoupon, redeemCoupon, type PricedCoupon } from '../coupons/index.js';
 import { checkOrderLimits } from './limits.js';
 
@@ -118,6 +119,18 @@ export async function validateLines(
 }
 
 /**
+ * Step 2b. The store's caps on what one order may hold (decision 097), before anything is reserved: units of one line
+ * (LINE_UNITS_LIMIT {name, max}) and of the whole order (ORDER_UNITS_LIMIT {max}).
+ */
+export function checkUnitCaps(limits: OrderLimits, lines: OrderLine[]): void {
+  const big = lines.find((l) => l.quantity > limits.maxUnitsPerLine);
+  if (big)
+    throw new AppError('LINE_UNITS_LIMIT', { name: big.variant.name, max: limits.maxUnitsPerLine, codigo: big.codigo });
+  const units = lines.reduce((n, l) => n + l.quantity, 0);
+  if (units > limits.maxUnitsPerOrder) throw new AppError('ORDER_UNITS_LIMIT', { max: limits.maxUnitsPerOrder });
+}
+
+/**
  * Step 3. The chosen shipping service quoted to the address's postal code (free pickup without an address).
  * Throws SHIPPING_NOT_AVAILABLE when the service is not offered there, POSTAL_CODE_NOT_FOUND.
  */
@@ -195,14 +208,22 @@ export async function holdStock(ctx: StoreTxContext, lines: OrderLine[]): Promis
 
 /**
  * Step 6 (in the transaction). Allocates the store's next folio and inserts the pending order with its lines, a
- * guest view token, and the stock hold of UNCONFIRMED_HOLD_MS (moved on once its payment is under way); takes the
- * coupon's use (COUPON_NOT_VALID {reason: 'used_up'} when another order took the last one).
+ * guest view token, Vitrina's fee rate of the store's plan (`feeBps`; decision 096) and the store's card hold
+ * (`holdMs`; decision 097: moved on once its payment is under way); takes the coupon's use (COUPON_NOT_VALID
+ * {reason: 'used_up'} when another order took the last one).
  */
 export async function createOrderRows(
   ctx: StoreTxContext & Pick<StoreContext, 'locale'>,
   input: Pick<PlaceOrderInput, 'paymentMethod' | 'shipping' | 'idempotencyKey'>,
   buyer: Buyer,
-  order: { address: AddressInput | null; lines: OrderLine[]; shipping: OrderShippingChoice; totals: OrderTotals },
+  order: {
+    address: AddressInput | null;
+    lines: OrderLine[];
+    shipping: OrderShippingChoice;
+    totals: OrderTotals;
+    feeBps: number;
+    holdMs: number;
+  },
 ): Promise<OrderRow> {
   const folio = await nextFolio(ctx);
   const { coupon, ...amounts } = order.totals;
@@ -214,12 +235,13 @@ export async function createOrderRows(
     lang: ctx.locale,
     ...amounts,
     couponCode: coupon?.code ?? null,
+    platformFeeBps: order.feeBps,
     shippingType: input.shipping.servicio,
     shipping: order.shipping.shipping,
     address: order.address,
     idempotencyKey: input.idempotencyKey,
     viewToken: newToken(24),
-    reservationExpiresAt: new Date(Date.now() + UNCONFIRMED_HOLD_MS),
+    reservationExpiresAt: new Date(Date.now() + order.holdMs),
     storefrontOrigin: buyer.origin,
     clientIpHash: buyer.clientIpHash,
     items: order.lines.map(({ variant: v, quantity }) => ({
@@ -243,13 +265,22 @@ export async function createOrderRows(
 
 /**
  * Step 7 (in the transaction). Records the order's payment attempt (status processing) with the configured provider,
- * before any provider call: a crash after the commit leaves an attempt that a retry or the sweep can pick up.
+ * before any provider call: a crash after the commit leaves an attempt that a retry or the sweep can pick up. An
+ * order whose total is zero (a 100 % coupon on a pickup order) has nothing to charge: it is paid at once, without
+ * asking any provider (a $0 payment, succeeded), through markOrderPaid like every paid order, and its confirmation
+ * email is a job committed with it.
  */
 export async function startPayment(
   ctx: StoreTxContext & Pick<StoreContext, 'providers'>,
-  order: Pick<OrderRow, 'id' | 'totalCents'>,
+  order: OrderRow,
   method: PlaceOrderInput['paymentMethod'],
 ): Promise<void> {
+  if (order.totalCents === 0) {
+    const free = await insertFreePayment(ctx, { orderId: order.id, method });
+    await markOrderPaid(ctx, order, free, { note: 'zero_total' });
+    await enqueue(ctx.db, 'order-email', { storeId: ctx.storeId, orderId: order.id, kind: 'confirmation' });
+    return;
+  }
   // The wallet's payments go to the wallet provider (decision 071); cards and OXXO to the card provider.
   const provider = providerForMethod(ctx.providers, method);
   if (!provider) throw new AppError('PAYMENTS_UNAVAILABLE');

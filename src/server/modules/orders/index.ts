@@ -5,6 +5,7 @@ export {
   buildOrderView,
   getOrderForBuyer,
   getStoreOrderView,
+  getSellerOrderView,
   listCustomerOrders,
   listStoreOrders,
   orderCounts,
@@ -17,6 +18,8 @@ export { changeOrderStatus } from './status-change.js';
 export { settlePayment, reconcileOpenPayment, type SettleContext } from './settlement.js';
 export { expireOverdueReservations, retryRefunds, runPaymentSweep } from './sweep.js';
 export { countUnpaidOrders, lockUnpaidCounters } from './holds.js';
+export { getOrderLimits, saveOrderLimits, cardHoldMs, countHeldUnits, DEFAULT_ORDER_LIMITS } from './order-limits.js';
+export { markOrderPaid } from './mark-paid.js';
 export { ORDER_TRANSITIONS, nextStatuses } from './order-status.js';
 export {
   sendOrderConfirmation,

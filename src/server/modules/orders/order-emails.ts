@@ -8,26 +8,29 @@
  */
 import type { StoreContext } from '../../lib/context.js';
 import { translator } from '../../lib/i18n.js';
-import { formatMoney } from '../../../shared/money.js';
+import { formatMoney, orderMoneyLines } from '../../../shared/money.js';
 import { optionsLabel } from '../../../shared/option-labels.js';
 import type { OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
 import { getStoreById } from '../stores/index.js';
 
-/** Text lines of the order's items and totals, for the email body. */
+/**
+ * Text lines of the order's items and totals, for the email body: the items, then the same money lines as every other
+ * screen (src/shared/money.ts orderMoneyLines: products, discount with the coupon's code, shipping, OXXO fee, total).
+ */
 function receiptText(order: OrderView, t: ReturnType<typeof translator>): string {
   const money = (c: number) => formatMoney(c, order.lang);
   const lines = order.items.map(
     (i) =>
       `  ${i.quantity} × ${i.name}${Object.keys(i.options).length ? ` (${optionsLabel(i.options, (k) => t(`common:optionName.${k}`), ', ')})` : ''}  ${money(i.lineTotalCents)}`,
   );
-  lines.push(
-    '',
-    `  ${t('emails:order.items')}: ${money(order.itemsCents)}`,
-    `  ${t('emails:order.shipping')}: ${money(order.shippingCents)}`,
-  );
-  if (order.feeCents > 0) lines.push(`  ${t('emails:order.fee')}: ${money(order.feeCents)}`);
-  if (order.discountCents > 0) lines.push(`  ${t('emails:order.discount')}: -${money(order.discountCents)}`);
-  lines.push(`  ${t('emails:order.total')}: ${money(order.totalCents)}`);
+  lines.push('');
+  for (const l of orderMoneyLines(order)) {
+    const label =
+      l.key === 'discount' && l.code
+        ? t('emails:order.discountWithCode', { code: l.code })
+        : t(`emails:order.${l.key}`);
+    lines.push(`  ${label}: ${money(l.cents)}`);
+  }
   return lines.join('\n');
 }
 
@@ -94,7 +97,9 @@ function refundText(order: OrderView, t: ReturnType<typeof translator>): string 
     return t('emails:order.refund.paypal', { amount });
   if (order.payment?.status === 'refunded')
     return t('emails:order.refund.card', { amount, last4: order.payment.cardLast4 ?? '' });
-  if (order.payment?.status === 'succeeded') return t('emails:order.refund.contact', { amount });
+  // A zero total (a 100 % coupon) charged nothing: there is nothing to give back.
+  if (order.payment?.status === 'succeeded' && order.payment.amountCents > 0)
+    return t('emails:order.refund.contact', { amount });
   return t('emails:order.refund.none');
 }
 

@@ -6,8 +6,10 @@ import {
   orderListQuery,
   orderStatusBody,
   orderView,
+  sellerOrderView,
   viewTokenQuery,
 } from '../../../shared/contracts/checkout.js';
+import { orderLimits, orderLimitsInput } from '../../../shared/contracts/order-limits.js';
 import { adminDashboard } from '../../../shared/contracts/stores.js';
 import { uuid } from '../../../shared/contracts/common.js';
 import { customerContext, sellerContext, storeContext } from '../../plugins/request-context.js';
@@ -23,6 +25,7 @@ import {
   refundView,
 } from '../../../shared/contracts/balances.js';
 import { orderRefunds, refundOrder, retryRefund } from './order-refunds.js';
+import { getOrderLimits, saveOrderLimits } from './order-limits.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -65,8 +68,41 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/orders/:id',
-    { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: orderView } } },
-    async (request) => orders.getStoreOrderView(sellerContext(request, 'orders'), request.params.id),
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'One order of the store with its money: sale, Vitrina’s fee, refunds, net',
+        params: z.object({ id: uuid }),
+        response: { 200: sellerOrderView },
+      },
+    },
+    async (request) => orders.getSellerOrderView(sellerContext(request, 'orders'), request.params.id),
+  );
+
+  // What one unpaid order and one client may hold (decision 097).
+  app.get(
+    '/api/admin/order-limits',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Units per line, per unpaid order and per client, and the card order’s stock hold',
+        response: { 200: orderLimits },
+      },
+    },
+    async (request) => getOrderLimits(sellerContext(request, 'orders')),
+  );
+
+  app.put(
+    '/api/admin/order-limits',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Set the store’s caps on unpaid orders and the card order’s stock hold (settings permission)',
+        body: orderLimitsInput,
+        response: { 200: orderLimits },
+      },
+    },
+    async (request) => saveOrderLimits(sellerContext(request, 'settings'), request.body),
   );
 
   app.post(
@@ -77,7 +113,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Move an order to an allowed next status',
         params: z.object({ id: uuid }),
         body: orderStatusBody,
-        response: { 200: orderView },
+        response: { 200: sellerOrderView },
       },
     },
     async (request) =>

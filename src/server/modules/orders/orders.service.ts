@@ -14,8 +14,16 @@ import {
 import type { DbContext, StoreContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { sameToken } from '../../lib/tokens.js';
-import type { OrderList, OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
+import type {
+  OrderList,
+  OrderSettlement,
+  OrderStatus,
+  OrderView,
+  SellerOrderView,
+} from '../../../shared/contracts/checkout.js';
+import { platformFeeBaseCents, platformFeeCents } from '../../../shared/money.js';
 import { listOrderPayments, toPayment } from '../payments/index.js';
+import { orderSettlement } from '../balances/index.js';
 import { getUserNames } from '../accounts/index.js';
 import { nextStatuses } from './order-status.js';
 
@@ -36,6 +44,8 @@ export interface NewOrder {
   totalCents: number;
   /** The coupon whose discount is in discountCents (upper-case code), or null. */
   couponCode?: string | null;
+  /** Vitrina's fee rate for the order, basis points: the store's plan's when it is placed (decision 096). */
+  platformFeeBps: number;
   shippingType: 'economico' | 'paquete' | 'pickup';
   shipping: OrderShipping;
   address: OrderAddress | null;
@@ -161,6 +171,34 @@ export async function getOrderForBuyer(ctx: StoreContext, orderId: string, viewT
  */
 export async function getStoreOrderView(ctx: StoreContext, orderId: string): Promise<OrderView> {
   return buildOrderView(ctx, await loadOrder(ctx, orderId));
+}
+
+/**
+ * The seller's view of an order: the order and its money (decisions 095, 096) — as posted in the ledger once paid;
+ * estimated from the order (its total, its rate of its products after the coupon) while unpaid; null for an order
+ * cancelled before it was paid. Access is the caller's (the seller's routes). Throws ORDER_NOT_FOUND.
+ */
+export async function getSellerOrderView(ctx: StoreContext, orderId: string): Promise<SellerOrderView> {
+  const order = await loadOrder(ctx, orderId);
+  const [view, posted] = await Promise.all([buildOrderView(ctx, order), orderSettlement(ctx, orderId)]);
+  return { ...view, settlement: posted ?? estimatedSettlement(order) };
+}
+
+function estimatedSettlement(order: OrderRow): OrderSettlement | null {
+  if (order.status !== 'pending') return null;
+  const base = platformFeeBaseCents(order);
+  const fee = Math.min(order.totalCents, platformFeeCents(base, order.platformFeeBps));
+  return {
+    status: 'estimated',
+    saleCents: order.totalCents,
+    feeBps: order.platformFeeBps,
+    feeBaseCents: base,
+    feeCents: fee,
+    refundedCents: 0,
+    feeReturnedCents: 0,
+    collectedCents: 0,
+    netCents: order.totalCents - fee,
+  };
 }
 
 async function listOrders(ctx: StoreContext, where: ReturnType<typeof and>, page: number): Promise<OrderList> {

@@ -9,7 +9,7 @@
 import { withTx, type BaseContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { ProviderPayment } from '../../providers/payments/index.js';
-import { OXXO_VOUCHER_VALID_DAYS, UNCONFIRMED_HOLD_MS } from '../../../shared/limits.js';
+import { OXXO_VOUCHER_VALID_DAYS } from '../../../shared/limits.js';
 import {
   applyProviderPayment,
   cancelAtProvider,
@@ -21,9 +21,11 @@ import {
   OPEN_STATUSES,
   recordPaymentEvent,
 } from '../payments/index.js';
-import { postOrderPaid, postPaymentOwedBack } from '../balances/index.js';
+import { postPaymentOwedBack } from '../balances/index.js';
 import type { OrderRow } from './orders.service.js';
 import { applyTransition, lockOrder, refundAndRecord, setReservation } from './transitions.js';
+import { markOrderPaid } from './mark-paid.js';
+import { cardHoldMs } from './order-limits.js';
 import { enqueue } from '../../jobs/queue.js';
 
 export type SettleContext = Pick<BaseContext, 'db' | 'providers' | 'log'> & { storeId: string };
@@ -40,7 +42,7 @@ export interface SettleOptions {
  * Applies the provider's payment `p` to our payment `paymentId` and its order:
  *   succeeded        pending order paid (confirmation or "OXXO payment received" email); a cancelled order's card
  *                    payment refunded; cash on a cancelled or already hand-paid order shows as owed (refundDueCents)
- *   requires_action  stock held UNCONFIRMED_HOLD_MS more while the shopper answers 3-D Secure
+ *   requires_action  stock held the store's card hold (minutes; decision 097) more while the shopper answers 3-D Secure
  *   pending          OXXO voucher issued: stock held until the voucher expires; confirmation email with the voucher
  *   failed           pending order cancelled (stock released), no email
  *   canceled/expired pending order cancelled; with note 'reservation_expired' the buyer is told the time ran out
@@ -75,8 +77,7 @@ export async function settlePayment(
       case 'succeeded':
         // The ledger records the money in the same transaction (issue 8; decision 046), once per order or payment.
         if (pending) {
-          await applyTransition(txCtx, orderId, 'paid', { note: `${row.method}_paid` });
-          await postOrderPaid(txCtx, { orderId, amountCents: row.amountCents });
+          await markOrderPaid(txCtx, order, row, { note: `${row.method}_paid` });
           fx.push(row.method === 'oxxo' ? 'oxxo_paid' : 'confirmation');
         } else {
           await postPaymentOwedBack(txCtx, { orderId, paymentId: row.id, amountCents: row.amountCents });
@@ -84,7 +85,7 @@ export async function settlePayment(
         }
         break;
       case 'requires_action':
-        if (pending) await setReservation(txCtx, orderId, new Date(Date.now() + UNCONFIRMED_HOLD_MS));
+        if (pending) await setReservation(txCtx, orderId, new Date(Date.now() + (await cardHoldMs(txCtx))));
         break;
       case 'pending':
         if (pending && row.expiresAt) {

@@ -5,27 +5,29 @@
  */
 import { withTx, type StoreContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
-import type { OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
+import type { OrderStatus, SellerOrderView } from '../../../shared/contracts/checkout.js';
 import { closePayment, getOrderPayment, insertManualPayment, OPEN_STATUSES } from '../payments/index.js';
 import { NOTIFIED_STATUSES } from './order-emails.js';
 import { enqueue } from '../../jobs/queue.js';
-import { getStoreOrderView, loadOrder } from './orders.service.js';
+import { getSellerOrderView, loadOrder } from './orders.service.js';
 import { reconcileOpenPayment } from './settlement.js';
-import { applyTransition, refundAfterCancel } from './transitions.js';
+import { applyTransition, lockOrder, refundAfterCancel } from './transitions.js';
+import { markOrderPaid } from './mark-paid.js';
 
 /**
  * Seller changes an order's status (POST /api/admin/orders/:id/status). Returns the new view. For an unpaid order,
  * paid or cancelled first voids its payment at the provider: if the provider says the money arrived meanwhile, that
  * payment is applied first (the order is then paid, and a cancellation refunds it). Marking paid by hand records the
- * cash as a manual payment and the voided voucher as canceled. Cancelling releases the stock, takes the units off the
- * best-seller counts if it was paid, refunds a card payment and tells the buyer.
+ * cash as a manual payment, the voided voucher as canceled, and posts the order's paid entry like any other payment
+ * (markOrderPaid: the cash is the store's, Vitrina's fee comes off its balance). Cancelling releases the stock, takes
+ * the units off the best-seller counts if it was paid, refunds a card payment and tells the buyer.
  */
 export async function changeOrderStatus(
   ctx: StoreContext,
   orderId: string,
   to: OrderStatus,
   trackingNumber?: string,
-): Promise<OrderView> {
+): Promise<SellerOrderView> {
   const before = await loadOrder(ctx, orderId);
   if (before.status === 'pending' && (to === 'paid' || to === 'cancelled')) {
     // The seller's decision stands even if the provider cannot be reached now: money that still arrives later is
@@ -34,26 +36,27 @@ export async function changeOrderStatus(
       ctx.log.warn({ err, orderId }, 'could not void the payment at the provider');
       return 'none' as const;
     });
-    if (outcome === 'succeeded' && to === 'paid') return getStoreOrderView(ctx, orderId);
+    if (outcome === 'succeeded' && to === 'paid') return getSellerOrderView(ctx, orderId);
   }
   await runTransaction(ctx.db, async (tx) => {
     const txCtx = withTx(ctx, tx);
-    const was = await applyTransition(txCtx, orderId, to, {
-      actorId: ctx.actor?.userId,
-      trackingNumber,
-      note: to === 'paid' ? 'paid_by_seller' : undefined,
-      releaseAfterSeconds: ctx.config.BALANCE_RELEASE_DAYS * 86_400,
-    });
-    if (to === 'paid' && was.status === 'pending') {
+    const order = await lockOrder(txCtx, orderId);
+    if (to === 'paid' && order.status === 'pending') {
       const open = await getOrderPayment(txCtx, orderId);
       if (open && (OPEN_STATUSES as readonly string[]).includes(open.status))
         await closePayment(txCtx, open, 'canceled');
-      await insertManualPayment(txCtx, {
+      const cash = await insertManualPayment(txCtx, {
         orderId,
-        method: was.paymentMethod as 'card' | 'oxxo' | 'paypal',
-        amountCents: was.totalCents,
+        method: order.paymentMethod as 'card' | 'oxxo' | 'paypal',
+        amountCents: order.totalCents,
       });
-    }
+      await markOrderPaid(txCtx, order, cash, { note: 'paid_by_seller', actorId: ctx.actor?.userId });
+    } else
+      await applyTransition(txCtx, orderId, to, {
+        actorId: ctx.actor?.userId,
+        trackingNumber,
+        releaseAfterSeconds: ctx.config.BALANCE_RELEASE_DAYS * 86_400,
+      });
     // The buyer's email is a job committed with the change. A cancellation's waits for the refund below (its text
     // says whether the money went back), so it is enqueued after it.
     if (to !== 'cancelled' && NOTIFIED_STATUSES.includes(to))
@@ -63,5 +66,5 @@ export async function changeOrderStatus(
     await refundAfterCancel(ctx, orderId);
     await enqueue(ctx, 'order-email', { storeId: ctx.storeId, orderId, kind: 'status', status: to });
   }
-  return getStoreOrderView(ctx, orderId);
+  return getSellerOrderView(ctx, orderId);
 }

@@ -4,6 +4,8 @@ export {
   attemptKey,
   createPaymentAttempt,
   insertManualPayment,
+  insertFreePayment,
+  providerPaymentStatus,
   ensureProviderPayment,
   cancelAtProvider,
   captureApproved,

@@ -5,7 +5,7 @@
  * key is derived from it, so that a crash between "provider charged" and "order marked paid" can always be
  * reconciled by asking the provider. Amounts are integer centavos. No card data is stored.
  */
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import { paymentEvents, payments } from '../../db/schema/payments.js';
 import {
   providerNamed,
@@ -77,6 +77,22 @@ export async function insertManualPayment(
   const [row] = await tx
     .insert(payments)
     .values({ ...input, storeId, provider: 'manual', status: 'succeeded' })
+    .returning();
+  return row;
+}
+
+/**
+ * The payment of an order whose total is zero (a 100 % coupon on a pickup order): nothing to charge, so no provider
+ * is asked; recorded as succeeded with amount 0 and provider `none`, inside the order's transaction.
+ */
+export async function insertFreePayment(
+  ctx: StoreTxContext,
+  input: { orderId: string; method: PaymentMethodName },
+): Promise<PaymentRow> {
+  const { db: tx, storeId } = ctx;
+  const [row] = await tx
+    .insert(payments)
+    .values({ ...input, storeId, provider: 'none', status: 'succeeded', amountCents: 0 })
     .returning();
   return row;
 }
@@ -154,9 +170,13 @@ export async function captureApproved(
 }
 
 /** Our status for the provider's (a wallet payment approved but not captured is still open: no money moved). */
-function statusOf(p: ProviderPayment): PaymentRow['status'] | null {
+export function providerPaymentStatus(
+  p: Pick<ProviderPayment, 'status' | 'amountCents' | 'refundedCents'>,
+): PaymentRow['status'] | null {
   if (p.status === 'requires_confirmation' || p.status === 'approved') return null;
-  if (p.status === 'succeeded') return p.refundedCents >= p.amountCents ? 'refunded' : 'succeeded';
+  // Refunded only when money went back, all of it: a $0 payment (0 >= 0) never reads as refunded.
+  if (p.status === 'succeeded')
+    return p.refundedCents > 0 && p.refundedCents >= p.amountCents ? 'refunded' : 'succeeded';
   // Only the app voids a payment at the provider, and only when its order is cancelled: to the buyer it expired.
   if (p.status === 'canceled') return 'expired';
   return p.status;
@@ -173,7 +193,7 @@ export async function applyProviderPayment(
   p: ProviderPayment,
 ): Promise<{ row: PaymentRow; changed: boolean }> {
   const { db: tx } = ctx;
-  const status = statusOf(p);
+  const status = providerPaymentStatus(p);
   const open = (OPEN_STATUSES as readonly string[]).includes(payment.status);
   const applies =
     status !== null &&
@@ -281,7 +301,10 @@ export async function findPaymentForProvider(
   return byId ?? null;
 }
 
-/** Succeeded card and wallet payments of cancelled orders: money to give back (the refund failed or never ran). */
+/**
+ * Succeeded card and wallet payments of cancelled orders: money to give back (the refund failed or never ran). A $0
+ * payment (a zero total) has nothing to give back.
+ */
 export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Promise<PaymentRow[]> {
   const { db } = ctx;
   if (!orderIds.length) return [];
@@ -293,6 +316,7 @@ export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Prom
         inArray(payments.orderId, orderIds),
         inArray(payments.method, [...REFUNDABLE_METHODS]),
         eq(payments.status, 'succeeded'),
+        gt(payments.amountCents, 0),
       ),
     );
 }

@@ -1,10 +1,11 @@
 /**
  * The plans and the subscription's clock (decisions 060, 061). Prices are integer centavos MXN, IVA included; the
- * `subscription_plans` table holds the same rows (migration), this list is what the code charges and shows.
+ * `subscription_plans` table holds the same rows (migration), this list is what the code charges and shows. The fee
+ * on sales of each plan lives only in the table (`platform_fee_bps`; fee-rates.ts, decision 096).
  */
 import type { Plan, PlanId } from '../../../shared/contracts/subscriptions.js';
 
-export const PLANS: Record<PlanId, Plan> = {
+export const PLANS: Record<PlanId, Omit<Plan, 'platformFeeBps'>> = {
   monthly: { id: 'monthly', priceCents: 29_900, interval: 'month' },
   yearly: { id: 'yearly', priceCents: 299_000, interval: 'year' },
   premium: { id: 'premium', priceCents: 69_900, interval: 'month' },

@@ -1,18 +1,33 @@
 /**
  * Seller routes of the store's subscription (issue 8 "Subscription"; decisions 060-062), owner only: open even while
- * the store is suspended (gate.ts), so that the seller can pay and reactivate it.
+ * the store is suspended (gate.ts), so that the seller can pay and reactivate it. Also the public list of plans with
+ * their fee on sales, for the platform's home (decision 096).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   changePlanInput,
   paymentMethodInput,
+  publicPlans,
   subscriptionResponse,
   subscriptionView,
 } from '../../../shared/contracts/subscriptions.js';
-import { ownerContext } from '../../plugins/request-context.js';
+import { baseContext, ownerContext } from '../../plugins/request-context.js';
+import { publicPlanList } from './fee-rates.js';
 import { cancelSubscription, changePlan, getSubscription, payNow, savePaymentMethod } from './subscriptions.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/platform/plans',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'The plans on sale: price, period and Vitrina’s fee on sales; the free trial’s days (public)',
+        response: { 200: publicPlans },
+      },
+    },
+    async (request) => publicPlanList(baseContext(request)),
+  );
+
   app.get(
     '/api/admin/subscription',
     {

@@ -25,6 +25,7 @@ import type {
   SubscriptionResponse,
   SubscriptionView,
 } from '../../../shared/contracts/subscriptions.js';
+import { plansWithFees } from './fee-rates.js';
 import { PLANS, GRACE_DAYS, RETRY_HOURS, STALE_CLAIM_MS, TRIAL_DAYS, addDays, addHours, addInterval } from './plans.js';
 
 type Sub = typeof storeSubscriptions.$inferSelect;
@@ -131,7 +132,7 @@ export async function getSubscription(ctx: StoreDbContext): Promise<Subscription
     .where(eq(subscriptionInvoices.storeId, storeId))
     .orderBy(desc(subscriptionInvoices.createdAt))
     .limit(50);
-  return { subscription: toView(sub), plans: Object.values(PLANS), invoices: invoices.map(toInvoiceView) };
+  return { subscription: toView(sub), plans: await plansWithFees(ctx), invoices: invoices.map(toInvoiceView) };
 }
 
 async function lockSub(ctx: StoreTxContext): Promise<Sub> {

@@ -1,5 +1,6 @@
 /**
- * An order as a receipt: folio, date, status, lines, totals (items + shipping + fee − discount), address, shipping and
+ * An order as a receipt: folio, date, status, lines, the money lines of its total (products, coupon discount, shipping,
+ * OXXO fee, total: src/shared/money.ts orderMoneyLines, as every money screen and email), address, shipping and
  * payment; for a pending OXXO payment the printable cash-payment slip with reference, barcode, amount and expiry.
  */
 import { useTranslation } from 'react-i18next';
@@ -9,6 +10,8 @@ import { Barcode } from './barcode';
 import { cardBrandName } from '../../lib/format';
 import { formatOptions } from '../../lib/option-labels';
 import type { OrderView } from '../../../shared/contracts/checkout';
+import { orderMoneyLines } from '../../../shared/money';
+import { MoneyLines } from '../../components/ui/money-lines';
 
 export function OxxoVoucher({ order, storeName }: { order: OrderView; storeName?: string }) {
   const { t, i18n } = useTranslation('checkout');
@@ -93,35 +96,22 @@ export function OrderDetails({ order }: { order: OrderView }) {
           </tbody>
         </table>
       </div>
-      <dl
-        className="summary"
-        style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: '.3rem 1rem', position: 'static' }}
-      >
-        <dt>{t('summary.items')}</dt>
-        <dd>{money(order.itemsCents)}</dd>
-        <dt>
-          {t('summary.shipping')} ({t(`shipping.services.${order.shippingType}`)})
-        </dt>
-        <dd>{order.shippingCents === 0 ? t('summary.free') : money(order.shippingCents)}</dd>
-        {order.feeCents > 0 && (
-          <>
-            <dt>{t('summary.oxxoFee')}</dt>
-            <dd>{money(order.feeCents)}</dd>
-          </>
-        )}
-        {order.discountCents > 0 && (
-          <>
-            <dt>
-              {order.couponCode ? t('summary.discountWithCode', { code: order.couponCode }) : t('summary.discount')}
-            </dt>
-            <dd>−{money(order.discountCents)}</dd>
-          </>
-        )}
-        <dt className="total">{t('summary.total')}</dt>
-        <dd className="total" data-testid="receipt-total">
-          {money(order.totalCents)}
-        </dd>
-      </dl>
+      <div className="summary" style={{ position: 'static' }}>
+        <MoneyLines
+          lines={orderMoneyLines(order)}
+          label={(l) =>
+            l.key === 'discount'
+              ? l.code
+                ? t('summary.discountWithCode', { code: l.code })
+                : t('summary.discount')
+              : l.key === 'shipping'
+                ? `${t('summary.shipping')} (${t(`shipping.services.${order.shippingType}`)})`
+                : t(`summary.${l.key}`)
+          }
+          amount={(l) => (l.key === 'shipping' && l.cents === 0 ? t('summary.free') : undefined)}
+          amountTestIds={{ total: 'receipt-total', discount: 'receipt-discount' }}
+        />
+      </div>
       {order.address && (
         <div>
           <h3>{t('order.deliverTo')}</h3>

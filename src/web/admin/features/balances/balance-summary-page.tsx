@@ -1,7 +1,8 @@
 /**
- * /admin/balance/summary (issue 8): total, ready (available) and pending balance, order counts, a sales chart, and
- * a payout of the available money to the bank account (never more than available: the server checks; owners only,
- * payout-section.tsx).
+ * /admin/balance/summary (issue 8): total, ready (available) and pending balance, order counts, the lines that make
+ * the balance (sales − refunded − Vitrina's fee − cash collected = net; − paid out = balance: src/shared/money.ts
+ * balanceLines), a sales chart, and a payout of the available money to the bank account (never more than available:
+ * the server checks; owners only, payout-section.tsx).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +14,8 @@ import { PayoutSection } from './payout-section';
 import { BalanceNav } from './balance-nav';
 import { SalesChart } from './sales-chart';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
+import { MoneyLines } from '../../../components/ui/money-lines';
+import { balanceLines } from '../../../../shared/money';
 
 export function BalanceSummaryPage() {
   const { t } = useTranslation('balances');
@@ -43,6 +46,11 @@ export function BalanceSummaryPage() {
         </div>
       </div>
       <p className="small muted">{t('summary.releaseHint', { count: s.releaseDays })}</p>
+      <section className="card stack" aria-labelledby="earned-title">
+        <h2 id="earned-title">{t('summary.earnedTitle')}</h2>
+        <MoneyLines testId="balance-lines" lines={balanceLines(s)} label={(l) => t(`summary.lines.${l.key}`)} />
+        <p className="small muted">{t('summary.feeNote')}</p>
+      </section>
       <PayoutSection summary={s} />
       <section className="card stack" aria-labelledby="sales-title">
         <h2 id="sales-title">{t('summary.salesTitle')}</h2>

@@ -18,6 +18,9 @@ import { adminOrderQuery } from './api/get-order';
 import { useChangeOrderStatus } from './api/change-order-status';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { OrderRefunds } from './order-refunds';
+import { OrderMoney } from './order-money';
+import { MoneyLines } from '../../../components/ui/money-lines';
+import { orderMoneyLines } from '../../../../shared/money';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { formatOptions } from '../../../lib/option-labels';
 import { can, useSellerMe } from '../../shared/seller-me';
@@ -88,7 +91,7 @@ export function OrderStatusPage() {
         {confirmCancel && (
           <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="cancel-q">
             <p id="cancel-q">{t('order.cancelConfirm')}</p>
-            {o.payment?.status === 'succeeded' && (
+            {o.payment?.status === 'succeeded' && o.payment.amountCents > 0 && (
               <p>
                 {t(
                   o.payment.method === 'paypal'
@@ -113,6 +116,7 @@ export function OrderStatusPage() {
           </div>
         )}
       </section>
+      {o.settlement && <OrderMoney settlement={o.settlement} />}
       {/* Refunds move the store's money: shown to whoever has the money permission, like the server's check. */}
       {can(me.data, 'money') && <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />}
       <div className="admin-columns">
@@ -136,24 +140,13 @@ export function OrderStatusPage() {
               </tbody>
             </table>
           </div>
-          <dl style={{ display: 'grid', gridTemplateColumns: '1fr auto', gap: '.25rem 1rem', margin: 0 }}>
-            <dt>{t('order.itemsTotal')}</dt>
-            <dd style={{ margin: 0 }}>{money(o.itemsCents)}</dd>
-            <dt>{t('order.shipping')}</dt>
-            <dd style={{ margin: 0 }}>{money(o.shippingCents)}</dd>
-            {o.feeCents > 0 && (
-              <>
-                <dt>{t('order.fee')}</dt>
-                <dd style={{ margin: 0 }}>{money(o.feeCents)}</dd>
-              </>
-            )}
-            <dt>
-              <strong>{t('order.total')}</strong>
-            </dt>
-            <dd style={{ margin: 0 }}>
-              <strong>{money(o.totalCents)}</strong>
-            </dd>
-          </dl>
+          <MoneyLines
+            testId="order-lines"
+            lines={orderMoneyLines(o)}
+            label={(l) =>
+              l.key === 'discount' && l.code ? t('order.discountWithCode', { code: l.code }) : t(`order.lines.${l.key}`)
+            }
+          />
         </section>
         <section className="card stack">
           <h2>{t('order.delivery')}</h2>
@@ -185,13 +178,15 @@ export function OrderStatusPage() {
           )}
           <h2>{t('order.payment')}</h2>
           <p>
-            {o.paymentMethod === 'card'
-              ? t('order.card', { brand: o.payment?.cardBrand ?? '', last4: o.payment?.cardLast4 ?? '' })
-              : o.paymentMethod === 'paypal'
-                ? t('order.paypal')
-                : o.payment?.reference
-                  ? t('order.oxxo', { reference: o.payment.reference })
-                  : t('order.paidByHand')}{' '}
+            {o.payment?.amountCents === 0
+              ? t('order.nothingToCharge')
+              : o.paymentMethod === 'card'
+                ? t('order.card', { brand: o.payment?.cardBrand ?? '', last4: o.payment?.cardLast4 ?? '' })
+                : o.paymentMethod === 'paypal'
+                  ? t('order.paypal')
+                  : o.payment?.reference
+                    ? t('order.oxxo', { reference: o.payment.reference })
+                    : t('order.paidByHand')}{' '}
             · {o.payment ? t(`order.paymentStatus.${o.payment.status}`) : ''}
           </p>
           <h2>{t('order.history')}</h2>

@@ -1,4 +1,7 @@
-/** SPEC §2 /admin/ventas: the store's orders, newest first, filterable by status, paged. */
+/**
+ * SPEC §2 /admin/ventas: the store's orders, newest first, filterable by status, paged; below them, the caps on what
+ * unpaid orders may hold (decision 097).
+ */
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +14,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import type { OrderStatus } from '../../../../shared/contracts/checkout';
 import { adminOrdersQuery } from './api/get-orders';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
+import { OrderLimitsCard } from './order-limits-card';
 
 const STATUSES: OrderStatus[] = [
   'pending',
@@ -119,6 +123,7 @@ export function SalesPage() {
           )}
         </nav>
       )}
+      <OrderLimitsCard />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 /**
  * /admin/suscripcion/plans and /admin/suscripcion/plans/premium (issue 8; decision 060): the monthly and yearly plans,
- * and the premium plan, each with its price and a button to choose it (from the next payment).
+ * and the premium plan, each with its price, Vitrina's fee on sales (decision 096) and a button to choose it (from the
+ * next payment).
  */
 import './i18n';
 import { Link } from 'react-router';
@@ -11,6 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
 import type { Plan, PlanId } from '../../../../shared/contracts/subscriptions';
+import { formatFeeRate } from '../../../../shared/money';
 import { subscriptionQuery, useChangePlan } from './api';
 import { SUBSCRIPTION_PATHS, SubscriptionNav } from './subscription-nav';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
@@ -29,7 +31,7 @@ function PlanCard({
   busy: boolean;
   children: React.ReactNode;
 }) {
-  const { t } = useTranslation('subscriptions');
+  const { t, i18n } = useTranslation('subscriptions');
   const money = useMoney();
   const name = t(`plan.${plan.id}`);
   return (
@@ -40,6 +42,9 @@ function PlanCard({
     >
       <h2 id={`plan-${plan.id}`}>{name}</h2>
       <p className="subscription-price">{t(`interval.${plan.interval}`, { price: money(plan.priceCents) })}</p>
+      <p data-testid={`plan-fee-${plan.id}`}>
+        {t('plans.fee', { rate: formatFeeRate(plan.platformFeeBps, i18n.language === 'en' ? 'en' : 'es') })}
+      </p>
       {children}
       {current ? (
         <p className="badge">{t('plans.current')}</p>

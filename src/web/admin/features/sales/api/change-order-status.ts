@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { OrderStatus, OrderView } from '../../../../../shared/contracts/checkout';
+import type { OrderStatus, SellerOrderView } from '../../../../../shared/contracts/checkout';
 
 /**
  * POST /api/admin/orders/:id/status (a tracking number goes with "on the way"). Waits for the SPEC §9 throttle: a
@@ -12,7 +12,7 @@ export function useChangeOrderStatus(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ status, trackingNumber }: { status: OrderStatus; trackingNumber?: string }) =>
-      api.post<OrderView>(
+      api.post<SellerOrderView>(
         `/api/admin/orders/${encodeURIComponent(id)}/status`,
         { status, trackingNumber },
         { waitForThrottle: true },

@@ -2,12 +2,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { OrderView } from '../../../../../shared/contracts/checkout';
+import type { SellerOrderView } from '../../../../../shared/contracts/checkout';
 
 /** GET /api/admin/orders/:id. */
 export const adminOrderQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.admin.order(id),
-    queryFn: () => api.get<OrderView>(`/api/admin/orders/${encodeURIComponent(id)}`),
+    queryFn: () => api.get<SellerOrderView>(`/api/admin/orders/${encodeURIComponent(id)}`),
     enabled: Boolean(id),
   });

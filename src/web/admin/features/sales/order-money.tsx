@@ -1,0 +1,34 @@
+/**
+ * The seller's money of one order (decisions 095, 096): what the buyer paid, Vitrina's fee (its rate of the products
+ * after the coupon, never of shipping or the OXXO fee), what went back to the buyer with the fee part returned, and
+ * the net for the store; for cash the seller took by hand, the cash already in hand and what is left for the balance.
+ * The lines come from src/shared/money.ts settlementLines, as in the balance; an unpaid order shows the estimate.
+ */
+import { useTranslation } from 'react-i18next';
+import { MoneyLines } from '../../../components/ui/money-lines';
+import { useMoney } from '../../../components/ui/price';
+import { formatFeeRate, settlementLines } from '../../../../shared/money';
+import type { OrderSettlement } from '../../../../shared/contracts/checkout';
+
+export function OrderMoney({ settlement: s }: { settlement: OrderSettlement }) {
+  const { t, i18n } = useTranslation('admin');
+  const money = useMoney();
+  return (
+    <section className="card stack" aria-labelledby="order-money-title">
+      <h2 id="order-money-title">{t('order.money.title')}</h2>
+      <MoneyLines
+        testId="order-money"
+        lines={settlementLines(s)}
+        label={(l) =>
+          l.key === 'fee'
+            ? t('order.money.fee', {
+                rate: formatFeeRate(s.feeBps, i18n.language === 'en' ? 'en' : 'es'),
+                base: money(s.feeBaseCents),
+              })
+            : t(`order.money.${l.key}`)
+        }
+      />
+      <p className="small muted">{t(s.status === 'estimated' ? 'order.money.estimated' : 'order.money.note')}</p>
+    </section>
+  );
+}
