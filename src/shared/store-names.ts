@@ -2,11 +2,11 @@
  * Which store names and addresses (slugs) are refused because they could pass for a brand, a payment method, a bank,
  * a security notice or Vitrina itself, or for another store (decision 101). Pure functions shared by the sign-up form
  * and the server; the server first cures a store name's Unicode look-alikes (Cyrillic "а", full-width, script letters)
- * with the `decancer` library, then applies these.
+ * with the `unhomoglyph` library (the Unicode confusables table), then applies these.
  *
  * A "skeleton" is what a text looks like once its confusable letters are merged: lower case, diacritics and every
  * character other than a-z and 0-9 dropped, digits read as the letters they imitate (0→o, 1→l, 3→e, 4→a, 5→s, 7→t,
- * 8→b, 9→g), i and l merged into l, "rn" read as m and "vv" as w. decancer's cured strings keep digits as they are,
+ * 8→b, 9→g), i and l merged into l, "rn" read as m and "vv" as w. the confusables table reads "0" as "O" but keeps the other digits,
  * so this small leetspeak map sits on top of it. `SLUG_SKELETON_SQL` is the same for slugs in PostgreSQL.
  */
 

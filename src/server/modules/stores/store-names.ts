@@ -1,11 +1,11 @@
 /**
  * Rules for a new store's name and address beyond their format (decision 101): no brand, payment or security word
- * inside either (src/shared/store-names.ts), a name's Unicode look-alikes cured first with `decancer` (Cyrillic "а",
- * Greek "Ρ", full-width and script letters), and no address that looks like an existing store's ("dem0" next to
+ * inside either (src/shared/store-names.ts), a name's Unicode look-alikes cured first with `unhomoglyph` (the Unicode
+ * confusables table: Cyrillic "а", Greek "Ρ", full-width and script letters), and no address that looks like an existing store's ("dem0" next to
  * "demo"), found through the index on the slug skeleton. Publication after the owner's email is verified is here too
  * (decision 100).
  */
-import decancer from 'decancer';
+import unhomoglyph from 'unhomoglyph';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { stores } from '../../db/schema/stores.js';
 import type { DbContext } from '../../lib/context.js';
@@ -14,17 +14,12 @@ import { publishChange } from '../../db/change-feed.js';
 import { forbiddenWordIn, nameSkeleton, SLUG_SKELETON_SQL } from '../../../shared/store-names.js';
 
 /**
- * `text` with its confusable characters replaced by the letters they imitate ("Рaypal" → "paypal"). Diacritics are
- * dropped first: decancer reads an accented "ó" as "p" ("León" → "lepn").
+ * `text` with its confusable characters replaced by the letters they imitate ("Рaypal" → "Paypal"), after the
+ * Unicode confusables table (UTS #39). Diacritics are dropped first so that "León" stays "Leon". The table reads some
+ * Latin letters as pairs ("m" → "rn"); the skeleton merges those back.
  */
 export function cureConfusables(text: string): string {
-  const plain = text.normalize('NFKD').replace(/\p{M}/gu, '');
-  try {
-    return decancer(plain).toString();
-  } catch {
-    // decancer refuses some inputs (e.g. lone surrogates); the skeleton of the plain text still applies.
-    return plain;
-  }
+  return unhomoglyph(text.normalize('NFKD').replace(/\p{M}/gu, ''));
 }
 
 /** The brand, payment or security word a store name contains once cured (decision 101), or null. */
