@@ -1,5 +1,5 @@
 /**
- * Issue 8's checkout benchmark: completed checkouts per second with BENCH_CONNECTIONS (50) buyers placing card orders at
+ * Checkout benchmark: completed checkouts per second with BENCH_CONNECTIONS (50) buyers placing card orders at
  * once (each a guest from its own address, a new idempotency key and email per order, one unit, economy shipping,
  * sandbox card approved), each the way the browser pays (decision 056): POST /api/pedido, the card confirmed at the
  * provider's confirm URL with the client secret, then the order read back (and, while pending, POST

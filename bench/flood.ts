@@ -1,5 +1,5 @@
 /**
- * The sign-in flood of issue 5 item 9: while sign-ins with wrong passwords arrive at a fixed rate, a static JavaScript
+ * The sign-in flood: while sign-ins with wrong passwords arrive at a fixed rate, a static JavaScript
  * file of the storefront is fetched every PROBE_EVERY_MS. Each sign-in costs one scrypt hash (about 0.5 s of a libuv
  * thread here); before hashing was bounded, the hashes took every libuv thread and the static file, read through the
  * same thread pool, waited behind them. Reports the static file's latency alone and during the flood, and how the

@@ -4,7 +4,7 @@
  * already running (`LH_PORT`, default 3000; start one with `npm run build && npm start`; the stores answer at
  * demo.localhost and hogar.localhost, which Chromium resolves itself). Prints a table of performance, accessibility,
  * best practices and SEO scores, LCP and CLS per page (and FCP, total blocking time and speed index, the rest of the
- * performance score), and writes bench/lighthouse-results.json. Issue 9 targets: performance >= 95, accessibility,
+ * performance score), and writes bench/lighthouse-results.json. Targets: performance >= 95, accessibility,
  * best practices and SEO 100, LCP < 1.8 s, CLS < 0.05. `LH_RUNS` (default 1) runs each page that many times and
  * keeps the median performance run, as the machine is noisy. Each row also gives Lighthouse's `benchmarkIndex` of the
  * machine during that run: figures from machines of different speed are not comparable.

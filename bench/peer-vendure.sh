@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Side by side with the Vendure peer (issue 9): our API on the peer's own N-product catalogue (data/nN/catalog.json of
+# Side by side with the Vendure peer: our API on the peer's own N-product catalogue (data/nN/catalog.json of
 # ../shared/peers/vendure, same products, slugs, SKUs, options, prices), on PGlite and on PostgreSQL, each with the
 # answer cache on and off, loaded by the peer's bench.sh in one interleaved run next to Vendure's search and product.
 # usage: bench/peer-vendure.sh [N]   (after ../shared/peers/vendure/setup.sh N; Node needs "127.0.0.1 bench.localhost"

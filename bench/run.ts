@@ -4,7 +4,7 @@
  * then the storefront's initial JavaScript (gzip) and checks that no admin code is in it. Writes bench/results-<pglite|postgresql>.json
  * and prints a Markdown table for docs/performance.md. Then the sign-in flood (flood.ts): a static JS file's latency
  * while sign-ins arrive faster than passwords can be hashed. `npm run bench -- flood` runs only the flood and writes
- * bench/results-flood.json. Then the checkout (bench/checkout.ts, issue 8): completed orders/s with 50 buyers and a sell-out
+ * bench/results-flood.json. Then the checkout (bench/checkout.ts): completed orders/s with 50 buyers and a sell-out
  * race that must oversell nothing; `npm run bench -- checkout` runs only that and writes
  * bench/results-checkout-<pglite|postgresql>.json. Then the email latency (bench/emails.ts): order emails committed at
  * 50/s, commit → outbox median/p95/max; `npm run bench -- emails` runs only that and writes
@@ -195,7 +195,7 @@ async function floodOnly(): Promise<void> {
   process.exit(0);
 }
 
-/** Issue 8: completed checkouts per second with CONNECTIONS buyers, and the sell-out race (bench/checkout.ts). */
+/** Completed checkouts per second with CONNECTIONS buyers, and the sell-out race (bench/checkout.ts). */
 async function checkoutFigures(): Promise<CheckoutFigures> {
   const server = await startServer(['--checkout']);
   const figures = await runCheckoutBench(server.port, {
@@ -275,7 +275,7 @@ async function main(): Promise<void> {
   console.error('seeding the benchmark store…');
   const app = await startServer([]);
   const host = 'bench.localhost';
-  // The realistic query mix of issue 9 (bench/search-queries.ts); bench/search-bench.ts measures search in detail.
+  // The realistic query mix (bench/search-queries.ts); bench/search-bench.ts measures search in detail.
   const searchPaths = searchMix().paths;
   results.push(await load('search (/api/reseller/producto/search)', app.port, searchPaths, host));
   results.push(

@@ -1,5 +1,5 @@
 /**
- * The search and product-detail part of `npm run bench` (issue 9 targets; decision 033). On BENCH_PRODUCTS (10,000)
+ * The search and product-detail part of `npm run bench` (decision 033). On BENCH_PRODUCTS (10,000)
  * products, with the query mix of bench/search-queries.ts: one connection (service time) and 50 connections for the
  * in-memory index alone (answer cache off), with the answer cache, and for PostgreSQL full-text search; product detail
  * with and without the answer cache; search quality on the judged queries of both demo stores; and, unless

@@ -1,5 +1,5 @@
 /**
- * Judged search queries of the two demo stores (issue 9 "Search quality"): what a shopper types, and the products the
+ * Judged search queries of the two demo stores: what a shopper types, and the products the
  * shopper expects among the first five. An expectation names products by code, by category or department of the demo
  * catalogue, or by a pattern on the name; `none` means the store sells nothing of the kind and the right answer is an
  * empty page without a misleading "did you mean". Scored by bench/search-quality.ts.

@@ -1,5 +1,5 @@
 /**
- * Scores search quality on the judged queries of bench/search-judged.ts (issue 9). For each query: the relevant
+ * Scores search quality on the judged queries of bench/search-judged.ts. For each query: the relevant
  * products among the first five answers, out of min(5, relevant products); a `none` query scores 1 when the answer is
  * empty and suggests nothing. The score of a store is the sum of hits over the sum of possible hits.
  *

@@ -1,5 +1,5 @@
 /**
- * The search query mix of `npm run bench` (issue 9): at least 2,000 distinct queries built from the benchmark
+ * The search query mix of `npm run bench`: at least 2,000 distinct queries built from the benchmark
  * catalogue's words and word pairs (the demo catalogues recombined, Spanish and English), some with a typo and some
  * typed without accents, requested with a Zipf distribution (a few queries are frequent, most are rare), with the
  * four sorts, paging and department filters mixed in. Deterministic (seeded), so runs are comparable.

@@ -76,7 +76,7 @@ async function full(): Promise<void> {
 }
 
 /**
- * `--flood`: the sign-in flood of issue 5 item 9. A small store at flood.localhost with one customer, the built web
+ * `--flood`: the sign-in flood. A small store at flood.localhost with one customer, the built web
  * app served as in production, and server rate limits per IP raised (as if the flood came from many addresses), so
  * that every sign-in reaches the password hash. Prints `READY <port>`.
  */
@@ -105,7 +105,7 @@ async function flood(): Promise<void> {
 }
 
 /**
- * `--checkout`: issue 8's checkout benchmark. A store at checkout.localhost (PGlite, or the recreated PostgreSQL
+ * `--checkout`: the checkout benchmark. A store at checkout.localhost (PGlite, or the recreated PostgreSQL
  * database of BENCH_DATABASE_URL) with two products and the sandbox card provider on, as a store in production would
  * have a real one. Prints `READY <port>`.
  */

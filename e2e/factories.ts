@@ -80,7 +80,7 @@ export const factories = {
     return { ...s, url: (path = '/') => storeUrl(s.slug, path) };
   },
 
-  /** Completes the seller's store's company profile, so the seller may create products (SPEC §5). */
+  /** Completes the seller's store's company profile, so the seller may create products. */
   async companyProfile(seller: Session): Promise<void> {
     for (const [section, body] of Object.entries(COMPLETE_COMPANY_PROFILE))
       await call(`/api/proveedor/company_profile/${section}`, { method: 'PUT', token: seller.token, body }, 200);
@@ -126,7 +126,7 @@ export const factories = {
     return { email, password, token: r.token };
   },
 
-  /** Runs a delivered order's balance release now (the test clock of BALANCE_RELEASE_DAYS; issue 8). */
+  /** Runs a delivered order's balance release now (the test clock of BALANCE_RELEASE_DAYS). */
   async releaseBalance(store: { id: string }, orderId: string): Promise<{ released: number }> {
     return call('/__e2e/balance-release', { body: { storeId: store.id, orderId } }, 200);
   },

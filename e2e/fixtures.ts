@@ -4,7 +4,7 @@
  *
  * - Every page of the test's `context` (and of contexts made with `newContext`) reports what its Content-Security-Policy
  *   blocked, raw translation keys (src/web/lib/i18n.ts logs them) and uncaught errors; the test fails on any.
- * - `throttle`: jumps the page's clock past SPEC §9's 3 s client throttle instead of sleeping (`page.clock`).
+ * - `throttle`: jumps the page's clock past the 3 s client throttle instead of sleeping (`page.clock`).
  * - Sessions made directly, never through a sign-in form: `buyer` (a new customer of the demo store, signed in through
  *   the API) with `signInBuyer`, `demoSeller` (the demo store's owner) with `signInSeller`.
  * - `factory` (e2e/factories.ts): a new store with N products of the committed dataset, a seller, a buyer, an order.

@@ -4,7 +4,7 @@
 export const PORT = Number(process.env.E2E_PORT ?? 3000);
 /** The server's DATA_DIR (its outbox, its uploads, and the secret `npm run oxxo:pay` signs with). */
 export const DATA_DIR = process.env.E2E_DATA_DIR ?? './data';
-/** SPEC §9's client throttle lets a state-changing request run 3 s after the previous one; a bit more than that. */
+/** The client throttle lets a state-changing request run 3 s after the previous one; a bit more than that. */
 export const THROTTLE_GAP_MS = 3100;
 /** A page of a store: 'demo' and 'hogar' are the demo seed's, any other slug a factory store's. */
 export const storeUrl = (slug: string, path = '/') => `http://${slug}.localhost:${PORT}${path}`;

@@ -1,6 +1,6 @@
 /**
  * `npm run oxxo:pay -- <reference>`: pays a sandbox OXXO voucher at the sandbox's "OXXO counter" of the RUNNING server
- * (DESIGN.md "Payments"; decision 027). It never opens the database: it sends POST
+ * (decision 027). It never opens the database: it sends POST
  * /api/payments/sandbox/oxxo/<reference>/pay signed with the sandbox operator key, derived from APP_SECRET or from the
  * DATA_DIR/app-secret file the server wrote on its first start. The server then hears of the payment through its own
  * signed webhook, exactly as from a real provider, so the order page shows it paid and the buyer gets one email.

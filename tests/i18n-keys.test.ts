@@ -1,6 +1,6 @@
 /**
- * Every translation key written literally in the code exists in the Spanish catalogue (the default and fallback,
- * SPEC §1), so no screen or email shows a raw key such as "shipping.days". A key's namespace is its `ns:` prefix,
+ * Every translation key written literally in the code exists in the Spanish catalogue (the default and fallback), so no
+ * screen or email shows a raw key such as "shipping.days". A key's namespace is its `ns:` prefix,
  * else the file's first `useTranslation('ns')`, else `common` (web) or `errors` (server). Plural keys count when
  * their `_one`/`_other` forms exist. Keys built at run time (template literals) are not checked here; the es/en
  * parity test and the browser tests cover those paths.

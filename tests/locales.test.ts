@@ -1,6 +1,6 @@
 /**
  * The es and en message catalogues (src/locales) hold the same keys, so no screen falls back to Spanish by accident
- * in English; plural forms (_one/_many/_other) count as one key. Spanish is the default and fallback (SPEC §1).
+ * in English; plural forms (_one/_many/_other) count as one key. Spanish is the default and fallback.
  */
 import fs from 'node:fs';
 import path from 'node:path';

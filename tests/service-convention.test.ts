@@ -1,5 +1,5 @@
 /**
- * Keeps the service convention of src/server/lib/context.ts true (issue 6): an exported function of
+ * Keeps the service convention of src/server/lib/context.ts true: an exported function of
  * src/server/modules/ that needs the database takes `ctx` first (ctx.db is a database or a transaction), never a
  * `db`/`tx` handle, a `providers` bag or a bare `storeId` beside it, and has no `...With` twin for transactions.
  * Signatures are read with a small bracket-aware scanner (TypeScript 7 has no JavaScript parser API).

@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Catalogue" in a real browser: the seller of a new store uploads a Shopify product CSV of more than 200 real
+ * In a real browser: the seller of a new store uploads a Shopify product CSV of more than 200 real
  * products (the committed Luma and Vendure catalogues, written as Shopify exports them), watches the progress bar reach
  * its end, reads how many products were created, and finds them in the catalogue list with the photos the import
  * downloaded from the file's image URLs (a local image server stands in for Shopify's CDN; the e2e server allows

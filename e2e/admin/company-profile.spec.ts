@@ -41,7 +41,7 @@ test(
     await expect(panel.getByLabel('Nombre del negocio')).toBeFocused();
     await panel.getByLabel('Nombre del negocio').fill('Zapatería La Leonesa');
     await panel.getByLabel('Tipo de negocio').selectOption({ label: 'Tienda o comercio al público' });
-    // A time without its days: SPEC §5 "select a day of the week".
+    // A time without its days: "select a day of the week".
     await panel.getByLabel('Desde', { exact: true }).fill('09:00');
     await panel.getByLabel('Hasta', { exact: true }).fill('18:00');
     await panel.getByRole('button', { name: 'Guardar' }).click();
@@ -60,7 +60,7 @@ test(
     await expect(panel.getByText('Guardado.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Perfil completo al 75 %' })).toBeVisible();
 
-    // The about-us texts are optional: a minimum once written, and the SPEC §5 character counter.
+    // The about-us texts are optional: a minimum once written, and the character counter.
     await page.getByRole('tab', { name: /Presentación/ }).click();
     const introduction = panel.getByLabel('Presentación del negocio (opcional)');
     await introduction.fill('Hola');

@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Catalogue" in a real browser: the seller of a new (factory) store creates a product from a real dataset
+ * In a real browser: the seller of a new (factory) store creates a product from a real dataset
  * photo with two colours and three sizes, each colour with its own photo; a shopper finds it on the store and sees the
  * red photo when picking red, and the cart line keeps it. On a desktop and, in the phone project, on a phone.
  */
@@ -28,7 +28,7 @@ test(
     test.setTimeout(300_000); // long under load: uploads, sharp, two contexts
     const store = await factory.store({ products: 0 });
     const seller = await factory.seller(store);
-    await factory.companyProfile(seller); // SPEC §5: company information first (the refusal: tests/api/catalog-admin)
+    await factory.companyProfile(seller); // Company information first (the refusal: tests/api/catalog-admin)
     // The seller and the shopper use the project's size: the phone project edits on a phone.
     const phone = testInfo.project.name === 'phone';
     const adminContext = await newContext({ phone });

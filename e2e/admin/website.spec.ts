@@ -1,5 +1,5 @@
 /**
- * The set-up wizard (issue 7, SPEC §2): a factory store's seller goes through language, logo, banner, colours and
+ * The set-up wizard: a factory store's seller goes through language, logo, banner, colours and
  * social networks; a reload mid-way resumes at the same step; a bad social URL is refused with its message; Finish
  * makes the look live and the storefront shows the chosen colours.
  */

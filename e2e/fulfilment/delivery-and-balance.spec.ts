@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Must show": the seller records a delivery with a drawn signature, the order's money shows as pending, then
+ * The seller records a delivery with a drawn signature, the order's money shows as pending, then
  * (the release run now through the e2e test clock instead of BALANCE_RELEASE_DAYS later) as ready; the seller adds a
  * bank account, pays the money out and the payout appears in the payment history; the buyer sees the proof.
  */
@@ -29,7 +29,7 @@ test('the seller records delivery with a signature; the balance moves from pendi
   const share = order.totalCents - Math.round((order.itemsCents * 350) / 10_000);
 
   await signInSeller(page.context(), seller);
-  await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+  await page.clock.install(); // The client throttle reads this clock
   await page.goto(platformUrl(`/admin/orderStatus?id=${order.id}`));
   await page.getByRole('link', { name: 'Registrar entrega' }).click();
   await expect(page.getByRole('heading', { name: `Entrega del pedido ${order.folio}` })).toBeVisible();

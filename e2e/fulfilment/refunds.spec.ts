@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Refunds are records with amounts (partial allowed)": on a phone, the seller refunds part of a card order on
+ * On a phone, the seller refunds part of a card order on
  * its way from the order page (pesos typed, never more than refundable, confirmed), sees it listed as refunded, then
  * refunds the rest with "refund everything" (all the buyer paid, Vitrina's fee part included); nothing is left.
  */
@@ -26,7 +26,7 @@ test('the seller refunds part, then all, of a card order from the order page @ph
   const paid = order.totalCents;
 
   await signInSeller(page.context(), seller);
-  await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+  await page.clock.install(); // The client throttle reads this clock
   await page.goto(platformUrl(`/admin/orderStatus?id=${order.id}`));
   const section = page.getByRole('region', { name: 'Reembolsos' });
   await expect(section.getByText('Este pedido no tiene reembolsos.')).toBeVisible();

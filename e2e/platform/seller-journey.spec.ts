@@ -1,5 +1,5 @@
 /**
- * Issue 7 "Must show", told end to end in the browser:
+ * Told end to end in the browser:
  *
  * 1. A new seller signs up at /crear-tienda, goes through the set-up wizard (language, logo, banner, colours, social
  *    networks, Finish), tries to create a product and is refused with the message whose links lead to the missing

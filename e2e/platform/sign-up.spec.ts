@@ -1,5 +1,5 @@
 /**
- * Issue 7 in the browser: the platform domain shows Vitrina's own home (not a store); a new seller signs up from it
+ * In the browser: the platform domain shows Vitrina's own home (not a store); a new seller signs up from it
  * (the store's address is suggested from its name and checked; a reserved word and a payment brand are refused with
  * their message), is asked to check their email while the new store's domain says "not published yet", and the
  * emailed link publishes the store and opens its set-up wizard, signed in (decision 100). Desktop and phone.

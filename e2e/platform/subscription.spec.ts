@@ -1,5 +1,5 @@
 /**
- * Issue 8 "Must show": a lapsed store shows the suspended page (SPEC §8: 402 → /account_suspended) to a shopper; its
+ * A lapsed store shows the suspended page (402 → /account_suspended) to a shopper; its
  * seller is sent from the admin to /admin/suscripcion, adds a card and pays, and the storefront is back at once.
  */
 import { expect, platformUrl, test } from '../fixtures';
@@ -24,7 +24,7 @@ test('a lapsed store shows the suspended page; the seller pays from /admin/suscr
 
   // The seller opens the admin: only the subscription is left, where the store shows as suspended.
   await signInSeller(page.context(), seller);
-  await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+  await page.clock.install(); // The client throttle reads this clock
   await page.goto(platformUrl('/admin/ventas'));
   await expect(page).toHaveURL(/\/admin\/suscripcion$/);
   await expect(page.getByRole('heading', { name: 'Mi suscripción' })).toBeVisible();

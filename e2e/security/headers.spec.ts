@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 16 in a real browser: pages carry a Content-Security-Policy whose nonces match the two inline elements
+ * In a real browser: pages carry a Content-Security-Policy whose nonces match the two inline elements
  * the server injects (store theme, product JSON-LD), an injected inline script does not run, the admin cannot be
  * framed, and an uploaded SVG with a script opened as a page runs nothing. Every other spec also fails on any CSP
  * violation (e2e/fixtures.ts), so the whole storefront and admin are proven to work under the policy.

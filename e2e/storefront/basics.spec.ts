@@ -1,5 +1,5 @@
 /**
- * The storefront shell of SPEC §2, §4, §7, §8: "Loading...", 404, scroll to top, recently viewed, typo-tolerant search,
+ * The storefront shell: "Loading...", 404, scroll to top, recently viewed, typo-tolerant search,
  * and the API client's redirects on 401, 402 and 404.
  */
 import { apiUrl, expect, storeUrl, test } from '../fixtures';

@@ -1,5 +1,5 @@
 /**
- * The sandbox card outcomes in a real browser (issue 2): a declined card shows the bank's refusal and keeps the cart
+ * The sandbox card outcomes in a real browser: a declined card shows the bank's refusal and keeps the cart
  * and the form, so the shopper can pay with another card; a card that asks for 3-D Secure opens the bank's modal
  * dialog (keyboard: focus inside, Escape refuses), and authorising it completes the purchase.
  */
@@ -12,7 +12,7 @@ test.describe('card outcomes', () => {
     async ({ page, factory, throttle }) => {
       // Its own store with one product of the dataset (a backpack with one variant), so no other test's sale matters.
       const store = await factory.store({ codigos: ['24-WB04'] });
-      await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+      await page.clock.install(); // The client throttle reads this clock
       await page.goto(store.url(`/product?codigo=${store.products[0].codigo}`));
       await page.getByRole('heading', { level: 1 }).waitFor();
       await page.getByRole('button', { name: /Agregar al carrito/ }).click();
@@ -38,7 +38,7 @@ test.describe('card outcomes', () => {
       expect(await page.getByLabel('Nombre como aparece en la tarjeta').inputValue()).toBe('Mariana Soto');
 
       await page.getByLabel('Número de tarjeta').fill('4000 0000 0000 3220');
-      await throttle(page); // SPEC §9: a new payment submit 3 s after the previous one
+      await throttle(page); // A new payment submit 3 s after the previous one
       await page.getByRole('button', { name: /^Pagar/ }).click();
       const dialog = page.getByRole('dialog', { name: 'Verificación de tu banco' });
       await dialog.waitFor();
@@ -66,7 +66,7 @@ test.describe('card outcomes', () => {
       await throttle(page);
       await page.getByRole('button', { name: /^Pagar/ }).click();
       await dialog.waitFor();
-      // Answered at once: the client waits for the throttle's 3 s instead of refusing (SPEC §9).
+      // Answered at once: the client waits for the throttle's 3 s instead of refusing.
       await dialog.getByRole('button', { name: 'Autorizar' }).click();
       await page.getByText('¡Gracias por tu compra!').waitFor();
       expect(await page.getByText('Pagado').first().isVisible()).toBe(true);

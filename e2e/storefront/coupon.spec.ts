@@ -1,5 +1,5 @@
 /**
- * Coupons in a real browser (issue 8 "Coupons"): the seller creates one at /admin/cupones; a shopper is told a wrong
+ * Coupons in a real browser: the seller creates one at /admin/cupones; a shopper is told a wrong
  * code is not valid, applies the right one in the cart ("coupon applied"), sees the discount on the products only at
  * payment, pays by card, and the receipt names the coupon with its discount.
  */

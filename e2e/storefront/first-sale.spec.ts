@@ -1,6 +1,6 @@
 /**
- * Issue 2's first sale in a real browser: a shopper buys in Spanish by card; another, in English, pays with an OXXO
- * voucher that the operator then marks paid with `npm run oxxo:pay` through the running server (issue 5: signed, and
+ * First sale in a real browser: a shopper buys in Spanish by card; another, in English, pays with an OXXO
+ * voucher that the operator then marks paid with `npm run oxxo:pay` through the running server (a signed request, paid
  * only once); the seller sees both orders and moves one to delivered; the buyer sees it.
  */
 import type { Page } from '@playwright/test';
@@ -73,7 +73,7 @@ test.describe('first sale', () => {
     expect(shipping).toBeGreaterThan(0);
     expect(total).toBe(items + shipping);
     expect(await page.getByText('Pagado').first().isVisible()).toBe(true);
-    // The brand as printed on the card (issue 9: it showed "Tarjeta visa terminada en 4242").
+    // The brand as printed on the card (not "Tarjeta visa terminada en 4242").
     expect(await page.getByText('Tarjeta Visa terminada en 4242').count()).toBe(1);
     sale.cardTrackUrl = new URL(
       (await page.getByRole('link', { name: 'Seguir mi pedido' }).getAttribute('href')) ?? '',
@@ -86,7 +86,7 @@ test.describe('first sale', () => {
     page,
     throttle,
   }) => {
-    await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+    await page.clock.install(); // The client throttle reads this clock
     await page.goto(storeUrl('demo'));
     await page.getByRole('button', { name: 'Cambiar idioma a inglés' }).click();
     await page.getByRole('link', { name: 'Sign in' }).click();
@@ -165,7 +165,7 @@ test.describe('first sale', () => {
     await page.getByRole('heading', { name: /Bienvenido a Vitrina Deportes/ }).waitFor();
     expect(await page.getByRole('link', { name: 'Abrir tienda' }).getAttribute('href')).toContain('demo.localhost');
     const floor = new URL((await page.getByRole('link', { name: 'Abrir aplicación de piso' }).getAttribute('href'))!);
-    // A one-time code for the store-floor app, never the seller's session (issue 5 item 13; decision 026).
+    // A one-time code for the store-floor app, never the seller's session (decision 026).
     expect(floor.searchParams.get('token')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(floor.searchParams.get('token')).not.toBe(
       await page.evaluate(() => localStorage.getItem('admin_access_token')),
@@ -176,7 +176,7 @@ test.describe('first sale', () => {
     await page.getByRole('link', { name: `#${sale.oxxoFolio}`, exact: true }).waitFor();
     await page.getByRole('link', { name: `#${sale.cardFolio}`, exact: true }).click();
 
-    // The sign-in was a state-changing request less than 3 s ago: the client waits its turn (SPEC §9), no error shows.
+    // The sign-in was a state-changing request less than 3 s ago: the client waits its turn, no error shows.
     await page.getByRole('button', { name: 'Marcar como «Listo para enviar»' }).click();
     await page.getByText('Pedido actualizado: Listo para enviar.').waitFor();
     await page.getByLabel('Número de guía').fill('VTR123456MX');

@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 11 in the browser: the sign-up form shows the server's translated refusal of a breached or weak
+ * In the browser: the sign-up form shows the server's translated refusal of a breached or weak
  * password under the password field, and accepts a strong one.
  */
 import { expect, storeUrl, test } from '../fixtures';
@@ -9,7 +9,7 @@ test.describe('password strength at sign-up', () => {
     page,
     throttle,
   }) => {
-    await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+    await page.clock.install(); // The client throttle reads this clock
     await page.goto(storeUrl('demo', '/registro'));
     await page.getByLabel('Nombre completo').fill('Rosa Martínez');
     await page.getByLabel('Correo electrónico').fill(`rosa.${Date.now()}@example.com`);
@@ -19,7 +19,7 @@ test.describe('password strength at sign-up', () => {
     await page.getByText('Aparece en filtraciones de datos conocidas: elige otra', { exact: false }).waitFor();
     expect(await page.getByLabel('Contraseña', { exact: true }).getAttribute('aria-invalid')).toBe('true');
 
-    await throttle(page); // the client throttle of SPEC §9 spaces non-GET requests 3 s apart
+    await throttle(page); // The client throttle spaces non-GET requests 3 s apart
     await page.getByLabel('Contraseña', { exact: true }).fill('Jardín-Original-77');
     await page.getByLabel('Confirma la contraseña').fill('Jardín-Original-77');
     await page.getByRole('button', { name: 'Crear cuenta' }).click();

@@ -1,5 +1,5 @@
 /**
- * Search filters (issue 9 defect): picking a department must list only that department's categories with counts that
+ * Search filters: picking a department must list only that department's categories with counts that
  * match what each link lists, also while the new answer is still on its way (the page keeps showing the previous
  * results meanwhile). Before the fix, picking "Equipo" listed every department's categories ("Chamarras 11"), whose
  * links gave 0 products, until a reload.
@@ -11,7 +11,7 @@ test.describe('search filters', () => {
     page,
     throttle,
   }) => {
-    await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+    await page.clock.install(); // The client throttle reads this clock
     await page.goto(storeUrl('demo', '/search'));
     const filters = page.getByRole('complementary', { name: 'Filtros' });
     await filters.getByRole('link', { name: /^Hombre/ }).click();
@@ -40,7 +40,7 @@ test.describe('search filters', () => {
     const names = (await categories.getByRole('link').allInnerTexts()).map((s) => s.replace(/\s+/g, ' ').trim());
     expect(names).toEqual(['Equipo de ejercicio 9', 'Mochilas y bolsas 14', 'Relojes 9']);
 
-    await throttle(page); // a fourth search within 3 s is SPEC §9's throttle, not this test's subject
+    await throttle(page); // a fourth search within 3 s is the throttle, not this test's subject
     await categories.getByRole('link', { name: /Mochilas y bolsas/ }).click();
     await page.waitForURL(/categoria=mochilas-y-bolsas/);
     await page.getByText('14 productos').waitFor();

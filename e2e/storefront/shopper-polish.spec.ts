@@ -1,9 +1,9 @@
 /**
- * Issue 9's shopper-facing defects and first paint, in a real browser: pages rendered on the server (content without
+ * Shopper-facing defects and first paint, in a real browser: pages rendered on the server (content without
  * JavaScript, canonical and hreflang), dates and numbers in the page language, phone layout (carousel controls clear of
  * the banner's button, 24 px dots, every product tab on screen, two-line product names with their full name as title,
  * even thumbnails on the English store), the footer kept below the fold while a page loads, a fourth quick search
- * that waits for the SPEC §9 throttle instead of failing, and "¿Quisiste decir ...?" with its closing sign.
+ * that waits for the throttle instead of failing, and "¿Quisiste decir ...?" with its closing sign.
  */
 import type { Page } from '@playwright/test';
 import { expect, storeUrl, test } from '../fixtures';
@@ -21,7 +21,7 @@ async function reviewedProduct(page: Page): Promise<string> {
   });
 }
 
-test.describe('shopper polish (issue 9)', () => {
+test.describe('shopper polish', () => {
   test('home, search and product arrive rendered: content without JavaScript, canonical and hreflang', async ({
     browser,
   }) => {

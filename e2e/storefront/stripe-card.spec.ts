@@ -1,5 +1,5 @@
 /**
- * Issue 8 in a real browser with Stripe (decision 074): on the Stripe instance of the e2e platform
+ * In a real browser with Stripe (decision 074): on the Stripe instance of the e2e platform
  * (e2e/stripe-instance.ts: PAYMENT_PROVIDER=stripe against the Stripe fake, started for this file's worker), the payment page loads Stripe.js from js.stripe.com (here the stand-in, routed to the fake)
  * within the page's Content-Security-Policy, the card is typed into Stripe's frame and confirmed by Stripe.js with the
  * client secret; the card number never reaches our server. A shopper applies a coupon and pays; the seller's balance
@@ -144,11 +144,11 @@ test.describe('card payments through Stripe', () => {
   }) => {
     const store = await stripe.factory.store({ codigos: ['24-WB04'] });
     await stripe.route(context);
-    await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+    await page.clock.install(); // The client throttle reads this clock
     await toPayment(page, store.url(`/product?codigo=${store.products[0].codigo}`));
     await page.getByLabel('Nombre como aparece en la tarjeta').fill('Mariana Soto');
 
-    // SPEC §9: Stripe.js speaks the shopper's language (its card frame is mounted again in English).
+    // Stripe.js speaks the shopper's language (its card frame is mounted again in English).
     await page.getByRole('button', { name: /^EN –/ }).click();
     const english = page.getByRole('group', { name: 'Card details' }).frameLocator('iframe');
     await expect(english.getByLabel('Credit or debit card number')).toBeVisible();
@@ -175,7 +175,7 @@ test.describe('card payments through Stripe', () => {
 
     // 3-D Secure: Stripe.js opens the bank's page; failing it is THREE_D_SECURE_FAILED.
     await cardFrame(page).getByLabel('Número de tarjeta de crédito o débito').fill('4000 0027 6000 3184');
-    await throttle(page); // SPEC §9: a new payment submit 3 s after the previous one
+    await throttle(page); // A new payment submit 3 s after the previous one
     await page.getByRole('button', { name: /^Pagar/ }).click();
     const bank = page.frameLocator('iframe[title="3D Secure"]');
     await bank.getByRole('button', { name: 'Fail authentication' }).click();

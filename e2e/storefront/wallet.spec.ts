@@ -1,5 +1,5 @@
 /**
- * The wallet in a real browser (issue 8; decision 071): a shopper chooses PayPal, is sent to the wallet's approval
+ * The wallet in a real browser (decision 071): a shopper chooses PayPal, is sent to the wallet's approval
  * page (offline, the sandbox's stand-in of PayPal's, as the e2e server runs the sandbox provider), approves, and comes
  * back to the store, which captures the payment and shows the order paid; the cart is emptied only then.
  */

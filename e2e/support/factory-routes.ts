@@ -11,7 +11,7 @@
  * - POST /__e2e/collaborators {storeId, permissions} -> 201 {email, password, token}: a collaborator of that store
  *   with those permissions, signed in to it.
  * - POST /__e2e/balance-release {storeId, orderId} -> 200 {released}: the test clock of the balance release — runs
- *   the release job of a delivered order now instead of BALANCE_RELEASE_DAYS after its delivery (issue 8).
+ *   the release job of a delivered order now instead of BALANCE_RELEASE_DAYS after its delivery.
  * - POST /__e2e/subscription-lapse {storeId} -> 200 {status}: the test clock of the subscription (decision 061): the
  *   store's paid period ended 8 days ago with no card saved, and its renewal runs now: declined, past the grace
  *   period, so the store is suspended.

@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify application: plugins first, then the domain modules (EXAMPLES "Layout").
+ * Builds the Fastify application: plugins first, then the domain modules.
  * `buildApp` does not listen; server.ts does. Tests call `buildApp({ db })` and use `app.inject`.
  */
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -88,7 +88,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const app = Fastify({
     logger,
     bodyLimit: 1024 * 1024,
-    // Forwarded headers are believed only from the configured proxies (TRUST_PROXY; DESIGN.md "Proxies"): otherwise any
+    // Forwarded headers are believed only from the configured proxies (TRUST_PROXY): otherwise any
     // client could pick its own IP (and dodge every rate limit) or host (and the links built from it).
     trustProxy: config.TRUST_PROXY.length ? config.TRUST_PROXY : false,
     genReqId: () => crypto.randomUUID(),
@@ -126,7 +126,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(inputGuardPlugin);
   await app.register(changeFeedPlugin);
   // A store or domain changed on any instance, or the feed may have missed changes (a reset): forget this instance's
-  // domain → store look-ups and store languages (issue 7, no stale per-process cache).
+  // domain → store look-ups and store languages (no stale per-process cache).
   app.changeFeed.subscribe((event) => {
     if (event.topic === 'store' || event.topic === 'domains') app.clearStoreCache();
     if (event.topic === 'store' || event.topic === 'all') forgetStoreLanguage(event.storeId);
@@ -137,7 +137,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
     transform: jsonSchemaTransform,
   });
-  // The API map is for developers; in production it is served only when API_DOCS=true (issue 5 item 14).
+  // The API map is for developers; in production it is served only when API_DOCS=true.
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
   // `ok` stays true while the app serves, even degraded; `redis` tells whether rate limits are shared (decision 031).

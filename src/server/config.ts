@@ -1,5 +1,5 @@
 /**
- * Runtime configuration from environment variables, validated with zod at start (DESIGN.md "Configuration").
+ * Runtime configuration from environment variables, validated with zod at start.
  * A bad value stops the start with a message naming the variable. Every variable is documented in .env.example.
  */
 import { isIP } from 'node:net';
@@ -51,7 +51,7 @@ const envSchema = z.object({
   API_DOCS: bool.optional(),
   /**
    * Addresses (or CIDR ranges) of the reverse proxies whose X-Forwarded-For/-Proto/-Host are believed, comma-separated,
-   * e.g. `127.0.0.1,10.0.0.0/8`. Unset: no forwarded header is trusted (DESIGN.md "Proxies").
+   * e.g. `127.0.0.1,10.0.0.0/8`. Unset: no forwarded header is trusted.
    */
   TRUST_PROXY: addressList((e) => proxyEntry.test(e), 'must be a comma-separated list of IP addresses or CIDRs'),
   /** Scheme of the links the platform builds (emails, canonical URLs). Default https in production, http otherwise. */
@@ -68,7 +68,7 @@ const envSchema = z.object({
    * PAYMENTS_UNAVAILABLE). Default: sandbox when on.
    */
   PAYMENT_PROVIDER: z.enum(['sandbox', 'stripe', 'none']).optional(),
-  /** Stripe secret key (sk_test_... or sk_live_...), server only (issue 8; README "Payments with Stripe"). */
+  /** Stripe secret key (sk_test_... or sk_live_...), server only (README "Payments with Stripe"). */
   STRIPE_SECRET_KEY: z.string().min(8).max(300).optional(),
   /** Stripe publishable key (pk_test_... or pk_live_...), handed to Stripe.js in the shopper's browser. */
   STRIPE_PUBLISHABLE_KEY: z.string().min(8).max(300).optional(),
@@ -78,7 +78,7 @@ const envSchema = z.object({
   STRIPE_API_HOST: z.string().min(1).max(255).optional(),
   STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
-  /** PayPal REST app credentials (issue 8; README "Payments with PayPal"): with all three the wallet is offered. */
+  /** PayPal REST app credentials (README "Payments with PayPal"): with all three the wallet is offered. */
   PAYPAL_CLIENT_ID: z.string().min(8).max(300).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(8).max(300).optional(),
   /** The id PayPal gave the webhook POST /api/payments/webhooks/paypal (used to verify each delivery). */
@@ -110,11 +110,11 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).max(512).optional(),
   /** `npm start` rebuilds dist/web even when it is newer than the web sources (it always rebuilds a stale one). */
   VITRINA_REBUILD_WEB: bool.optional(),
-  /** External store-floor management app opened from the admin dashboard (SPEC §1). */
+  /** External store-floor management app opened from the admin dashboard. */
   STORE_FLOOR_APP_URL: z.string().url().default('https://piso.vitrina.mx/'),
   /** Secret the store-floor app's server sends to exchange a one-time code (unset: the exchange is refused). */
   STORE_FLOOR_APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  /** Server-side rate limit per client IP and minute (in addition to the client throttle of SPEC §9). */
+  /** Server-side rate limit per client IP and minute (in addition to the client throttle). */
   RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /** Sign-in, sign-up and password-reset attempts per client IP and minute (brute-force protection). */
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
@@ -171,7 +171,7 @@ const envSchema = z.object({
    * 084), keeping taps made meanwhile (decision 085). On by default; `false` puts the scripts in the head as before.
    */
   DEFER_SCRIPTS: bool.default(true),
-  /** Days after delivery before an order's money moves from pending to available (issue 8; decision 047). */
+  /** Days after delivery before an order's money moves from pending to available (decision 047). */
   BALANCE_RELEASE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
 });
 

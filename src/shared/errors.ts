@@ -1,7 +1,7 @@
 /**
  * Error codes shared by server and web. The server answers `{ code, message, params?, fields? }`;
- * the web translates `errors:<code>` with `params`. HTTP status per code is fixed here (EXAMPLES §3).
- * 402 is reserved for a suspended store account (SPEC §8 redirects to /account_suspended on 402),
+ * the web translates `errors:<code>` with `params`. HTTP status per code is fixed here.
+ * 402 is reserved for a suspended store account (the web app redirects to /account_suspended on 402),
  * so a declined payment is a 422, never a 402.
  */
 export const ERROR_STATUS = {
@@ -31,7 +31,7 @@ export const ERROR_STATUS = {
   FILE_NOT_FOUND: 404,
   /** A background job's progress (GET /api/admin/jobs/:id) that is not of the seller's store, or does not exist. */
   JOB_NOT_FOUND: 404,
-  /** Catalogue CSV import and export (issue 7; decision 063): over 5 MB; not a UTF-8 CSV; without Handle or Title. */
+  /** Catalogue CSV import and export (decision 063): over 5 MB; not a UTF-8 CSV; without Handle or Title. */
   CSV_TOO_LARGE: 413,
   CSV_INVALID: 422,
   CSV_MISSING_COLUMNS: 422,
@@ -59,7 +59,7 @@ export const ERROR_STATUS = {
   VERIFICATION_LINK_EXPIRED: 410,
   STORE_FLOOR_CODE_INVALID: 400,
   PAYLOAD_TOO_LARGE: 413,
-  /** Uploads (issue 7, SPEC §5): over 5 MB; no file; not an allowed type; a main photo too small or not 3:4-4:3. */
+  /** Uploads: over 5 MB; no file; not an allowed type; a main photo too small or not 3:4-4:3. */
   FILE_TOO_LARGE: 413,
   FILE_REQUIRED: 400,
   FILE_NOT_IMAGE: 415,
@@ -98,7 +98,7 @@ export const ERROR_STATUS = {
   ORDER_UNITS_LIMIT: 422,
   HELD_UNITS_LIMIT: 422,
   SYNONYM_LIMIT_REACHED: 422,
-  /** Identity (issue 7). */
+  /** Identity. */
   STORE_NOT_SELECTED: 403,
   INVITATION_EMAIL_MISMATCH: 403,
   MEMBER_NOT_FOUND: 404,
@@ -108,7 +108,7 @@ export const ERROR_STATUS = {
   OWNER_CANNOT_CHANGE: 422,
   /** The store's company profile lacks what product creation needs (decision 115); params.gaps lists it. */
   COMPANY_PROFILE_INCOMPLETE: 422,
-  /** Balances (issue 8): a payout needs the store's bank account and available money. */
+  /** Balances: a payout needs the store's bank account and available money. */
   BANK_ACCOUNT_REQUIRED: 422,
   PAYOUT_NOTHING_AVAILABLE: 422,
   PAYOUT_EXCEEDS_AVAILABLE: 422,
@@ -118,12 +118,12 @@ export const ERROR_STATUS = {
   CURRENT_PASSWORD_INCORRECT: 422,
   /** Proof of delivery of an order that cannot be delivered now (not on its way or ready for pickup). */
   DELIVERY_NOT_ALLOWED: 409,
-  /** Refunds (issue 8): of a card payment of an order on its way or delivered, at most what is left to refund. */
+  /** Refunds: of a card payment of an order on its way or delivered, at most what is left to refund. */
   REFUND_NOT_FOUND: 404,
   REFUND_NOT_ALLOWED: 409,
   REFUND_IN_PROGRESS: 409,
   REFUND_EXCEEDS_REFUNDABLE: 422,
-  /** Subscription (issue 8; decisions 060-062): a renewal or "pay now" the bank declined, no card saved, nothing due. */
+  /** Subscription (decisions 060-062): a renewal or "pay now" the bank declined, no card saved, nothing due. */
   SUBSCRIPTION_PAYMENT_DECLINED: 422,
   SUBSCRIPTION_PAYMENT_METHOD_REQUIRED: 422,
   SUBSCRIPTION_NOTHING_DUE: 409,

@@ -1,13 +1,13 @@
-/** Business constants and limits of SPEC §9, plus the page sizes and fees SPEC leaves "not shown" (docs/decisions). */
+/** Business constants and limits, plus the page sizes and fees set by our decisions (docs/decisions). */
 
-/** Client throttle: GETs and the listed paths may run 3 times per path per 3000 ms (SPEC §9). */
+/** Client throttle: GETs and the listed paths may run 3 times per path per 3000 ms. */
 export const THROTTLE_MAX_PER_WINDOW = 3;
 export const THROTTLE_WINDOW_MS = 3000;
-/** Any other non-GET request needs 3000 ms since the last such request, across all paths (SPEC §9). */
+/** Any other non-GET request needs 3000 ms since the last such request, across all paths. */
 export const THROTTLE_MUTATION_GAP_MS = 3000;
-/** Script chunk load timeout (SPEC §9). */
+/** Script chunk load timeout. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
-/** OXXO cash vouchers are valid 3 days (SPEC §9). */
+/** OXXO cash vouchers are valid 3 days. */
 export const OXXO_VOUCHER_VALID_DAYS = 3;
 /** Default OXXO fee a store charges, centavos (decision 004). */
 export const DEFAULT_OXXO_FEE_CENTS = 1500;
@@ -19,7 +19,7 @@ export const MAX_LINE_QUANTITY = 999;
 export const MAX_CART_LINES = 100;
 
 /*
- * Money and stock limits (issue 5; decision 028; docs/security.md "Money and stock"). An unpaid order holds stock that
+ * Money and stock limits (decision 028; docs/security.md "Money and stock"). An unpaid order holds stock that
  * nobody else can buy, so what one unpaid order and one visitor can hold is bounded; the server enforces every one.
  */
 /**
@@ -87,7 +87,7 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;
 /** Caps bcrypt-style DoS: long passwords are hashed slowly (OWASP). */
 export const PASSWORD_MAX_LENGTH = 128;
-/** Search synonyms a seller may define (issue 9): groups per store, words per group, letters per word. */
+/** Search synonyms a seller may define: groups per store, words per group, letters per word. */
 export const SYNONYM_GROUPS_MAX = 300;
 export const SYNONYM_GROUP_MAX_WORDS = 10;
 export const SYNONYM_WORD_MAX_LENGTH = 30;

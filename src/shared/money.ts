@@ -1,5 +1,5 @@
 /**
- * Money helpers. Amounts are integer centavos MXN everywhere (DESIGN.md "Database"); never floats.
+ * Money helpers. Amounts are integer centavos MXN everywhere; never floats.
  */
 
 /** Throws a RangeError unless `cents` is a safe integer. */
@@ -14,7 +14,7 @@ export function lineTotalCents(unitCents: number, quantity: number): number {
   return assertCents(unitCents) * quantity;
 }
 
-/** Order total per SPEC §9: items + shipping + fee − discount, where the discount never applies to shipping. */
+/** Order total: items + shipping + fee − discount, where the discount never applies to shipping. */
 export function orderTotalCents(parts: {
   itemsCents: number;
   shippingCents: number;
@@ -29,7 +29,7 @@ export function orderTotalCents(parts: {
  * Formats centavos as MXN for display, e.g. 61900 → "$619.00" (es-MX) or "MX$619.00" (en), -150 → "-$1.50".
  * Written out from the integer (no float division): the same text `Intl.NumberFormat(es-MX | en-US, currency MXN)`
  * gives (tests/unit/money.test.ts compares them), without the tens of milliseconds a phone spends constructing that
- * formatter on the storefront's first page (issue 9). Throws a RangeError unless `cents` is a safe integer.
+ * formatter on the storefront's first page. Throws a RangeError unless `cents` is a safe integer.
  */
 export function formatMoney(cents: number, locale: 'es' | 'en' = 'es'): string {
   const abs = Math.abs(assertCents(cents));

@@ -1,5 +1,5 @@
 /**
- * Web entry: i18n, TanStack Query and the router. Storefront and admin trees load lazily (DESIGN.md "Web").
+ * Web entry: i18n, TanStack Query and the router. Storefront and admin trees load lazily.
  * A page the server rendered (decision 035) carries its data in `<script id="vitrina-state">`: the query cache is
  * filled from it and the markup hydrated, in steps (lib/hydrate-in-steps.tsx, decision 088); otherwise the app
  * renders from scratch. Either waits for the page language's catalogues (a chunk of their own, lib/i18n.ts); if they

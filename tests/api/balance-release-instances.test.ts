@@ -1,5 +1,5 @@
 /**
- * The balance release runs once per order with two app instances on one PostgreSQL database (issue 8 "jobs run once
+ * The balance release runs once per order with two app instances on one PostgreSQL database ("jobs run once
  * with two app instances"): a delivered order's release job, enqueued again from both instances and worked by both at
  * once, together with direct handler runs on each, posts one release. Runs where TEST_DATABASE_URL names a PostgreSQL
  * server (as tests/api/jobs.test.ts's two-instance tests); on PGlite, balances.test.ts runs the job again instead.

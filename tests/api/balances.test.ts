@@ -1,5 +1,5 @@
 /**
- * Ledger, balances, payouts and bank account (issue 8): a paid order puts its total minus the platform fee (3.5 % of
+ * Ledger, balances, payouts and bank account: a paid order puts its total minus the platform fee (3.5 % of
  * its products, never of the shipping: decision 096) in the
  * store's pending balance; delivery releases it after BALANCE_RELEASE_DAYS (a job, once per order); a cancellation
  * owes it back to the buyer and the refund clears it (a refused refund is retried); payouts never exceed what is

@@ -1,5 +1,5 @@
 /**
- * Seller catalogue API (issue 7 "Catalogue", SPEC §3 "Product"): create, edit, archive and restore; every validation
+ * Seller catalogue API: create, edit, archive and restore; every validation
  * rule in Spanish and English; the SKU race; tenant isolation; the storefront and its search follow every write at once.
  */
 import { randomUUID } from 'node:crypto';

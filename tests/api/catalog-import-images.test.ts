@@ -1,5 +1,5 @@
 /**
- * Product photos by URL in the Shopify CSV import (issue 7 "Catalogue"; decision 080), against a local image server
+ * Product photos by URL in the Shopify CSV import (decision 080), against a local image server
  * standing in for Shopify's CDN (tests/helpers/image-server.ts). The test app allows only 127.0.0.1
  * (IMPORT_IMAGE_ALLOWED_ADDRESSES), so every other private address stays refused, as in production where the list is
  * empty: a second app with the default configuration proves that 127.0.0.1 itself is then refused.

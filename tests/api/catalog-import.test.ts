@@ -1,5 +1,5 @@
 /**
- * Catalogue import and export in Shopify's product CSV format (issue 7 "Catalogue"; decisions 063, 064): a file of
+ * Catalogue import and export in Shopify's product CSV format (decisions 063, 064): a file of
  * more than 200 real products (the committed Luma and Vendure catalogues, written as Shopify would) builds them and
  * the storefront's search finds them; a file with bad lines reports exactly those lines and imports nothing; export →
  * import gives the same catalogue; another store cannot read the job or the file; the catalogue permission is needed;

@@ -1,5 +1,5 @@
 /**
- * Two app instances on one database (DESIGN.md "Scale-out"; decision 033): each keeps its own search index and cached
+ * Two app instances on one database (decision 033): each keeps its own search index and cached
  * answers, and each sees the other's writes through the change feed. On PostgreSQL they are two pools with two
  * listening connections (LISTEN/NOTIFY); on PGlite (one process) both apps share the embedded database and its
  * in-process notifications. Also the HTTP side: ETag, 304 and Cache-Control on product and search answers.

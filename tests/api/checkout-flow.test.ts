@@ -133,7 +133,7 @@ describe('checkout flow', () => {
     expect(cancun[0].precio).toBeGreaterThan(cdmx[0].precio);
   });
 
-  it('reports cart problems with the SPEC §5 codes', async () => {
+  it('reports cart problems with their error codes', async () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/cart/quote',

@@ -1,5 +1,5 @@
 /**
- * Company profile (issue 7; SPEC §3 "Company", §5): every form's rules in Spanish and English, the opening-hours
+ * Company profile: every form's rules in Spanish and English, the opening-hours
  * messages, tenant isolation, hostile input, completeness (decisions 040, 115) and the public about-us part (decision
  * 042).
  */

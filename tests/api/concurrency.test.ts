@@ -1,5 +1,5 @@
 /**
- * Issue 2 "Correctness that must hold": 50 concurrent checkouts of a product with 5 units left give exactly 5 orders
+ * 50 concurrent checkouts of a product with 5 units left give exactly 5 orders
  * and never oversell. Runs on PGlite, and on the real PostgreSQL server when TEST_DATABASE_URL is set (CI).
  */
 import { randomUUID } from 'node:crypto';

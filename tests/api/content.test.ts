@@ -1,5 +1,5 @@
 /**
- * Store content (SPEC §2 /aviso, /politicas_compras, /pagos_envios, /faq, /glosario and their admin editors):
+ * Store content (/aviso, /politicas_compras, /pagos_envios, /faq, /glosario and their admin editors):
  * defaults in the store's language (the LFPDPPP privacy notice), saving, sanitising (no script, event handler or
  * javascript: URL ever comes back), validation in Spanish and English, tenant isolation.
  */

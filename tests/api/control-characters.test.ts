@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 15: a NUL (or any other control character) in a text field was a 500 on PGlite and PostgreSQL.
+ * A NUL (or any other control character) in a text field is never a 500, on PGlite or PostgreSQL.
  * Every text field of every request contract refuses control characters with 400 VALIDATION_FAILED and a translated
  * field message; a safety net refuses a NUL in any other string, and headers with NUL never reach a query.
  * Run on PGlite (`npx vitest run`) and on PostgreSQL (TEST_DATABASE_URL, `npm run test:api`).

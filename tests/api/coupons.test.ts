@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 8 "Coupons"; SPEC §3 Order coupon, §5 "coupon not valid" / "coupon applied"): the seller's list with
+ * Coupons: the seller's list with
  * its rules in Spanish and English, the cart check, the discount on the products only (never shipping), one use per
  * order taken atomically (a 1-use coupon goes to exactly one of 20 racing checkouts), uses given back when an order is
  * cancelled, and no store reaching another's coupons. Runs on PGlite, and on PostgreSQL when TEST_DATABASE_URL is set.

@@ -1,7 +1,7 @@
 /**
  * "Pedidos de hoy" on the admin dashboard counts the orders placed since midnight in the store's time zone
  * (America/Mexico_City by default), not since midnight of the server's clock: in a UTC container that midnight is
- * 18:00 of the day before in Mexico (issue 6 "Found on the way"). Runs on PGlite and, with TEST_DATABASE_URL, on
+ * 18:00 of the day before in Mexico. Runs on PGlite and, with TEST_DATABASE_URL, on
  * PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';

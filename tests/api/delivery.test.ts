@@ -1,5 +1,5 @@
 /**
- * Proof of delivery (issue 8; /admin/entrega/:pedido_id): pieces, collector and a PNG signature recorded with the
+ * Proof of delivery (/admin/entrega/:pedido_id): pieces, collector and a PNG signature recorded with the
  * order, which becomes delivered through the transition rules; shown to the seller and to the buyer; one proof even
  * when submitted 20 times at once; bad input is a translated 4xx; another store sees nothing.
  */

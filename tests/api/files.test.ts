@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 7, SPEC §5): the server checks type, size and main-photo rules with sharp whatever the browser did,
+ * Uploads: the server checks type, size and main-photo rules with sharp whatever the browser did,
  * stores images as WebP sizes and documents privately, and a store can only use and read its own files.
  */
 import fs from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Every route of issue 2 answers malformed or hostile input with a translated 4xx `{ code, message }` (field errors
+ * Every route answers malformed or hostile input with a translated 4xx `{ code, message }` (field errors
  * where relevant), never a 5xx, and nothing saved before is lost.
  */
 import { randomUUID } from 'node:crypto';

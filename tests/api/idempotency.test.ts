@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 6: one idempotency key, one result. 20 parallel submits of one order (a double click, a retrying
+ * One idempotency key, one result. 20 parallel submits of one order (a double click, a retrying
  * network) give 20 identical answers for one order and one payment to confirm; the card, paid in the browser as the
  * storefront does (decision 056), is charged once and sends one email; a declined card gives 20 identical
  * PAYMENT_DECLINED returns and one cancelled order holding nothing; a different body under the same key is 422

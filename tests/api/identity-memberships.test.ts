@@ -1,5 +1,5 @@
 /**
- * People and stores many-to-many (issue 7): seller sign-in with one or several stores, the store picker and switch,
+ * People and stores many-to-many: seller sign-in with one or several stores, the store picker and switch,
  * collaborator permissions checked on every request (a revoked membership loses access at once), and the owner's
  * invitations by email (token stored hashed, expires, used once), changes and revocations. Messages in es and en.
  */

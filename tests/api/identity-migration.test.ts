@@ -1,5 +1,5 @@
 /**
- * The hand-written identity block of the migrations (issue 7; in drizzle/0008_store_builder_and_money.sql) on legacy
+ * The hand-written identity block of the migrations (in drizzle/0008_store_builder_and_money.sql) on legacy
  * seller rows: each owner/collaborator row
  * becomes a membership of one platform account per email, existing sessions keep their store, collaborators keep
  * every permission, and the migrated sellers sign in at /admin/login (with the picker when in several stores).

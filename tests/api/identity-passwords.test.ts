@@ -1,5 +1,5 @@
 /**
- * Issue 5 items 9, 11 and 12: password hashing is bounded (a full queue answers 503 with Retry-After, never starves
+ * Password hashing is bounded (a full queue answers 503 with Retry-After, never starves
  * the process), sign-in, recover and reset are limited per account whatever the IP, weak and breached passwords are
  * refused with translated messages, and a race of 20 sign-ups with one email gives one 201 and nineteen 409.
  */

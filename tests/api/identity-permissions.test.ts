@@ -1,5 +1,5 @@
 /**
- * Permission and tenant test generated from the OpenAPI document (issue 7, "Must show"): EVERY /api/admin/* and
+ * Permission and tenant test generated from the OpenAPI document: EVERY /api/admin/* and
  * /api/proveedor/* operation of `app.swagger()`, present and future, is called with a valid request and
  * - no token → 401;
  * - a shopper's token (on the shopper's own store domain) → 401 or 403;

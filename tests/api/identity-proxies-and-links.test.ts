@@ -1,5 +1,5 @@
 /**
- * Issue 5 items 8 and 14. No request header decides a client's IP, a link's host or its scheme unless it comes from a
+ * No request header decides a client's IP, a link's host or its scheme unless it comes from a
  * proxy in TRUST_PROXY: a forged X-Forwarded-For cannot dodge the sign-in limit, a forged X-Forwarded-Host/-Proto
  * cannot point a reset email, a canonical URL or og:image elsewhere. Demo seeding and the API docs are off by default
  * in production, each with its switch.
@@ -124,7 +124,7 @@ describe('forwarded headers and links', () => {
   });
 });
 
-describe('production defaults (item 14)', () => {
+describe('production defaults', () => {
   it('turns demo seeding and the API docs off in production unless switched on', () => {
     expect(loadConfig({ NODE_ENV: 'production' })).toMatchObject({ SEED_DEMO: false, API_DOCS: false });
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true', API_DOCS: 'true' })).toMatchObject({

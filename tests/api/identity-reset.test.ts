@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 10: a reset link is single-use even under a race of 20, using one revokes every other link and every
+ * A reset link is single-use even under a race of 20, using one revokes every other link and every
  * session, the recover answer does the same work for a known and an unknown email, and no token reaches a log line.
  */
 import fs from 'node:fs/promises';

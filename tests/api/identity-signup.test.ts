@@ -1,5 +1,5 @@
 /**
- * Seller sign-up on the platform home (issue 7; decision 100): one transaction creates the platform account, the store
+ * Seller sign-up on the platform home (decision 100): one transaction creates the platform account, the store
  * (unpublished until the email is verified), the owner membership and the `<slug>.localhost` domain; slugs are
  * checked (format, reserved words, taken) in Spanish and English; 20 simultaneous sign-ups for one slug give one
  * store and nineteen 409 SLUG_TAKEN, never a 500. tests/api/signup-abuse.test.ts covers verification and limits.

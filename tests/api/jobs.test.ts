@@ -1,5 +1,5 @@
 /**
- * Background jobs (issue 8; decision 034): the pg-boss queue on the app's own database retries a failing job, keeps a
+ * Background jobs (decision 034): the pg-boss queue on the app's own database retries a failing job, keeps a
  * delayed one until its time, fires a schedule once per minute slot, commits a job with its transaction, and runs in
  * the workers of an instance as well as through `drain()`. The reservation sweep is a scheduled job: its OXXO voucher
  * expiry runs once with two app instances on one PostgreSQL database. Sellers read a job's progress of their store

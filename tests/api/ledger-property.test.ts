@@ -1,5 +1,5 @@
 /**
- * Property test of the ledger (issue 8 "a property test proves entries always balance"): for any sequence of postings
+ * Property test of the ledger: for any sequence of postings
  * — orders paid (by card, or in cash by hand; the fee on the products only, never on shipping), cancelled, refunded,
  * released, payouts, any of them replayed, and unbalanced entries that must be refused — every entry's lines sum to zero, each account's balance is the sum of its lines, and the balances equal
  * those of a plain model of the same events (a replay changes nothing).

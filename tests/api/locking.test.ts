@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 5: one lock order everywhere, and a database race is never a 500. Sixty requests at once — sellers
+ * One lock order everywhere, and a database race is never a 500. Sixty requests at once — sellers
  * cancelling paid orders of four variants while shoppers buy the same variants with their lines in other orders —
  * all answer 2xx/4xx, and stock and best-seller counts add up. The transaction helper retries a deadlock (a real one
  * on PostgreSQL) and turns a leftover unique violation into 409 CONFLICT. Runs on PGlite and, with TEST_DATABASE_URL,

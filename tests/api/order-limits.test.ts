@@ -1,10 +1,10 @@
 /**
- * Issue 5 items 4 and 7: what one unpaid order and one visitor can hold, and the largest order (decision 028,
+ * What one unpaid order and one visitor can hold, and the largest order (decision 028,
  * src/shared/limits.ts). An OXXO line is capped, an OXXO voucher is at most MX$10,000, one email and one client IP
  * have a bounded number of unpaid orders per store (even when 20 submits race), stock waits the store's card hold
  * (10 minutes by default, decision 097) — not 3 days, not 30 minutes — until a voucher exists or while 3-D Secure is
  * unanswered, and a total above the documented
- * maximum (or above 2^31-1 centavos, which used to be a 500) is a translated 422 before anything is reserved. Money
+ * maximum (or above 2^31-1 centavos, never a 500) is a translated 422 before anything is reserved. Money
  * columns are bigint. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 3: expiry is a property of the voucher, not of the sweep. Past its expiry a voucher cannot be paid at
+ * Expiry is a property of the voucher, not of the sweep. Past its expiry a voucher cannot be paid at
  * the counter even if the sweep has not run, and the buyer sees it expired. A seller marking an OXXO order paid by
  * hand settles its payment (none is left pending) and voids the voucher, so it cannot be paid twice; if the provider
  * still takes the cash, the payment is applied once and the seller is shown the cash owed back.

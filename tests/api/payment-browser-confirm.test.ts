@@ -1,5 +1,6 @@
 /**
- * Issue 8 (decision 056): with the sandbox, the checkout contract the web app uses — POST /api/pedido without the
+ * The browser confirms the card (decision 056): with the sandbox, the checkout contract the web app uses — POST
+ * /api/pedido without the
  * card answers a confirmation (client secret and the sandbox's confirm URL); the browser sends the card to the
  * provider's URL, never to the app; the outcome reaches the app by signed webhook, and the return asks the provider.
  * A body that carries `card` is refused before anything is created (decision 086).

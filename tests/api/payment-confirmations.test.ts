@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 1: every confirmation of money is authenticated. Nobody can mark an OXXO voucher paid without the
+ * Every confirmation of money is authenticated. Nobody can mark an OXXO voucher paid without the
  * sandbox operator's signature (the buyer reads the reference on their own voucher); the app believes only webhooks
  * signed by the provider, applies a replayed one once, and never takes a shopper's "approved: true"; with
  * NODE_ENV=production the sandbox does not exist at all. `npm run oxxo:pay` pays through the running server. The

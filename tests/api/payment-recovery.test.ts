@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 2: a crash between "the provider charged the card" and "the order is marked paid" loses nothing. The
+ * A crash between "the provider charged the card" and "the order is marked paid" loses nothing. The
  * card is paid the way the browser pays it, at the provider (decision 056). The payment attempt is recorded before
  * the provider call, so the sweep asks the provider before expiring the order (and marks it paid instead of telling
  * the buyer the payment did not arrive, when the app never heard of the charge), a retry with the same key resumes

@@ -1,7 +1,7 @@
 /**
- * Issue 8: the PayPal wallet (decision 071), through the real `@paypal/paypal-server-sdk` against the local stand-in of
+ * The PayPal wallet (decision 071), through the real `@paypal/paypal-server-sdk` against the local stand-in of
  * the PayPal API (tests/helpers/paypal-fake.ts). The checkout creates a PayPal order (intent CAPTURE, MXN, the payment
- * locale of SPEC §9, PayPal-Request-Id) and hands the browser its approval link; the buyer approves at PayPal; the app
+ * locale, PayPal-Request-Id) and hands the browser its approval link; the buyer approves at PayPal; the app
  * captures once, on the return or on PayPal's webhook (verified with PayPal's verify-webhook-signature, applied once),
  * and the ledger records the payment like a card payment. An abandoned approval is never a sale.
  */

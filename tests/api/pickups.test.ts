@@ -1,5 +1,5 @@
 /**
- * Pickup configuration (issue 8 "/admin/pickups"; SPEC §3 recolecciones, §5 "schedule out of range", "select a day of
+ * Pickup configuration ("schedule out of range", "select a day of
  * the week", "incomplete data"): saved per store with its messages in Spanish and English, shown to buyers as the
  * pickup branch, never readable or writable by another store.
  */

@@ -1,9 +1,8 @@
 /**
- * Server-side rate limits (in addition to the client throttle of SPEC §9): sign-in attempts per IP and minute get a
+ * Server-side rate limits (in addition to the client throttle): sign-in attempts per IP and minute get a
  * translated 429 once the limit is reached. With Redis (REDIS_TEST_URL, set by CI) two app instances share one count,
- * as several instances behind a load balancer must (DESIGN.md "Scale-out"). With REDIS_URL set but Redis down or hung,
- * the limits still hold per process, no request waits on Redis, the change is logged once and /api/health tells
- * (issue 5 item 17).
+ * as several instances behind a load balancer must. With REDIS_URL set but Redis down or hung,
+ * the limits still hold per process, no request waits on Redis, the change is logged once and /api/health tells.
  */
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';

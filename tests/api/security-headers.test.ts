@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 16: every answer (API JSON, errors, pages, uploads) carries the security headers; the page policy has
+ * Every answer (API JSON, errors, pages, uploads) carries the security headers; the page policy has
  * no inline script or style but this response's nonces; uploads are sandboxed and never sniffed. The browser half
  * (nonces on the page, framing, an SVG with a script) is e2e/security/headers.spec.ts.
  */

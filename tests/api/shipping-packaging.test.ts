@@ -1,5 +1,5 @@
 /**
- * Shipping rates from packaging (issue 8; decision 068) through the API: the rate service and checkout price a cart by
+ * Shipping rates from packaging (decision 068) through the API: the rate service and checkout price a cart by
  * packages (⌈units / pieces per package⌉ of the package's gross weight and dimensions, billable weight the larger of
  * real and volumetric) between the store's origin (its pickup location's postal code) and the buyer's postal code;
  * the order records and charges that quote. Products without packaging data keep the per-unit rule.

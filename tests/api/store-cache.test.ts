@@ -1,5 +1,5 @@
 /**
- * Issue 5 item 18: the domain → store cache is bounded. Any client names a domain in Host or X-Store-Domain, so
+ * The domain → store cache is bounded. Any client names a domain in Host or X-Store-Domain, so
  * 100,000 made-up names must leave the cache at its cap (it grew ~43 MB per 100,000 before), and a flood of unknown
  * names must not evict the stores that real shoppers use.
  */

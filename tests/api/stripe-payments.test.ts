@@ -1,10 +1,10 @@
 /**
- * Issue 8: the Stripe adapter, through the real `stripe` SDK against the local stand-in of the Stripe API
+ * The Stripe adapter, through the real `stripe` SDK against the local stand-in of the Stripe API
  * (tests/helpers/stripe-fake.ts; decision 055). The checkout creates a PaymentIntent and hands the browser its client
  * secret; the "browser" here confirms at the stand-in with the publishable key, as Stripe.js does, so the card never
  * reaches the app (decision 056). The app learns the outcome from signed webhooks (applied once however often they
  * come; a bad or stale signature changes nothing) and from Stripe on the return. OXXO vouchers, idempotency keys on
- * every create and refund, and the payment locale of SPEC §9.
+ * every create and refund, and the payment locale.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

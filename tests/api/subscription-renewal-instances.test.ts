@@ -1,5 +1,5 @@
 /**
- * The subscription renewal runs once per period with two app instances on one PostgreSQL database (issue 8 "renewal
+ * The subscription renewal runs once per period with two app instances on one PostgreSQL database ("renewal
  * jobs run once with two app instances"; decision 061): the sweep enqueued from both instances, worked by both at
  * once, together with direct runs on each, charges a due period once. Runs where TEST_DATABASE_URL names a PostgreSQL
  * server (as balance-release-instances.test.ts); on PGlite, subscriptions.test.ts runs the job twice at once instead.

@@ -1,5 +1,5 @@
 /**
- * The seller's subscription (issue 8 "Subscription"; decisions 060-062): every state change and its message. A new
+ * The seller's subscription (decisions 060-062): every state change and its message. A new
  * store is on a trial; the seller saves a card at the provider (only its token, brand, last 4 and expiry reach the
  * app), changes plan; the renewal job charges a due period once (even run twice at once), a declined renewal makes
  * it past due and, after the grace period, suspends the store: its storefront API and its admin (but the

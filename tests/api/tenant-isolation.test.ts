@@ -1,6 +1,6 @@
 /**
  * Store A's seller and buyer tokens can read and change nothing of store B (orders, products, customers'
- * addresses): the answers are 404 or 401, never B's data (issue 2, "Correctness that must hold").
+ * addresses): the answers are 404 or 401, never B's data.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * Store settings and look (/api/proveedor/webconfigs), the set-up wizard (/api/proveedor/wizard) and the website
- * switch (SPEC §2, §3 "Store settings", §4 "Website", §5): every rule in Spanish and English, tenant isolation,
+ * switch: every rule in Spanish and English, tenant isolation,
  * deactivation refusing carts and orders (WEBSITE_DEACTIVATED) while the admin keeps working, and freshness on two
  * instances of the app on one database.
  */

@@ -93,7 +93,7 @@ export async function createSellerFixture(
 }
 
 /**
- * A collaborator of a store with `permissions` (issue 7), signed in (their only store, so the session is on it):
+ * A collaborator of a store with `permissions`, signed in (their only store, so the session is on it):
  * returns the bearer token and the platform account's id.
  */
 export async function createCollaboratorFixture(
@@ -176,8 +176,7 @@ export const TEST_ADDRESS = {
 };
 
 /**
- * Completes the company profile of the seller's store through its API, so the seller may create products (SPEC §5
- * "A seller must complete company information before uploading products").
+ * Completes the company profile of the seller's store through its API, so the seller may create products.
  */
 export async function completeCompanyProfileFixture(app: FastifyInstance, token: string): Promise<void> {
   for (const [section, payload] of Object.entries(COMPLETE_COMPANY_PROFILE)) {

@@ -1,5 +1,5 @@
 /**
- * Ledger reconciliation for tests (issue 8 "ledger sums that reconcile after every test"): every entry balances, and
+ * Ledger reconciliation for tests: every entry balances, and
  * what the ledger holds of each order and of the store matches the orders, payments and payouts tables.
  */
 import { eq, sql } from 'drizzle-orm';

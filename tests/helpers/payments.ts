@@ -28,7 +28,7 @@ export function answerChallenge(app: FastifyInstance, challengeId: string, appro
   });
 }
 
-/** The sandbox's test card numbers (SPEC §9): approved, declined (card_declined), and one that asks for 3-D Secure. */
+/** The sandbox's test card numbers: approved, declined (card_declined), and one that asks for 3-D Secure. */
 export const TEST_CARD_NUMBERS = {
   approved: '4242424242424242',
   declined: '4000000000000002',

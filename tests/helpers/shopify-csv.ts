@@ -1,5 +1,5 @@
 /**
- * A Shopify product CSV of real products for tests (issue 7 "Catalogue"): the committed Luma (179) and Vendure (54)
+ * A Shopify product CSV of real products for tests: the committed Luma (179) and Vendure (54)
  * catalogues of seed-data/catalog (built from ../shared/datasets), written as Shopify exports them. Made on the fly, so
  * no large file is committed.
  */

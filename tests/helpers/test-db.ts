@@ -1,5 +1,5 @@
 /**
- * A fresh, migrated database per test file (EXAMPLES §6): in-memory PGlite by default, or a new database
+ * A fresh, migrated database per test file: in-memory PGlite by default, or a new database
  * on the real PostgreSQL server named by TEST_DATABASE_URL (CI runs the API suite a second time that way).
  */
 import { randomBytes } from 'node:crypto';

@@ -1,5 +1,5 @@
 /**
- * Security tests generated from the OpenAPI document (issue 5, "Must show"): every route, read from `app.swagger()`,
+ * Security tests generated from the OpenAPI document: every route, read from `app.swagger()`,
  * so a route added later joins by itself.
  * 1. Cross-store: each route × {guest, buyer A, seller A, seller B}, filled with the other store's ids, on the actor's
  *    own domain and with Host / X-Store-Domain swapped to the other store's: no answer carries the other store's
@@ -45,14 +45,14 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   // Names a payment provider, not a store's data: the webhook's signature decides, never the caller.
   provider: () => ['sandbox'],
   cp: () => ['06700'],
-  // Collaborators and invitations (issue 7): tests/api/identity-permissions.test.ts aims at the other store's real ones.
+  // Collaborators and invitations: tests/api/identity-permissions.test.ts aims at the other store's real ones.
   userId: () => [randomUUID()],
   'invitations.id': () => [randomUUID()],
   // A content page's kind names a page, not a store's row: the store comes from the domain or the seller's session.
   kind: () => ['aviso', 'faq'],
-  // Refunds (issue 8) of the victim's orders: tests/api/balances.test.ts aims at another store's real ones.
+  // Refunds of the victim's orders: tests/api/balances.test.ts aims at another store's real ones.
   refundId: () => [randomUUID()],
-  // A sandbox payment the browser confirms (issue 8): its client secret decides, which the attacker does not hold.
+  // A sandbox payment the browser confirms: its client secret decides, which the attacker does not hold.
   ref: () => [`sbx_pi_${randomBytes(12).toString('hex')}`],
 };
 
@@ -83,9 +83,9 @@ function knownValues(victim: StoreWorld, own: StoreWorld, where: 'query' | 'body
     fullName: 'Persona Atacante',
     idempotencyKey: randomUUID(),
     page: 1,
-    // Pickups (merged from main): a carrier's collection hour.
+    // Pickups: a carrier's collection hour.
     hour: '09:00',
-    // The sandbox's browser confirmation (issue 8): a made-up client secret, never the victim's.
+    // The sandbox's browser confirmation: a made-up client secret, never the victim's.
     clientSecret: `sbx_pi_${randomBytes(12).toString('hex')}_secret_${randomBytes(24).toString('base64url')}`,
     // The sandbox wallet's approval page (decision 071): a made-up page secret, never the victim's.
     secret: `sbx_pi_${randomBytes(12).toString('hex')}_secret_${randomBytes(24).toString('base64url')}`,
@@ -96,12 +96,12 @@ function knownValues(victim: StoreWorld, own: StoreWorld, where: 'query' | 'body
 }
 
 /**
- * Defects of other items of issue 5 that this matrix finds, fixed in another branch. A finding on these routes is
+ * Known defects this matrix finds that are not fixed yet. A finding on these routes is
  * reported, not failed; once fixed, "known defects still reproduce" fails: delete the entry.
  */
 const KNOWN_DEFECTS: Record<string, string> = {};
 
-/** Request strings with a bound but no pattern yet, in files another branch owns (the NUL safety net covers them). */
+/** Request strings with a bound but no pattern yet (the NUL safety net covers them). */
 const UNCONSTRAINED_STRINGS: Record<string, string> = {};
 
 /** Runs `fn` over `items`, `size` at a time. */

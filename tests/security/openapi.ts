@@ -111,7 +111,7 @@ const STRING_CANDIDATES = [
   'MX',
   '/uploads/a.png',
   'data:image/png;base64,iVBORw0KGgo=',
-  // A sandbox PaymentIntent id (issue 8: the browser's confirm URL).
+  // A sandbox PaymentIntent id (the browser's confirm URL).
   'sbx_pi_000000000000000000000000',
 ];
 

@@ -1,4 +1,4 @@
-/** The SPEC §5 problem of one cart line (checkout/new-order.ts `lineProblem`), in the order a shopper needs to see it. */
+/** The problem of one cart line (checkout/new-order.ts `lineProblem`), in the order a shopper needs to see it. */
 import { describe, expect, it } from 'vitest';
 import { lineProblem } from '../../src/server/modules/checkout/order-steps.js';
 import type { CheckoutVariant } from '../../src/server/modules/catalog/index.js';

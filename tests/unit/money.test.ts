@@ -1,4 +1,4 @@
-/** src/shared/money.ts: integer centavos only, SPEC §9's order total (the discount never touches shipping), MXN text. */
+/** src/shared/money.ts: integer centavos only, the order total (the discount never touches shipping), MXN text. */
 import { describe, expect, it } from 'vitest';
 import { assertCents, formatMoney, lineTotalCents, orderTotalCents } from '../../src/shared/money.js';
 

@@ -1,4 +1,4 @@
-/** The allowed order transitions (orders/order-status.ts, lib/state-machine.ts; SPEC §4, decision 021). */
+/** The allowed order transitions (orders/order-status.ts, lib/state-machine.ts; decision 021). */
 import { describe, expect, it } from 'vitest';
 import { ORDER_TRANSITIONS, nextStatuses } from '../../src/server/modules/orders/order-status.js';
 import { assertTransition, canTransition } from '../../src/server/lib/state-machine.js';

@@ -41,7 +41,7 @@ describe('PayPal settings', () => {
     expect(() => toPayPalValue(1.5)).toThrow(RangeError);
   });
 
-  it('uses the payment locale of SPEC §9 in PayPal’s form', () => {
+  it('uses the payment locale in PayPal’s form', () => {
     expect(paypalLocale('es')).toBe('es-MX');
     expect(paypalLocale('en')).toBe('en-US');
   });

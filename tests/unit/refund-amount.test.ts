@@ -1,4 +1,4 @@
-/** The refund form's pesos → integer centavos (admin order page, issue 8): exact, no floating-point drift. */
+/** The refund form's pesos → integer centavos (admin order page): exact, no floating-point drift. */
 import { describe, expect, it } from 'vitest';
 import { pesosToCents } from '../../src/web/admin/features/sales/order-refunds.js';
 

@@ -1,5 +1,5 @@
 /**
- * The change feed every app instance follows (DESIGN.md "Search", "Scale-out"; decision 033): a write to catalogue or
+ * The change feed every app instance follows (decision 033): a write to catalogue or
  * store data publishes `{ storeId, topic, ids? }` on the PostgreSQL channel `vitrina_changes`, and every instance
  * drops or refreshes what it keeps in memory (search index, cached answers, store look-ups).
  *

@@ -1,6 +1,6 @@
 /**
  * Database connection: embedded PGlite (default, in-memory for tests) or a real PostgreSQL server
- * through node-postgres. Same schema, same migrations, same queries (DESIGN.md "Database").
+ * through node-postgres. Same schema, same migrations, same queries.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * Transactions that never surface a database race as a 500 (issue 5 item 5). PostgreSQL aborts one side of a deadlock
+ * Transactions that never surface a database race as a 500. PostgreSQL aborts one side of a deadlock
  * (40P01) or of a serialization conflict (40001): the whole transaction is run again, after a short jittered backoff,
  * a few times. A unique violation (23505) that survives is a lost race the caller did not expect: it becomes a 409
  * CONFLICT. Lock order everywhere (so that retries are rare): the order row (SELECT … FOR UPDATE), then product

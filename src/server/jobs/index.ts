@@ -1,5 +1,5 @@
 /**
- * Background jobs (issue 8; decision 034): a pg-boss queue in the app's own database (PGlite or PostgreSQL).
+ * Background jobs (decision 034): a pg-boss queue in the app's own database (PGlite or PostgreSQL).
  * Modules enqueue with `enqueue(tx, name, payload)` (queue.ts); the app's runner (runner.ts) works the jobs each
  * module defines (orders/order-jobs.ts, accounts/account-jobs.ts, maintenance.ts here; listed in app.ts); job_progress (progress.ts) is what a seller sees of a long job of their store.
  */

@@ -1,5 +1,5 @@
 /**
- * The one error class of the server (EXAMPLES §3). Throw `new AppError('OUT_OF_STOCK', { codigo })`;
+ * The one error class of the server. Throw `new AppError('OUT_OF_STOCK', { codigo })`;
  * the errors plugin turns it into `{ code, message, params, fields? }` with the status of ERROR_STATUS.
  */
 import { ERROR_STATUS, type ErrorCode, type FieldError } from '../../shared/errors.js';

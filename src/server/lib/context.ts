@@ -1,7 +1,7 @@
 /**
- * The context every service function takes first (EXAMPLES §1): tenancy is explicit, the database swappable.
+ * The context every service function takes first: tenancy is explicit, the database swappable.
  *
- * Service convention (issue 6):
+ * Service convention:
  * - Every exported function of a `src/server/modules/<module>/` file that reads or writes data takes `ctx` first,
  *   typed as the narrowest slice it needs: `DbContext` (`{ db }`), `StoreDbContext` (`{ db, storeId }`), or a
  *   `Pick<StoreContext, ...>` / full `StoreContext` / `BaseContext` when it also needs the actor, locale, log,
@@ -25,7 +25,7 @@ export type DbOrTx = Db | Tx;
 export type Locale = 'es' | 'en';
 /**
  * An actor's role. A seller's platform account is 'seller'; in a request whose session has chosen a store the seller
- * is a member of, the actor's role is the membership's ('owner' or 'collaborator', issue 7).
+ * is a member of, the actor's role is the membership's ('owner' or 'collaborator').
  */
 export type Role = 'customer' | 'seller' | 'owner' | 'collaborator' | 'operator';
 

@@ -1,7 +1,7 @@
 /**
  * Server-side translation of error messages, emails and the server-made storefront pages (the not-found page) from
  * the shared catalogues in src/locales.
- * Spanish is default and fallback (SPEC §1).
+ * Spanish is default and fallback.
  */
 import i18next, { type TFunction } from 'i18next';
 import esErrors from '../../locales/es/errors.json' with { type: 'json' };

@@ -1,7 +1,6 @@
 /**
- * What a request looks like in the logs (DESIGN.md "Logging": no secrets in logs). Password-reset tokens, guest order
- * view tokens and store-floor codes travel in URLs; a log line keeps the path and the query names, never their values
- * (issue 5 item 10: reset and view tokens appeared in the logs).
+ * What a request looks like in the logs (no secrets in logs). Password-reset tokens, guest order
+ * view tokens and store-floor codes travel in URLs; a log line keeps the path and the query names, never their values.
  */
 import type { FastifyRequest } from 'fastify';
 

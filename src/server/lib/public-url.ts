@@ -1,7 +1,7 @@
 /**
  * Origins of the links the platform writes (emails, canonical and Open Graph URLs, the dashboard's domain buttons).
  * They come from a known hostname and the configured scheme and port, never from a request header: a forged Host or
- * X-Forwarded-Host must not be able to point a password-reset email at an attacker's site (issue 5 item 8).
+ * X-Forwarded-Host must not be able to point a password-reset email at an attacker's site.
  */
 import type { AppConfig } from '../config.js';
 

@@ -1,5 +1,5 @@
 /**
- * Allowed state transitions as a plain `from -> [to...]` table (EXAMPLES §4).
+ * Allowed state transitions as a plain `from -> [to...]` table.
  */
 import { AppError } from './app-error.js';
 

@@ -1,4 +1,4 @@
-/** Opaque random tokens and their SHA-256 digests (DESIGN.md "Auth": 32 random bytes, stored hashed). */
+/** Opaque random tokens and their SHA-256 digests (32 random bytes, stored hashed). */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export function newToken(bytes = 32): string {

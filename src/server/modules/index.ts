@@ -1,5 +1,5 @@
 /**
- * Registers every domain module's routes. Order follows the dependency direction of EXAMPLES
+ * Registers every domain module's routes. Order follows the dependency direction
  * ("Which way imports go"); the web module (SPA and head injection) comes last.
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The one error handler (EXAMPLES §3): AppError, zod validation failures and Fastify's own client errors
+ * The one error handler: AppError, zod validation failures and Fastify's own client errors
  * become `{ code, message, params?, fields? }` with a translated message; a 5xx never leaks internals.
  */
 import fp from 'fastify-plugin';
@@ -96,7 +96,7 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
         .send(body(locale, 'BAD_REQUEST'));
     }
     // A database race that escaped runTransaction (a deadlock, a serialization failure, a lost unique race) is a
-    // conflict the client can retry, never a 500 (issue 5 item 5).
+    // conflict the client can retry, never a 500.
     if (isRetryable(error) || sqlState(error) === UNIQUE_VIOLATION) {
       request.log.warn({ err: error }, 'database conflict outside runTransaction');
       return reply.status(409).send(body(locale, 'CONFLICT'));

@@ -1,6 +1,6 @@
 /**
- * Safety net under the request schemas (issue 5 item 15): no U+0000 reaches a query. PostgreSQL cannot store a NUL
- * in text or jsonb, so one in any string or object key was a 500 on both databases. The contracts refuse control
+ * Safety net under the request schemas: no U+0000 reaches a query. PostgreSQL cannot store a NUL
+ * in text or jsonb, so one in any string or object key would be a 500 on both databases. The contracts refuse control
  * characters field by field (`text()` in shared/contracts/common.ts, with a translated field message); this hook
  * catches what a schema forgot (a bare `z.string()`, a `z.record` key, a route without a schema) after validation,
  * and answers the same 400 VALIDATION_FAILED. Headers never reach a query unparsed: the store domain is normalised

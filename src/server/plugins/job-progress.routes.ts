@@ -1,4 +1,4 @@
-/** Seller route of a background job's progress (issue 8; the store builder's CSV import polls it for its bar). */
+/** Seller route of a background job's progress (the store builder's CSV import polls it for its bar). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { uuid } from '../../shared/contracts/common.js';

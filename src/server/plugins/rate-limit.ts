@@ -1,8 +1,8 @@
 /**
- * Server rate limits (DESIGN.md "Rate limits"): @fastify/rate-limit on every /api route, counted per client IP and
+ * Server rate limits: @fastify/rate-limit on every /api route, counted per client IP and
  * minute. With REDIS_URL the counters are shared by every instance; while Redis is unreachable each process counts
  * on its own (the library's in-memory store) instead of letting every request through, and returns to Redis as soon
- * as it answers again (issue 5 item 17). Each change is logged once, not once per request, and `redisState()` feeds
+ * as it answers again. Each change is logged once, not once per request, and `redisState()` feeds
  * `/api/health`. Decision 031; docs/security.md "Requests and headers".
  */
 import fp from 'fastify-plugin';

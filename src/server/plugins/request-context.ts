@@ -1,7 +1,6 @@
 /**
  * Decorates each request with its locale, its store (resolved from the domain the SPA sends, else Host) and its
  * signed-in actor (from `Authorization: Bearer <token>`), both read through the stores and accounts modules' functions.
- * DESIGN.md "Tenancy" and "Auth".
  * Services are reached through `storeContext(request)` / `baseContext(request)`, which bind tenancy.
  */
 import fp from 'fastify-plugin';
@@ -37,9 +36,9 @@ declare module 'fastify' {
   }
 }
 
-/** Header the SPA sends with the page's domain without "www." (SPEC §7; name chosen in decision 003). */
+/** Header the SPA sends with the page's domain without "www." (name chosen in decision 003). */
 export const STORE_DOMAIN_HEADER = 'x-store-domain';
-/** Header the SPA sends with the current page URL (SPEC §7). */
+/** Header the SPA sends with the current page URL. */
 export const PAGE_URL_HEADER = 'x-page-url';
 
 const SELLER_ROLES: readonly Role[] = ['seller', 'owner', 'collaborator'];
@@ -67,7 +66,7 @@ export function normaliseHost(value: string | undefined): string | null {
 /**
  * The storefront origin of the request's store, e.g. `http://demo.localhost:3000`, for links in emails and pages: the
  * store's primary domain from the database with the configured scheme and port (PUBLIC_SCHEME, PUBLIC_PORT); the
- * platform domain when no store was resolved. Never Host, X-Forwarded-* or X-Store-Domain (issue 5 item 8).
+ * platform domain when no store was resolved. Never Host, X-Forwarded-* or X-Store-Domain.
  */
 export function requestOrigin(request: FastifyRequest): string {
   const config = request.server.config;
@@ -96,7 +95,7 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
     const auth = request.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
     if (token && token.length <= 200) request.actor = await findSessionActor({ db: app.db }, token);
-    // Defence in depth (issue 7): the seller APIs answer 401 to anyone but a signed-in seller before any body is
+    // Defence in depth: the seller APIs answer 401 to anyone but a signed-in seller before any body is
     // parsed or validated; each route still names its permission through sellerContext.
     if (isSellerApi(request.url) && !(request.actor && SELLER_ROLES.includes(request.actor.role)))
       throw new AppError('UNAUTHORIZED');
@@ -155,8 +154,8 @@ export function customerContext(request: FastifyRequest): StoreContext & { actor
 }
 
 /**
- * What a collaborator may be allowed to do in a store (issue 7): each admin route names the one it needs. The owner
- * has them all. Future roles of ROADMAP.md (supplier, operator) get their own contexts, not these.
+ * What a collaborator may be allowed to do in a store: each admin route names the one it needs. The owner
+ * has them all. Future roles (supplier, operator) get their own contexts, not these.
  */
 export type Permission = SharedPermission;
 export const PERMISSIONS: readonly Permission[] = SHARED_PERMISSIONS;

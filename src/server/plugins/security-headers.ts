@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer, page, asset and API alike (issue 5 item 16), with @fastify/helmet. Decision 030
+ * Security headers on every answer, page, asset and API alike, with @fastify/helmet. Decision 030
  * and docs/security.md "Requests and headers" give each value and why:
  * - Content-Security-Policy: everything from this origin only; no inline script or style except the two elements the
  *   server injects into index.html (store theme <style>, product JSON-LD), which carry this response's nonce
@@ -47,7 +47,7 @@ export function docsCsp(header: string): string {
 
 /**
  * With PAYMENT_PROVIDER=stripe the checkout page loads Stripe.js from js.stripe.com, which talks to api.stripe.com and
- * shows the card field and 3-D Secure in its own frames (Stripe's documented CSP; issue 8, decision 056).
+ * shows the card field and 3-D Secure in its own frames (Stripe's documented CSP; decision 056).
  */
 export function stripeCspDirectives(): typeof CSP_DIRECTIVES {
   return {

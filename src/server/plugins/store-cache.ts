@@ -1,5 +1,5 @@
 /**
- * The domain → store cache of request-context.ts, bounded (issue 5 item 18): every request names a domain in
+ * The domain → store cache of request-context.ts, bounded: every request names a domain in
  * `Host` or `X-Store-Domain`, which any client can make up, so an unbounded map grew ~43 MB per 100,000 made-up
  * domains. Known domains and unknown ones live in two LRU caches with a TTL, so a flood of unknown names evicts
  * only other unknown names and never the stores that real shoppers use. docs/security.md "Requests and headers".

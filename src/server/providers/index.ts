@@ -1,5 +1,5 @@
 /**
- * Adapters to the outside world (DESIGN.md "Outside world"). Each has a built-in, offline default.
+ * Adapters to the outside world. Each has a built-in, offline default.
  */
 import path from 'node:path';
 import type { AppConfig } from '../config.js';

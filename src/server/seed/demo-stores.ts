@@ -1,4 +1,4 @@
-/** The two demo stores of issue 2: who they are, their look, and their sign-in credentials (also in the README). */
+/** The two demo stores: who they are, their look, and their sign-in credentials (also in the README). */
 import type { StoreSettings } from '../modules/stores/index.js';
 
 export interface DemoStore {

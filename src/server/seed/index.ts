@@ -1,5 +1,5 @@
 /**
- * Demo seed (issue 2). On an empty database: the two demo stores of demo-stores.ts with their catalogues from
+ * Demo seed. On an empty database: the two demo stores of demo-stores.ts with their catalogues from
  * seed-data/ (products, variants, reviews, images processed by sharp), their sellers, a demo buyer in each store, and
  * the SEPOMEX postal-code catalogue. On a database that has stores it only reports the demo stores it finds.
  */

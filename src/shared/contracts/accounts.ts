@@ -1,11 +1,11 @@
-/** Accounts: sign-up, sign-in, password reset, addresses, postal codes (SPEC §2, §3 "Address", §5). */
+/** Accounts: sign-up, sign-in, password reset, addresses, postal codes. */
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../limits.js';
 import { asStored, email, postalCode, text } from './common.js';
 
 export const password = text({ min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH, trim: false });
-/** A Mexican phone number, validated with libphonenumber-js (SPEC §5 "Incorrect phone number"). */
+/** A Mexican phone number, validated with libphonenumber-js. */
 export const phone = text({ max: 20 }).refine((v) => isValidPhoneNumber(v, 'MX'), {
   params: { i18n: 'invalid_phone' },
 });
@@ -56,7 +56,7 @@ export const resetBody = z
     params: { i18n: 'passwords_do_not_match' },
   });
 
-/** A Mexican delivery address (SPEC §3 "Address"). */
+/** A Mexican delivery address. */
 export const addressInput = z.object({
   fullName: text({ min: 2, max: 120 }),
   street: text({ min: 1, max: 120 }),

@@ -1,5 +1,5 @@
 /**
- * Contracts of the seller's money screens (issue 8 "Ledger, balances, payouts, bank account" and "proof of delivery"):
+ * Contracts of the seller's money screens:
  * /admin/balance/summary, /admin/balance/payment-history, /admin/my-account-bank, /admin/entrega/:pedido_id.
  * Amounts are integer centavos MXN.
  */

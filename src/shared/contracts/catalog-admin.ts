@@ -1,5 +1,5 @@
 /**
- * Seller catalogue contracts (SPEC §3 "Product", §5 mandatory usage and keywords; issue 7 "Catalogue"): the product
+ * Seller catalogue contracts (usage and keywords are mandatory): the product
  * form (/admin/altaproducto, /admin/catalogo/producto/:catalogo_id) and the catalogue list (/admin/catalogo). The same
  * schema validates the web form (zodResolver) and the API body. Money is integer centavos MXN; lengths in cm, weights
  * in grams. Field messages are `errors:fields.<key>` (es, en).
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { isValid as isValidGtin } from 'gtin';
 import { asStored, codigo, text, uuid } from './common.js';
 
-/** Attribute kinds that give variants (SPEC §3 "attributes and sub-attributes"). */
+/** Attribute kinds that give variants. */
 export const ATTRIBUTE_KINDS = ['color', 'size', 'width', 'capacity', 'type'] as const;
 export const attributeKind = z.enum(ATTRIBUTE_KINDS);
 export type AttributeKind = z.infer<typeof attributeKind>;
@@ -43,7 +43,7 @@ export function isValidBarcode(value: string): boolean {
   }
 }
 
-/** Cubic metres of a box of the given centimetres, rounded to 6 decimals (SPEC §3 packaging "cubic metre"). */
+/** Cubic metres of a box of the given centimetres, rounded to 6 decimals (packaging "cubic metre"). */
 export function cubicMeters(lengthCm: number, widthCm: number, heightCm: number): number {
   return Math.round(lengthCm * widthCm * heightCm) / 1_000_000;
 }
@@ -291,7 +291,7 @@ const adminProductShape = z.object({
 export const adminProduct = asStored(adminProductShape);
 export type AdminProduct = z.infer<typeof adminProduct>;
 
-/** GET /api/admin/products query (SPEC §3 "Products: catalogue, archived, out of stock"). */
+/** GET /api/admin/products query. */
 export const adminProductListQuery = z.object({
   q: text({ max: 100 }).optional(),
   status: z.enum(['active', 'archived']).default('active'),

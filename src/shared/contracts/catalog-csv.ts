@@ -1,5 +1,5 @@
 /**
- * Catalogue import and export in Shopify's product CSV format (issue 7 "Catalogue"; decisions 063, 064). The seller
+ * Catalogue import and export in Shopify's product CSV format (decisions 063, 064). The seller
  * uploads a file (POST /api/admin/products/import) or asks for one (POST /api/admin/products/export); either answers
  * 202 with a job id whose progress GET /api/admin/jobs/:id reports, and whose result GET /api/admin/jobs/:id/csv-result
  * gives (an export's file: GET /api/admin/jobs/:id/csv).

@@ -1,4 +1,4 @@
-/** Catalog and search contracts (SPEC §2 /, /search, /product; §7 /api/getVistos). */
+/** Catalog and search contracts (/, /search, /product; /api/getVistos). */
 import { z } from 'zod';
 import { cents, codigo, productCard, text } from './common.js';
 
@@ -96,7 +96,7 @@ export const productDetail = productCard.extend({
 });
 export type ProductDetail = z.infer<typeof productDetail>;
 
-/** POST /api/getVistos (SPEC §7): codes of recently viewed products joined by commas. Answer: product list, in that order. */
+/** POST /api/getVistos: codes of recently viewed products joined by commas. Answer: product list, in that order. */
 export const getVistosBody = z.object({ codigosStrings: text({ max: 2000 }) });
 export const getVistosResponse = z.array(productCard);
 

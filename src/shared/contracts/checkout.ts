@@ -1,4 +1,4 @@
-/** Cart, shipping, checkout, payments and orders (SPEC §2 /micarrito/*, /pedidos; §3 "Order"; §4; §9). */
+/** Cart, shipping, checkout, payments and orders (/micarrito/*, /pedidos). */
 import { z } from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../limits.js';
 import { addressInput } from './accounts.js';
@@ -9,7 +9,7 @@ export type CartLine = z.infer<typeof cartLineInput>;
 
 /** POST /api/cart/quote: prices and checks a cart against current stock, prices and minimums. */
 export const cartQuoteBody = z.object({ items: z.array(cartLineInput).max(MAX_CART_LINES) });
-/** Per-line problems use the error codes of SPEC §5: OUT_OF_STOCK, INSUFFICIENT_STOCK, MIN_ORDER_QUANTITY, PRODUCT_NOT_AVAILABLE. */
+/** Per-line problems use the error codes: OUT_OF_STOCK, INSUFFICIENT_STOCK, MIN_ORDER_QUANTITY, PRODUCT_NOT_AVAILABLE. */
 export const cartQuoteResponse = z.object({
   lines: z.array(
     z.object({
@@ -67,13 +67,13 @@ export type CardInput = z.infer<typeof cardInput>;
 /**
  * POST /api/pedido: places an order. Stock is reserved atomically; an OXXO voucher is issued in the same call. A card
  * payment is created at the provider and the answer's `confirmation` tells the browser how to confirm it with the
- * provider itself (Stripe.js, or the sandbox's confirm URL), so the card never reaches this server (issue 8;
- * decision 056). A body that carries `card` is refused, whatever the provider, with 422 CARD_DATA_NOT_ACCEPTED
+ * provider itself (Stripe.js, or the sandbox's confirm URL), so the card never reaches this server
+ * (decision 056). A body that carries `card` is refused, whatever the provider, with 422 CARD_DATA_NOT_ACCEPTED
  * before anything is created (decision 086).
  * `idempotencyKey` (client-generated UUID) makes a retried submit return the first order. A signed-in customer may
  * pass `addressId`; a guest passes `address` and `email`.
  */
-/** How a shopper pays (SPEC §9): card, cash at OXXO, or the PayPal wallet (decision 071). */
+/** How a shopper pays: card, cash at OXXO, or the PayPal wallet (decision 071). */
 export const paymentMethodName = z.enum(['card', 'oxxo', 'paypal']);
 export type PaymentMethodName = z.infer<typeof paymentMethodName>;
 
@@ -87,7 +87,7 @@ export const placeOrderBody = z.object({
   paymentMethod: paymentMethodName,
   /** The total the shopper saw; the order is refused with PRICE_CHANGED when the server's differs. */
   expectedTotalCents: cents.optional(),
-  /** A coupon of the store (issue 8): its discount comes off the products, never the shipping. */
+  /** A coupon of the store: its discount comes off the products, never the shipping. */
   couponCode: text({ min: 1, max: 30 }).optional(),
 });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
@@ -126,7 +126,7 @@ export const payment = z.object({
   amountCents: cents,
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
-  /** OXXO: the voucher reference (also encoded in the barcode) and its expiry (3 days, SPEC §9). */
+  /** OXXO: the voucher reference (also encoded in the barcode) and its expiry (3 days). */
   reference: z.string().nullable(),
   expiresAt: z.string().nullable(),
   /** Sandbox 3-D Secure: the challenge the shopper answers at POST /api/payments/sandbox/3ds/:challengeId. */
@@ -149,7 +149,7 @@ export const orderView = z.object({
   shippingCents: cents,
   feeCents: cents,
   discountCents: cents,
-  /** The coupon applied (SPEC §3 Order "coupon (name, discount)"), or null. */
+  /** The coupon applied (its name and discount), or null. */
   couponCode: z.string().nullable(),
   totalCents: cents,
   shippingType: shippingServiceName,
@@ -217,7 +217,7 @@ export type SellerOrderView = z.infer<typeof sellerOrderView>;
  * How the browser confirms a card payment with the provider (decision 056): Stripe gives `publishableKey` (Stripe.js
  * `confirmCardPayment(clientSecret)`); the sandbox gives `confirmUrl`, its own route that takes the card with the
  * client secret (src/web/storefront/features/checkout/api/provider-client.ts). `locale`: the provider's card form
- * language (SPEC §9: es or en).
+ * language (es or en).
  */
 export const paymentConfirmation = z.object({
   provider: z.enum(['sandbox', 'stripe', 'paypal']),
@@ -284,7 +284,7 @@ export const orderList = z.object({
 });
 export type OrderList = z.infer<typeof orderList>;
 
-/** POST /api/admin/orders/:id/status (SPEC /admin/orderStatus). */
+/** POST /api/admin/orders/:id/status (/admin/orderStatus). */
 export const orderStatusBody = z.object({ status: orderStatus, trackingNumber: text({ max: 60 }).optional() });
 
 /** `?viewToken=`: the guest's order view token (decision 022); reads the order, never changes it. */

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 /**
  * Text without control characters: C0 (U+0000-U+001F), DEL, C1 (U+0080-U+009F) and lone UTF-16 surrogates.
- * PostgreSQL cannot store U+0000 in text or jsonb (a NUL in any field was a 500, issue 5 item 15), and the others
+ * PostgreSQL cannot store U+0000 in text or jsonb (a NUL in any field would be a 500), and the others
  * have no business in a name, an address or a search: they forge log lines and mail headers and hide text.
  * `MULTILINE_TEXT` lets tab, line feed and carriage return through, for fields that are paragraphs.
  */

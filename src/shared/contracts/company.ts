@@ -1,7 +1,7 @@
 /**
- * Company profile (SPEC §3 "Company", §5; issue 7 "Company profile"): one profile per store, edited in the six forms of
+ * Company profile: one profile per store, edited in the six forms of
  * /admin/mis-datos and saved one form (section) at a time through PUT /api/proveedor/company_profile/{section}.
- * Every text has a maximum length (the character counter of SPEC §5 uses the same numbers: COMPANY_LIMITS); advantages
+ * Every text has a maximum length (the character counter uses the same numbers: COMPANY_LIMITS); advantages
  * and introduction also have a minimum when written (decisions 041, 115). Files are references to uploads of the files
  * module ({ id, url }); the server checks they belong to the store.
  *
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { asStored, text, uuid } from './common.js';
 
-/** Character limits of every limited field (SPEC §5 character counter; minimums when written: decisions 041, 115). */
+/** Character limits of every limited field, as the character counter shows them (minimums: decisions 041, 115). */
 export const COMPANY_LIMITS = {
   name: 120,
   licenceNumber: 60,
@@ -35,7 +35,7 @@ export const COMPANY_LIMITS = {
   certificates: 20,
 } as const;
 
-/** `retailer` first: most stores sell to the public; the others are the supplier kinds of SPEC §3 (decision 115). */
+/** `retailer` first: most stores sell to the public; the others are the supplier kinds (decision 115). */
 export const BUSINESS_TYPES = [
   'retailer',
   'manufacturer',
@@ -119,7 +119,7 @@ const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { message: 'i18n:hour
 
 /**
  * Opening hours: start and end day of the week and start and end time ("HH:MM", 24 h). All empty means "not given".
- * SPEC §5: a time without a day → "select a day of the week"; some fields only → "incomplete data"; an end time not
+ * A time without a day → "select a day of the week"; some fields only → "incomplete data"; an end time not
  * after the start time, or a time outside 00:00-23:59 → "schedule out of range".
  */
 export const openingHours = z
@@ -256,7 +256,7 @@ export const companyStatus = z.object({
 export type CompanyStatus = z.infer<typeof companyStatus>;
 
 /**
- * What the profile needs before the store's first product (SPEC §5 "complete company information before uploading
+ * What the profile needs before the store's first product ("complete company information before uploading
  * products"; decision 115): who the business is, what it sells and how a buyer reaches it. The one rule both sides
  * read: the server refuses a product while `companyGapsOf` finds a gap, and the form marks these fields as required.
  * It parses the saved profile (`companyProfile`'s sections); every other field is optional.

@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 8 "Coupons", SPEC §5 "coupon not valid" / "coupon applied"): a seller's percentage or fixed discount
+ * Coupons: a seller's percentage or fixed discount
  * on the products of an order (never on shipping), with dates, a use limit and a minimum purchase. Money in centavos;
  * dates are days (YYYY-MM-DD) in the store's time zone, both inclusive.
  */

@@ -1,5 +1,5 @@
 /**
- * Uploads (issue 7, SPEC §5 "Image file under 5 MB; main photos over 350 x 350 pixels with aspect ratio between 3:4
+ * Uploads ("Image file under 5 MB; main photos over 350 x 350 pixels with aspect ratio between 3:4
  * and 4:3"). `POST /api/proveedor/files` takes multipart with the field `file` and the form field `purpose`.
  */
 import { z } from 'zod';
@@ -21,7 +21,7 @@ export const FILE_PURPOSES = [
 export const filePurpose = z.enum(FILE_PURPOSES);
 export type FilePurpose = z.infer<typeof filePurpose>;
 
-/** Largest upload, bytes (SPEC §5: under 5 MB). */
+/** Largest upload, bytes (under 5 MB). */
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** Most pixels of an uploaded image (decision 105): 25 megapixels, a 6000 × 4000 camera photo. */

@@ -1,5 +1,5 @@
 /**
- * Platform identity (issue 7): sign-up on the platform home, store memberships (owner, collaborator with
+ * Platform identity: sign-up on the platform home, store memberships (owner, collaborator with
  * permissions), the store picker and collaborator invitations.
  */
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-/** Progress of a seller's background job (GET /api/admin/jobs/:id; issue 8 "Background jobs"). */
+/** Progress of a seller's background job (GET /api/admin/jobs/:id). */
 import { z } from 'zod';
 
 export const jobProgressView = z.object({

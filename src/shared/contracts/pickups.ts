@@ -1,13 +1,12 @@
 /**
- * Pickup configuration (issue 8; SPEC §3 "recolecciones": tipo_recoleccion, dias, hora, PickupLocation; SPEC §5
- * "schedule out of range", "select a day of the week", "incomplete data"). The same location is the branch where buyers
+ * Pickup configuration (tipo_recoleccion, dias, hora, PickupLocation). The same location is the branch where buyers
  * pick up their orders ("pickup at branch"), shown with its days and hour.
  */
 import { z } from 'zod';
 import { asStored, postalCode, text } from './common.js';
 import { phone } from './accounts.js';
 
-/** Monday to Saturday (SPEC: dias). */
+/** Monday to Saturday (the `dias` field). */
 export const PICKUP_DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const;
 export const pickupDay = z.enum(PICKUP_DAYS);
 

@@ -1,4 +1,4 @@
-/** Search settings of a store, edited by its seller (issue 9 "Search quality"; /api/admin/search/synonyms). */
+/** Search settings of a store, edited by its seller (/api/admin/search/synonyms). */
 import { z } from 'zod';
 import { SYNONYM_GROUP_MAX_WORDS, SYNONYM_WORD_MAX_LENGTH } from '../limits.js';
 

@@ -1,7 +1,7 @@
-/** Store configuration (SPEC §7 GET /api/reseller/configwebsite) and admin dashboard (SPEC §1). */
+/** Store configuration (GET /api/reseller/configwebsite) and admin dashboard. */
 import { z } from 'zod';
 
-/** GET /api/reseller/configwebsite. SPEC names `lang`, `nombretienda`, `icon`; the rest are ours. */
+/** GET /api/reseller/configwebsite: `lang`, `nombretienda` and `icon` are the original fields; the rest are ours. */
 export const websiteConfig = z.object({
   lang: z.enum(['es', 'en']),
   nombretienda: z.string(),
@@ -22,7 +22,7 @@ export const websiteConfig = z.object({
       buttonTextColor: z.string().optional(),
     }),
   ),
-  /** Store-builder icons (SPEC §3 "cart and verification icons"): image URLs, or absent. */
+  /** Store-builder icons: image URLs, or absent. */
   cartIcon: z.string().nullable().optional(),
   verificationIcon: z.string().nullable().optional(),
   social: z.object({
@@ -34,14 +34,14 @@ export const websiteConfig = z.object({
   supportEmail: z.string().nullable(),
   menuName: z.string().nullable(),
   aboutUs: z.string().nullable(),
-  /** Fee added to OXXO cash payments, centavos (SPEC §9). */
+  /** Fee added to OXXO cash payments, centavos. */
   oxxoFeeCents: z.number().int(),
   /** The payment methods this deployment takes (its payment providers): what the footer names. */
   paymentMethods: z.array(z.enum(['card', 'oxxo', 'paypal'])),
 });
 export type WebsiteConfig = z.infer<typeof websiteConfig>;
 
-/** GET /api/admin/dashboard: SPEC §1 admin home. */
+/** GET /api/admin/dashboard: admin home. */
 export const adminDashboard = z.object({
   store: z.object({ name: z.string(), slug: z.string() }),
   domains: z.array(

@@ -1,5 +1,5 @@
 /**
- * The seller's subscription (issue 8 "Subscription"; SPEC §3 "plan, method, card expiry, next payment", §9 "monthly or
+ * The seller's subscription ("plan, method, card expiry, next payment", "monthly or
  * yearly"; decisions 060-062). Money in integer centavos MXN; instants as ISO 8601 strings.
  */
 import { z } from 'zod';

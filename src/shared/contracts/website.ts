@@ -1,13 +1,13 @@
 /**
- * Store look, settings, set-up wizard and content (SPEC §2 "website settings", "Carousel setup", "initial store setup
- * wizard", policies, FAQ, glossary; §3 "Store settings", "FAQ", "Glossary"; §5 validation rules). Used by the routes
+ * Store look, settings, set-up wizard and content (website settings, carousel, initial set-up
+ * wizard, policies, FAQ, glossary, and their validation rules). Used by the routes
  * of src/server/modules/stores/website.routes.ts and the admin forms alike.
  */
 import { z } from 'zod';
 import { isValidPhoneNumber } from 'libphonenumber-js/min';
 import { email, text, uuid } from './common.js';
 
-/** The eight colours of the site look (SPEC §3), in the order the form shows them. */
+/** The eight colours of the site look, in the order the form shows them. */
 export const COLOR_KEYS = [
   'navbar',
   'navbarText',
@@ -34,7 +34,7 @@ export const DEFAULT_COLORS: Record<ColorKey, string> = {
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-/** A colour `#rrggbb`, required, with its own message (SPEC §5 "one message per colour"): errors:fields.color_<key>. */
+/** A colour `#rrggbb`, required, with its own message: errors:fields.color_<key>. */
 const colour = (key: string) => z.string({ error: `i18n:color_${key}` }).regex(HEX, { message: `i18n:color_${key}` });
 
 export const colors = z.object(
@@ -110,7 +110,7 @@ export const bannerButton = z.object({
   textColor: colour('bannerText'),
 });
 
-/** At least one image, else "upload an image before continuing" (SPEC §5); errors:fields.<which>_required. */
+/** At least one image, else "upload an image before continuing"; errors:fields.<which>_required. */
 const images = (which: 'carousel' | 'banner', max: number) =>
   z
     .array(imageRef)
@@ -120,12 +120,12 @@ const images = (which: 'carousel' | 'banner', max: number) =>
 /** Store languages. */
 export const storeLang = z.enum(['es', 'en']);
 
-/** A Mexican (or international, with +) phone number checked with libphonenumber-js (SPEC §5 "Incorrect phone number"). */
+/** A Mexican (or international, with +) phone number checked with libphonenumber-js. */
 const supportPhone = text({ max: 20 }).refine((v) => v === '' || isValidPhoneNumber(v, 'MX'), {
   params: { i18n: 'invalid_phone' },
 });
 
-/** PUT /api/proveedor/webconfigs/info: /admin/mi-tienda (SPEC §3 "Store settings"). */
+/** PUT /api/proveedor/webconfigs/info: /admin/mi-tienda. */
 export const storeInfoBody = z.object({
   name: text({ min: 2, max: 80 }),
   lang: storeLang,
@@ -137,7 +137,7 @@ export const storeInfoBody = z.object({
 });
 export type StoreInfoBody = z.infer<typeof storeInfoBody>;
 
-/** PUT /api/proveedor/webconfigs/look: /admin/website (SPEC §3 "Store settings", §2 "Carousel setup"). */
+/** PUT /api/proveedor/webconfigs/look: /admin/website. */
 export const storeLookBody = z.object({
   logo: imageRef.nullable(),
   icon: imageRef.nullable(),
@@ -187,7 +187,7 @@ export const webConfigs = z.object({
 });
 export type WebConfigs = z.infer<typeof webConfigs>;
 
-/** Steps of the set-up wizard (SPEC §2), in order. */
+/** Steps of the set-up wizard, in order. */
 export const WIZARD_STEPS = ['language', 'logo', 'banner', 'colors', 'social'] as const;
 export type WizardStep = (typeof WIZARD_STEPS)[number];
 
@@ -230,7 +230,7 @@ export const wizardFinishBody = z.object({
   social,
 });
 
-/** Content kinds (SPEC §2 storefront routes): three rich-text pages and two lists. */
+/** Content kinds (storefront pages): three rich-text pages and two lists. */
 export const PAGE_KINDS = ['aviso', 'politicas_compras', 'pagos_envios'] as const;
 export const LIST_KINDS = ['faq', 'glosario'] as const;
 export const contentKind = z.enum([...PAGE_KINDS, ...LIST_KINDS]);

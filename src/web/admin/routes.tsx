@@ -1,4 +1,4 @@
-/** The admin route tree (SPEC §2 admin routes), loaded only under /admin. */
+/** The admin route tree, loaded only under /admin. */
 import { Route, Routes } from 'react-router';
 import './i18n';
 import './admin.css';
@@ -61,7 +61,7 @@ export function AdminRoutes() {
         <Route path="suscripcion" element={<SubscriptionPage />} />
         <Route path="suscripcion/plans" element={<PlansPage />} />
         <Route path="suscripcion/plans/premium" element={<PremiumPlanPage />} />
-        {/* A section of a later release says "coming soon"; any other path is the 404 page (issue 7). */}
+        {/* A section of a later release says "coming soon"; any other path is the 404 page. */}
         <Route path="*" element={<AdminFallbackPage />} />
       </Route>
     </Routes>

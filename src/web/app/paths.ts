@@ -1,4 +1,4 @@
-/** Every route of the web app with a function that builds its link (SPEC §2 routes; EXAMPLES §5). */
+/** Every route of the web app with a function that builds its link. */
 const qs = (params: Record<string, string | number | undefined | null>) => {
   const s = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));

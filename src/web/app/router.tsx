@@ -1,6 +1,6 @@
 /**
  * The router. Storefront and admin are separate lazily loaded route trees, so a shopper's first load never
- * downloads admin code. Every navigation scrolls to the top; while a route loads "Loading..." shows (SPEC §2).
+ * downloads admin code. Every navigation scrolls to the top; while a route loads "Loading..." shows.
  * A page the server rendered (decision 035) passes the storefront tree already loaded, so hydration renders the
  * same markup at once instead of a fallback.
  * The storefront's browser bundle (preact/compat, decision 077) holds no admin or platform tree: a link into `/admin`
@@ -40,7 +40,7 @@ export function appRoutes(storefront?: ComponentType): RouteObject[] {
               path: '/admin/*',
               lazy: () => loadChunk(() => import('../admin/routes')).then((m) => ({ Component: m.AdminRoutes })),
             },
-        // The platform domain serves Vitrina's own home and seller sign-up, never a store (issue 7).
+        // The platform domain serves Vitrina's own home and seller sign-up, never a store.
         !STOREFRONT_BUNDLE && !storefront && isPlatformPage()
           ? {
               path: '/*',

@@ -1,7 +1,7 @@
 /**
- * The one API client (DESIGN.md "Web", SPEC §7-§9). Every request carries `Authorization` with the stored
+ * The one API client. Every request carries `Authorization` with the stored
  * access token, `X-Page-Url` with the current page URL and `X-Store-Domain` with the domain without "www."
- * (decision 003). The client throttle of SPEC §9 rejects with the catalogue's RATE_LIMITED message (or, when the
+ * (decision 003). The client throttle rejects with the catalogue's RATE_LIMITED message (or, when the
  * caller asks, waits its turn).
  * 401 sends the user to /login (to /admin/login in the admin), except for /api/user; 402 to
  * /account_suspended unless already there (in the admin: to /admin/suscripcion, decision 062); 404 to /404 unless the caller opts out (decision 008).
@@ -31,7 +31,7 @@ export interface RequestOptions {
   /** Set false when a 404 is an expected answer the page handles itself (a postal code not found). */
   redirectOn404?: boolean;
   /**
-   * Wait until the SPEC §9 throttle allows the request instead of rejecting it: for a deliberate single action that
+   * Wait until the throttle allows the request instead of rejecting it: for a deliberate single action that
    * follows another one closely (answering 3-D Secure right after paying, a seller's first status change after signing in).
    */
   waitForThrottle?: boolean;
@@ -40,7 +40,7 @@ export interface RequestOptions {
 
 const throttle = createThrottle();
 
-/** Navigation hook used for SPEC §8 redirects; the router sets it so redirects stay inside the SPA. */
+/** Navigation hook used for redirects; the router sets it so redirects stay inside the SPA. */
 let navigate: (to: string) => void = (to) => {
   location.assign(to);
 };
@@ -54,7 +54,7 @@ export function setApiSignedOut(fn: (area: 'storefront' | 'admin') => void): voi
   onSignedOut = fn;
 }
 
-/** The page's domain without a leading "www." (SPEC §7). */
+/** The page's domain without a leading "www.". */
 export function storeDomain(): string {
   return location.hostname.replace(/^www\./, '');
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatKilograms } from './format';
 
-describe('formatKilograms (issue 9)', () => {
+describe('formatKilograms', () => {
   it('writes the same text as Intl.NumberFormat in es-MX and en-US', () => {
     const intl = [new Intl.NumberFormat('es-MX'), new Intl.NumberFormat('en-US')];
     const grams = Array.from({ length: 3001 }, (_, i) => i);

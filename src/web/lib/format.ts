@@ -1,5 +1,5 @@
 /**
- * Dates and numbers in the page language (issue 9): es-MX for Spanish, en-US for English, never the browser's own
+ * Dates and numbers in the page language: es-MX for Spanish, en-US for English, never the browser's own
  * locale (a shopper whose phone is in English still reads "27 de mayo de 2026" on a Spanish page). Money is
  * written by shared/money.ts as those locales write it, without an Intl formatter.
  */
@@ -32,7 +32,7 @@ export function useFormat(): { date: (iso: string | Date) => string; kilograms: 
 /**
  * Integer grams as kilograms, as es-MX and en-US both write them: "0.25", "1.5", "1,234.567" (thousands with a comma,
  * up to three decimals, no trailing zeros). The text `Intl.NumberFormat(es-MX | en-US).format(grams / 1000)` gives
- * (format.test.ts compares them), written from the integer without constructing a formatter (issue 9: tens of
+ * (format.test.ts compares them), written from the integer without constructing a formatter (tens of
  * milliseconds on a phone). Throws a RangeError unless `grams` is a safe integer.
  */
 export function formatKilograms(grams: number): string {

@@ -1,5 +1,5 @@
 /**
- * Forms (issue 6): every form is a react-hook-form form validated by the shared zod schema of its request, and shows
+ * Forms: every form is a react-hook-form form validated by the shared zod schema of its request, and shows
  * its field errors with the same translated texts the server sends (src/server/plugins/errors.ts maps a zod issue to
  * `errors:fields.<key>` the same way). Validation stores a message as `i18n:<key>` (plus `|<json params>`), translated
  * when shown, so a language switch retranslates the errors on screen; a server field error (ApiError.fields) is stored

@@ -1,5 +1,5 @@
 /**
- * Hydration in steps (issue 9, decision 088). Preact hydrates a server-rendered page in one synchronous pass; on a
+ * Hydration in steps (decision 088). Preact hydrates a server-rendered page in one synchronous pass; on a
  * slow phone a page of 24 product cards is one task of hundreds of milliseconds in which a tap waits. Parts of a page
  * wrapped in `<HydrateLater>` keep the server's markup during that pass (Preact keeps the DOM of a component that
  * suspends while hydrating) and are hydrated afterwards, one per task, in document order: the page answers between

@@ -1,5 +1,5 @@
 /**
- * i18next for the web app (DESIGN.md "Web"): `es` default and fallback, `en` available. The first load carries
+ * i18next for the web app: `es` default and fallback, `en` available. The first load carries
  * common, storefront and errors of the page's language only (lib/catalogues/<lang>.ts, one chunk each, decision 069):
  * `i18nReady` resolves once they are in, and the app renders after it (main.tsx); switching language loads the other
  * language's chunk first. Checkout and account come with the first cart, checkout or account page

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ChunkLoadError, loadChunk } from './load-chunk';
 
-describe('loadChunk (SPEC §9 chunk load timeout)', () => {
+describe('loadChunk (chunk load timeout)', () => {
   it('resolves with the module when it loads in time', async () => {
     await expect(loadChunk(async () => ({ page: 'ok' }), 1000)).resolves.toEqual({ page: 'ok' });
   });

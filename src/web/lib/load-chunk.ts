@@ -1,5 +1,5 @@
 /**
- * Loads a lazily split part of the app (a route's script chunk) with the SPEC §9 timeout of 120 s. A chunk that
+ * Loads a lazily split part of the app (a route's script chunk) with a timeout of 120 s. A chunk that
  * fails or takes longer (offline, or removed by a new deploy) rejects with ChunkLoadError, which the route error
  * screen turns into a translated "could not load this page" with a retry.
  */

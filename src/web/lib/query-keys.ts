@@ -1,5 +1,5 @@
 /**
- * Every TanStack Query key of the web app, in one place (issue 6 "One way to call the API"). A key is built only
+ * Every TanStack Query key of the web app, in one place. A key is built only
  * through these factories, so that a query and the invalidation that refreshes it cannot drift apart. Keys nest by
  * prefix: invalidating `queryKeys.orders.all()` refreshes the list and every order detail of the signed-in buyer.
  */
@@ -34,7 +34,7 @@ export const queryKeys = {
     list: () => ['orders', 'list'] as const,
     /** One order as its buyer sees it; `viewToken` is a guest's token (decision 022). */
     detail: (id: string, viewToken?: string) => ['orders', 'detail', id, viewToken ?? null] as const,
-    /** The proof of delivery of the buyer's order (issue 8). */
+    /** The proof of delivery of the buyer's order. */
     delivery: (id: string, viewToken?: string) => ['orders', 'delivery', id, viewToken ?? null] as const,
   },
   admin: {
@@ -45,11 +45,11 @@ export const queryKeys = {
     /** GET /api/proveedor/company_profile (the status route shares the prefix, so one invalidation refreshes both). */
     companyProfile: () => ['admin', 'company-profile'] as const,
     companyStatus: () => ['admin', 'company-profile', 'status'] as const,
-    /** Store builder (issue 7): settings and look, wizard draft, content editors. */
+    /** Store builder: settings and look, wizard draft, content editors. */
     webconfigs: () => ['admin', 'webconfigs'] as const,
     wizard: () => ['admin', 'wizard'] as const,
     content: (kind: string) => ['admin', 'content', kind] as const,
-    /** Money (issue 8): balance summary, payment history, bank account; an order's proof of delivery. */
+    /** Money: balance summary, payment history, bank account; an order's proof of delivery. */
     balanceSummary: () => ['admin', 'balance', 'summary'] as const,
     paymentHistory: () => ['admin', 'balance', 'history'] as const,
     bankAccount: () => ['admin', 'bank-account'] as const,

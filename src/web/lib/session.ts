@@ -1,5 +1,5 @@
 /**
- * Access tokens in localStorage (SPEC §4 "Session"). The storefront and the admin keep separate keys
+ * Access tokens in localStorage. The storefront and the admin keep separate keys
  * (decision 003) so a seller testing their own store as a buyer keeps both sessions.
  */
 export const STOREFRONT_TOKEN_KEY = 'access_token';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createThrottle } from './throttle';
 
-describe('client throttle (SPEC §9)', () => {
+describe('client throttle', () => {
   it('allows 3 GETs per path per 3000 ms and rejects the 4th', () => {
     let now = 0;
     const th = createThrottle(() => now);

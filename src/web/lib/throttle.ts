@@ -1,5 +1,5 @@
 /**
- * The client throttle of SPEC §9. GET requests, and the read-like POST paths listed in
+ * The client throttle. GET requests, and the read-like POST paths listed in
  * THROTTLED_AS_READ (decision 007), may run 3 times per path per 3000 ms window; the 4th is rejected.
  * Any other non-GET request runs only if 3000 ms passed since the last such request, across all paths.
  */
@@ -15,7 +15,7 @@ export const THROTTLED_AS_READ = [
 ];
 
 export interface Throttle {
-  /** Records and allows the request, or returns false when SPEC §9 rejects it. */
+  /** Records and allows the request, or returns false when the throttle refuses it. */
   allow(method: string, path: string): boolean;
   /** Milliseconds until `allow` would accept this request (0 when it would now). Records nothing. */
   waitMs(method: string, path: string): number;

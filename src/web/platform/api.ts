@@ -1,4 +1,4 @@
-/** Platform API calls: slug availability, seller sign-up and the email-verification link (issue 7; decision 100). */
+/** Platform API calls: slug availability, seller sign-up and the email-verification link (decision 100). */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../lib/api-client';

@@ -1,9 +1,9 @@
-/** Routes of the platform domain (issue 7). */
+/** Routes of the platform domain. */
 export const platformPaths = {
   home: () => '/',
   signUp: () => '/crear-tienda',
   /** The email-verification link's page (decision 100). */
   verifyEmail: () => '/verificar-correo',
-  /** The set-up wizard another part of the admin builds (SPEC §2). */
+  /** The set-up wizard another part of the admin builds. */
   wizard: () => '/admin/wizard',
 };

@@ -1,5 +1,5 @@
 /**
- * Vitrina's own home on the platform domain (issue 7): what Vitrina is, the plans on sale (their price and Vitrina's
+ * Vitrina's own home on the platform domain: what Vitrina is, the plans on sale (their price and Vitrina's
  * fee on sales, from the server: decision 096), "Crear mi tienda", seller sign-in.
  */
 import { Link } from 'react-router';

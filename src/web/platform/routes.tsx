@@ -1,4 +1,4 @@
-/** The platform domain's route tree (issue 7): Vitrina's home and seller sign-up; loaded only there. */
+/** The platform domain's route tree: Vitrina's home and seller sign-up; loaded only there. */
 import { Route, Routes } from 'react-router';
 import './i18n';
 import './platform.css';

@@ -1,5 +1,5 @@
 /**
- * Seller sign-up (issue 7; decisions 100, 101): name, email, password (the server's strength rules), store name,
+ * Seller sign-up (decisions 100, 101): name, email, password (the server's strength rules), store name,
  * address (slug, with an availability check) and language. On success the page says "check your email" (the same
  * whether the email was new or already had an account); the emailed link publishes the store and opens the admin,
  * and the seller may sign in meanwhile to start building it.

@@ -1,13 +1,13 @@
 /**
- * The shop state of SPEC §4: cart, address, shipping service, searched words and recently viewed,
+ * The shop state: cart, address, shipping service, searched words and recently viewed,
  * restored from localStorage keys carrito, direccion, servicioEnvio, palabrasbuscadas, vistosrecientes,
- * with the spec's defaults, and written back on every set.
+ * with their defaults, and written back on every set.
  */
 import { create } from 'zustand';
 import { RECENTLY_VIEWED_MAX, SEARCHED_WORDS_MAX } from '../../shared/limits';
 import type { AddressInput } from '../../shared/contracts/accounts';
 
-/** A cart line (SPEC §3: each item has codigo). `sku` picks the variant; prices are centavos. */
+/** A cart line (each item has codigo). `sku` picks the variant; prices are centavos. */
 export interface CartItem {
   codigo: string;
   sku: string;
@@ -20,7 +20,7 @@ export interface CartItem {
   stock: number;
 }
 
-/** Delivery address (SPEC §3 "Address" labels). */
+/** Delivery address. */
 export type ShopAddress = AddressInput & {
   /** A saved address's id (signed-in customers). */
   id?: string;
@@ -28,7 +28,7 @@ export type ShopAddress = AddressInput & {
   email?: string;
 };
 
-/** SPEC §3 servicioEnvio: proveedor, servicio, precio (centavos). */
+/** servicioEnvio: proveedor, servicio, precio (centavos). */
 export interface ShippingService {
   proveedor: string;
   servicio: string;
@@ -37,7 +37,7 @@ export interface ShippingService {
   entrega?: string;
 }
 
-/** Recently viewed product (SPEC §3: objects with codigo). */
+/** Recently viewed product (objects with codigo). */
 export interface ViewedProduct {
   codigo: string;
   name: string;
@@ -54,7 +54,7 @@ export const STORAGE_KEYS = {
   shipping: 'servicioEnvio',
   searchedWords: 'palabrasbuscadas',
   recentlyViewed: 'vistosrecientes',
-  /** The coupon code the buyer applied (issue 8; decision 053): not a SPEC §4 key, kept beside them. */
+  /** The coupon code the buyer applied (decision 053): not a key, kept beside them. */
   coupon: 'cupon',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The storefront route tree (SPEC §2 public routes). Browsing pages (home, search, product: the server-rendered
+ * The storefront route tree. Browsing pages (home, search, product: the server-rendered
  * entry pages of decision 035) load with the storefront chunk; cart, checkout and account pages on demand, with the
  * checkout and account catalogues (shop-i18n.ts).
  */
@@ -16,7 +16,7 @@ import { AccountSuspendedPage } from './pages/account-suspended-page';
 import { ContentPage } from './pages/content-page';
 import type { ContentKind } from '../../shared/contracts/website';
 
-/** A page loaded on first visit, with "Loading..." meanwhile (SPEC §2); keeps forms and checkout out of the first load. */
+/** A page loaded on first visit, with "Loading..." meanwhile; keeps forms and checkout out of the first load. */
 function later<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
   const Page = lazy(() =>
     loadChunk(() => Promise.all([load(), import('./shop-i18n')]).then(([m]) => m)).then((m) => ({
@@ -91,7 +91,7 @@ const orderPage = later(
   (m) => m.OrderPage,
 );
 
-/** The store's company profile (issue 7): its own chunk and catalogue, without the checkout and account ones. */
+/** The store's company profile: its own chunk and catalogue, without the checkout and account ones. */
 const AboutPageLazy = lazy(() =>
   loadChunk(() => import('./features/about/about-page')).then((m) => ({ default: m.AboutPage })),
 );
@@ -101,7 +101,7 @@ const aboutPage = (
   </Suspense>
 );
 
-/** The store's editable content pages (issue 7), each loaded on first visit. */
+/** The store's editable content pages, each loaded on first visit. */
 /**
  * The content pages (/aviso, /faq, ...): their own chunk in the browser; the server bundle (entry-server.tsx) sets the
  * component itself with `setStoreContentPage`, so it renders them whole and the browser hydrates them (decision 066).

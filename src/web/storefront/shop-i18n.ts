@@ -1,6 +1,6 @@
 /**
  * Registers the checkout and account message catalogues (es, en). Loaded with the first cart, checkout or account
- * page (storefront/routes.tsx), so the entry pages' JavaScript carries only common, storefront and errors (issue 9).
+ * page (storefront/routes.tsx), so the entry pages' JavaScript carries only common, storefront and errors.
  */
 import i18n from '../lib/i18n';
 import esCheckout from '../../locales/es/checkout.json';

@@ -1,8 +1,8 @@
 /**
- * Users, sessions, password resets, store memberships and saved addresses. SPEC §3 "Address", §6 roles.
+ * Users, sessions, password resets, store memberships and saved addresses.
  * A customer belongs to one store and buys on its domain. A seller is a platform account (store_id null, role
  * 'seller', email unique among platform accounts) that runs stores through `store_memberships` (owner or
- * collaborator, issue 7). The platform operator has no store either (store_id null).
+ * collaborator). The platform operator has no store either (store_id null).
  */
 import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -55,7 +55,7 @@ export const sessions = pgTable(
 );
 
 /**
- * Who runs which store (issue 7): a platform account (users.role 'seller') is the owner or a collaborator of any
+ * Who runs which store: a platform account (users.role 'seller') is the owner or a collaborator of any
  * number of stores. A collaborator has `permissions` among catalog, orders, money, settings; the owner has them all.
  */
 export const storeMemberships = pgTable(
@@ -85,7 +85,7 @@ export const storeMemberships = pgTable(
 );
 
 /**
- * An owner's invitation of a collaborator (issue 7): the emailed link carries a random token, stored here hashed;
+ * An owner's invitation of a collaborator: the emailed link carries a random token, stored here hashed;
  * it expires, and is used once.
  */
 export const storeInvitations = pgTable(
@@ -154,7 +154,7 @@ export const emailVerifications = pgTable(
 );
 
 /**
- * One-time codes of the link that opens an external app from the admin (SPEC §1 store-floor link; issue 5 item 13):
+ * One-time codes of the link that opens an external app from the admin (the store-floor link):
  * random, stored hashed, valid about a minute, used once, for one app, one store and one seller.
  */
 export const appAccessCodes = pgTable(

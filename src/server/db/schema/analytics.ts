@@ -3,7 +3,7 @@ import { index, pgTable, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 import { products } from './catalog.js';
 
-/** Product views, for recently viewed and visits analytics (SPEC §7 /api/visto). */
+/** Product views, for recently viewed and visits analytics (/api/visto). */
 export const productViews = pgTable(
   'product_views',
   {

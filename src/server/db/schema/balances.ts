@@ -1,5 +1,5 @@
 /**
- * The balances module's tables (issue 8 "Ledger, balances, payouts, bank account"; decisions 046-048): a double-entry
+ * The balances module's tables (decisions 046-048): a double-entry
  * ledger (entries and their lines, integer centavos in bigint columns), the seller's payouts and bank account.
  * Balances are sums of ledger lines, never stored numbers. Every row has store_id.
  */
@@ -111,7 +111,7 @@ export const bankAccounts = pgTable(
 );
 
 /**
- * A refund of part or all of an order's card payment (issue 8 "refunds are records with amounts"): `pending` while the
+ * A refund of part or all of an order's card payment: `pending` while the
  * provider is asked, `succeeded`, or `failed` (the provider refused: the seller may retry; each attempt has its own
  * idempotency key `refund_<id>_<attempt>`). The amount is owed to the buyer (ledger `refunds`) from the request on.
  */

@@ -1,4 +1,4 @@
-/** Idempotency keys of placing an order: the checkout module's table (issue 5 item 6). */
+/** Idempotency keys of placing an order: the checkout module's table. */
 import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 import { orders } from './orders.js';

@@ -1,5 +1,5 @@
 /**
- * Company profile of a store (SPEC §3 "Company"; issue 7): one row per store, written one admin form (section) at a
+ * Company profile of a store: one row per store, written one admin form (section) at a
  * time. Lists that are always saved whole with their form (photos, contacts, certificates, markets, terms) are jsonb
  * arrays validated by the zod contracts of src/shared/contracts/company.ts; files are `{ id, url }` references to
  * uploads of the files module.

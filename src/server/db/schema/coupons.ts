@@ -1,6 +1,6 @@
 /**
- * Coupons of a store and the orders that used them (issue 8 "Coupons"; SPEC §3 Order "coupon (name, discount)",
- * §5 "coupon not valid" / "coupon applied"). Owned by the coupons module. Money is integer centavos.
+ * Coupons of a store and the orders that used them (an order keeps the coupon's name and
+ * discount). Owned by the coupons module. Money is integer centavos.
  */
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

@@ -1,5 +1,5 @@
 /**
- * Uploaded files of a store (issue 7): product and colour photos, logos, banners, company documents, signatures.
+ * Uploaded files of a store: product and colour photos, logos, banners, company documents, signatures.
  * Owned by the files module. An image is stored as WebP sizes under `url` + "-<width>.webp"; a PDF as one file at `url`.
  */
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

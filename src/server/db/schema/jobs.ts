@@ -1,6 +1,6 @@
 /**
- * Progress of a long job a seller started and watches (issue 8 "Background jobs"; the store builder's CSV import of
- * issue 7 shows it as a progress bar through GET /api/admin/jobs/:id). The queue itself lives in pg-boss's own
+ * Progress of a long job a seller started and watches (the store builder's CSV import
+ * shows it as a progress bar through GET /api/admin/jobs/:id). The queue itself lives in pg-boss's own
  * `pgboss` schema (decision 034); this table holds only what the seller may see of one job of their store.
  */
 import { sql } from 'drizzle-orm';

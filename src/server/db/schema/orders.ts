@@ -1,5 +1,5 @@
 /**
- * Orders, their lines and status history: the orders module's tables. SPEC §3 "Order", §4 order states.
+ * Orders, their lines and status history: the orders module's tables.
  * All amounts are integer centavos MXN in bigint columns (read as JS numbers: exact below 2^53, far above the
  * checkout's MAX_ORDER_TOTAL_CENTS); total = items + shipping + fee - discount.
  */
@@ -13,7 +13,7 @@ import type { AddressInput } from '../../../shared/contracts/accounts.js';
 
 /** Snapshot of the delivery address at the moment of ordering. */
 export type OrderAddress = AddressInput;
-/** The chosen shipping service, as SPEC §3 `servicioEnvio` (precio in centavos). */
+/** The chosen shipping service, as `servicioEnvio` (precio in centavos). */
 export interface OrderShipping {
   proveedor: string;
   servicio: string;
@@ -156,7 +156,7 @@ export const orderStatusHistory = pgTable(
 );
 
 /**
- * Proof of delivery of an order (issue 8; /admin/entrega/:pedido_id): pieces delivered, who collected them and their
+ * Proof of delivery of an order (/admin/entrega/:pedido_id): pieces delivered, who collected them and their
  * drawn signature (PNG bytes checked by their header and size). One per order.
  */
 export const deliveryProofs = pgTable(

@@ -1,5 +1,5 @@
 /**
- * Search settings of a store (issue 9 "Search quality"): the seller's synonym groups. Each group is a set of words a
+ * Search settings of a store: the seller's synonym groups. Each group is a set of words a
  * shopper may type for the same thing ("chamarra", "chaqueta", "campera"); a query word in a group also matches the
  * others. Words are stored as the seller typed them; the search normalises them.
  */

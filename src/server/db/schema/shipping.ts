@@ -1,12 +1,12 @@
 /**
- * Shipping settings of a store (issue 8 "Shipping, pickups, delivery"; SPEC §3 "recolecciones" and PickupLocation):
+ * Shipping settings of a store (the pickup schedule and the pickup location):
  * when the carrier collects the store's parcels and where, which is also the branch where buyers pick up their orders.
  * Owned by the shipping module.
  */
 import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 
-/** SPEC §3 PickupLocation: Contact and Address (StreetLines are two lines; CountryCode defaults to MX). */
+/** PickupLocation: Contact and Address (StreetLines are two lines; CountryCode defaults to MX). */
 export interface PickupLocationRow {
   contact: { personName: string; companyName: string; phoneNumber: string };
   address: { streetLines: [string, string]; city: string; postalCode: string; countryCode: 'MX' };

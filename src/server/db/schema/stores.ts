@@ -1,5 +1,5 @@
 /**
- * Stores (tenants) and their domains. SPEC §1, §3 "Store settings", §3 "Domain".
+ * Stores (tenants), their settings and their domains.
  * `stores` is the tenant root: every tenant-owned table references `stores.id` as `store_id`.
  */
 import { sql } from 'drizzle-orm';
@@ -17,7 +17,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { SLUG_SKELETON_SQL } from '../../../shared/store-names.js';
 
-/** Look and settings of a storefront (SPEC §3 "Store settings"); colours are CSS hex strings. */
+/** Look and settings of a storefront; colours are CSS hex strings. */
 export interface StoreSettings {
   supportPhone?: string;
   supportEmail?: string;
@@ -37,9 +37,9 @@ export interface StoreSettings {
     buttonUrl?: string;
     buttonTextColor?: string;
   }[];
-  /** Home carousel images (SPEC §2 "Carousel setup"). */
+  /** Home carousel images. */
   carouselImages?: { url: string; fileId?: string }[];
-  /** The banner's call to action (SPEC §3 "banner button title, URL and text colour"). */
+  /** The banner's call to action. */
   bannerButton?: { title: string; url: string; textColor: string };
   colors?: Partial<
     Record<'navbar' | 'navbarText' | 'primary' | 'secondary' | 'info' | 'highlight' | 'footerBg' | 'footerText', string>
@@ -63,7 +63,7 @@ export const stores = pgTable(
       .default(sql`'{}'::jsonb`),
     /** active | deactivated (under construction) | suspended (402). */
     status: text('status').notNull().default('active'),
-    /** Fee the store charges for OXXO cash payments, integer centavos (SPEC §9). */
+    /** Fee the store charges for OXXO cash payments, integer centavos. */
     oxxoFeeCents: integer('oxxo_fee_cents').notNull().default(1500),
     /** Last issued order folio; incremented atomically when an order is placed. */
     lastFolio: integer('last_folio').notNull().default(0),
@@ -75,7 +75,7 @@ export const stores = pgTable(
      */
     publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
     /**
-     * The set-up wizard's draft (SPEC §3 `config_store.wizard_config`, empty object by default): the step reached and
+     * The set-up wizard's draft (`config_store.wizard_config`, empty object by default): the step reached and
      * each step's saved values; goes live on Finish (decision 050). Shape: WizardConfig in src/shared/contracts/website.ts.
      */
     wizardConfig: jsonb('wizard_config')
@@ -100,7 +100,7 @@ export const storeDomains = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
     /** Lower-case host name without port and without a leading "www.". */
     hostname: text('hostname').notNull(),
-    /** pending_validation | active (SPEC §4 "Domain"). */
+    /** pending_validation | active. */
     status: text('status').notNull().default('pending_validation'),
     isPrimary: boolean('is_primary').notNull().default(false),
     verificationToken: text('verification_token'),
@@ -110,7 +110,7 @@ export const storeDomains = pgTable(
 );
 
 /**
- * Editable store content (SPEC §2 /aviso, /politicas_compras, /pagos_envios, /faq, /glosario): one row per store and
+ * Editable store content (/aviso, /politicas_compras, /pagos_envios, /faq, /glosario): one row per store and
  * kind; `body` is `{ html }` for the pages (sanitised on the server) or `{ items }` for the FAQ and glossary. A store
  * without a row shows the default text of its language (decision 049).
  */

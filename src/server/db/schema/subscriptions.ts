@@ -1,6 +1,6 @@
 /**
- * The seller's subscription to Vitrina (issue 8 "Subscription"; SPEC §3 "Subscription: plan, method, card expiry, next
- * payment", §4 "active or none; can reactivate", §9 "monthly or yearly"; decisions 060-062). Owned by the
+ * The seller's subscription to Vitrina (plan, payment method, card expiry, next
+ * payment; active or none, and can be reactivated; monthly or yearly; decisions 060-062). Owned by the
  * subscriptions module. Money is integer centavos MXN. No card number is stored: only the provider's token of the
  * card and its brand, last 4 digits and expiry.
  */

@@ -1,4 +1,4 @@
-/** The accounts module's background jobs (issue 8 "Background jobs"; decision 034). */
+/** The accounts module's background jobs (decision 034). */
 import { defineJob } from '../../jobs/index.js';
 import { requestPasswordReset } from './password-reset.js';
 import { sendSignUpNotice, sendVerificationEmail } from './email-verification.js';

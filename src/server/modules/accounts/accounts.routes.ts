@@ -1,4 +1,4 @@
-/** HTTP routes of the accounts module (SPEC §2 sign-up, sign-in, password reset, addresses; §6 /api/user). */
+/** HTTP routes of the accounts module (sign-up, sign-in, password reset, addresses; /api/user). */
 import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -27,7 +27,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   /** Brute-force limit on sign-in, sign-up and reset endpoints, per IP (in addition to the global limit). */
   const AUTH_RATE_LIMIT = { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } };
   /**
-   * The same endpoints limited per account, whatever the IP (issue 5 item 9): a botnet guessing one password, or
+   * The same endpoints limited per account, whatever the IP: a botnet guessing one password, or
    * mailing one victim, gets AUTH_ACCOUNT_RATE_LIMIT tries per 15 minutes (plugins/account-rate-limit.ts).
    */
   const perAccount = (name: string, account: (request: FastifyRequest) => string) =>

@@ -1,6 +1,6 @@
 /**
  * Accounts: users, sign-up and sign-in, sessions, password reset, saved addresses and the SEPOMEX postal-code
- * look-up (SPEC §2 /registro, /login, /recuperar, /micarrito/direccion; §3 "Address"; §5; §6; §8).
+ * look-up (/registro, /login, /recuperar, /micarrito/direccion).
  * Customers belong to one store and sign in on its domain; sellers sign in at /admin/login.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
@@ -36,7 +36,7 @@ export const toUser = (u: UserRow): User => ({
  * the store already has that email for that role (customers), or a platform account has it (sellers).
  * Role 'owner' or 'collaborator' with a `storeId` (the seed, test factories) creates the platform account (role
  * 'seller', no store) and its membership of that store in one transaction; the answer's role is the membership's. The email's uniqueness is the database's unique index: a pre-check
- * would let two simultaneous sign-ups both pass it (issue 5 item 12), so the insert's unique violation is the answer.
+ * would let two simultaneous sign-ups both pass it, so the insert's unique violation is the answer.
  */
 export async function createUser(
   ctx: DbContext,
@@ -130,7 +130,7 @@ async function checkCredentials(candidates: UserRow[], password: string): Promis
   throw new AppError('INVALID_CREDENTIALS');
 }
 
-/** Signs in a customer of the context's store. Throws INVALID_CREDENTIALS (SPEC §8 "credentials do not match"). */
+/** Signs in a customer of the context's store. Throws INVALID_CREDENTIALS. */
 export async function loginCustomer(ctx: StoreContext, email: string, password: string): Promise<SessionResponse> {
   const rows = await ctx.db
     .select()
@@ -163,7 +163,7 @@ export async function startSellerSession(
 }
 
 /**
- * Signs in a seller's platform account at /admin/login (issue 7): one store → signed in to it; several → no store yet
+ * Signs in a seller's platform account at /admin/login: one store → signed in to it; several → no store yet
  * (`store: null`, pick one of `stores`). Throws INVALID_CREDENTIALS.
  */
 export async function loginSeller(ctx: BaseContext, email: string, password: string): Promise<SellerSession> {

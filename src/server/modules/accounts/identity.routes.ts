@@ -1,5 +1,5 @@
 /**
- * HTTP routes of platform identity (issue 7): the store picker, collaborators (owner only) and invitation acceptance.
+ * HTTP routes of platform identity: the store picker, collaborators (owner only) and invitation acceptance.
  * Seller sign-up and the address check are in sign-up.routes.ts.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Store memberships of platform accounts (issue 7): which stores a seller runs, the store a session works on, and
+ * Store memberships of platform accounts: which stores a seller runs, the store a session works on, and
  * the answer of GET /api/admin/me.
  */
 import { and, asc, eq } from 'drizzle-orm';

@@ -1,8 +1,8 @@
 /**
- * Password reset (SPEC §2 /recuperar, /recuperar/token; §8 "link expired"; decisions 010 and 025).
+ * Password reset (/recuperar, /recuperar/token; decisions 010 and 025).
  * - The recover route answers before anything depends on the email: the look-up, the link and the mail run as a
  *   job (src/server/jobs 'password-reset-email'), so a known and an unknown email take the same path and the same
- *   time (issue 5 item 10).
+ *   time.
  * - A link is single-use by one conditional UPDATE (used_at IS NULL ... RETURNING): of any number of simultaneous
  *   uses, one wins. Using it revokes every other link and every session and app token of the user.
  */

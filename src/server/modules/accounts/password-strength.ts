@@ -1,5 +1,5 @@
 /**
- * Password strength (issue 5 item 11; decision 024): zxcvbn-ts with its common, English and Spanish dictionaries
+ * Password strength (decision 024): zxcvbn-ts with its common, English and Spanish dictionaries
  * estimates how many guesses a password takes; below MIN_PASSWORD_SCORE it is refused. Passwords on zxcvbn's list
  * of the most common passwords of public breaches (`passwords-common`, about 49,000) are refused outright with their
  * own message. Runs on the server only, so no dictionary reaches a shopper's browser.

@@ -1,9 +1,9 @@
 /**
- * Password hashing with scrypt from node:crypto (DESIGN.md "Auth"; decision 001). Parameters follow OWASP's
+ * Password hashing with scrypt from node:crypto (decision 001). Parameters follow OWASP's
  * password storage cheat sheet for scrypt (N=2^17, r=8, p=1). Stored as `scrypt$N$r$p$salt$hash` (base64url).
  *
  * Each hash holds one libuv thread and 128 MiB for about half a second. libuv's pool (4 threads) also reads the static
- * files, so unbounded hashing let a sign-in flood starve them (a JS file went from 7 ms to 40.9 s; issue 5 item 9).
+ * files, so unbounded hashing lets a sign-in flood starve them (docs/performance.md, "Sign-in flood").
  * Hashes therefore run through one process-wide queue: PASSWORD_HASH_CONCURRENCY at once, PASSWORD_HASH_QUEUE_MAX
  * waiting, and beyond that SERVER_BUSY (503) with a Retry-After estimate. Decision 025.
  */

@@ -1,5 +1,5 @@
 /**
- * Who sent a request (DESIGN.md "Auth"): the request-context plugin turns a bearer token into its actor with this, so
+ * Who sent a request: the request-context plugin turns a bearer token into its actor with this, so
  * that sessions, users and memberships are read only by the accounts module.
  */
 import { and, eq, gt, isNull } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * Routes of the external store-floor app (SPEC §1; decision 026): the server-to-server code exchange and who a
+ * Routes of the external store-floor app (decision 026): the server-to-server code exchange and who a
  * store-floor token is for. The app's order routes live in the orders module (orders/store-floor.routes.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

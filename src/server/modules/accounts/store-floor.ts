@@ -1,5 +1,5 @@
 /**
- * Access for the external store-floor app (SPEC §1: the admin home opens it with a token in the URL; decision 026).
+ * Access for the external store-floor app (the admin home opens it with a token in the URL; decision 026).
  * The URL carries a one-time code, never a session: random 32 bytes, stored hashed, valid STORE_FLOOR_CODE_TTL_MS, for
  * one seller and store. The app's server exchanges it once, authenticated by STORE_FLOOR_APP_SECRET, for an access
  * token valid STORE_FLOOR_TOKEN_TTL_MS that only the /api/store-floor/* routes accept (read the store's name and its

@@ -1,4 +1,4 @@
-/** HTTP routes of the analytics module: recently viewed and product views (SPEC §7). */
+/** HTTP routes of the analytics module: recently viewed and product views. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getVistosBody, getVistosResponse, vistoBody } from '../../../shared/contracts/catalog.js';
 import { storeContext } from '../../plugins/request-context.js';

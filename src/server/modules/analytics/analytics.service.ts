@@ -1,5 +1,5 @@
 /**
- * Visits and recently viewed (SPEC §7 /api/visto and /api/getVistos).
+ * Visits and recently viewed (/api/visto and /api/getVistos).
  */
 import { productViews } from '../../db/schema/analytics.js';
 import type { StoreContext } from '../../lib/context.js';
@@ -11,7 +11,7 @@ import { findProductId, getCardsByCodes } from '../catalog/index.js';
 export const GET_VISTOS_MAX_CODES = 50;
 
 /**
- * SPEC §7 POST /api/getVistos: `codigosStrings` holds product codes joined by commas; answers the current cards of
+ * POST /api/getVistos: `codigosStrings` holds product codes joined by commas; answers the current cards of
  * those products in the same order (unknown, hidden or archived codes are left out), so the client replaces its list.
  */
 export async function getRecentlyViewed(ctx: StoreContext, codigosStrings: string): Promise<ProductCard[]> {

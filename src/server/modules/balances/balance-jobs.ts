@@ -1,5 +1,5 @@
 /**
- * The balances module's background jobs (issue 8; decisions 034, 067). Each may run again after a crash or a failure:
+ * The balances module's background jobs (decisions 034, 067). Each may run again after a crash or a failure:
  * what it changes is conditional on state and every ledger entry has a unique key.
  */
 import { defineJob } from '../../jobs/index.js';

@@ -1,5 +1,5 @@
 /**
- * Seller routes of the store's money (issue 8): balance summary, payment history, payouts, bank account. Who may do
+ * Seller routes of the store's money: balance summary, payment history, payouts, bank account. Who may do
  * what is decision 090: the money permission reads (summary, history, the masked account); paying out and changing
  * the bank account are the owners' alone, and a change asks for the owner's password again, counted with that
  * account's sign-in attempts.

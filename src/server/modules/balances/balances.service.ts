@@ -1,5 +1,5 @@
 /**
- * The seller's money (issue 8 "Ledger, balances, payouts, bank account"; decisions 046, 047): the balance summary and
+ * The seller's money (decisions 046, 047): the balance summary and
  * history read from the ledger (ledger.ts), payouts of available money to the store's bank account, and that bank
  * account (bank from mx-banks, CLABE checked by clabe-validator: check digit and bank prefix). Amounts are centavos.
  * Moving money is the owners' (decisions 090, 091): the routes let only an owner pay out or change the account; a change

@@ -1,4 +1,4 @@
-/** Public interface of the balances module (issue 8: ledger, balances, payouts, bank account). */
+/** Public interface of the balances module (ledger, balances, payouts, bank account). */
 export {
   LEDGER_ACCOUNTS,
   postEntry,

@@ -1,5 +1,5 @@
 /**
- * The double-entry ledger (issue 8 "Ledger, balances, payouts"; decision 046). Every money movement of a store is one
+ * The double-entry ledger (decision 046). Every money movement of a store is one
  * entry whose lines sum to zero; a line debits (amount > 0) or credits (amount < 0) one account. Entries are written in
  * the transaction of the business change they record, and each has a key unique per store (`order:<id>:paid` …), so
  * the same event posted twice — a replayed webhook, two racing requests, a retried job — posts once. Balances are sums

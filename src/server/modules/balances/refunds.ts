@@ -1,5 +1,5 @@
 /**
- * Refunds as records with amounts (issue 8; decisions 046, 067): part or all of an order's card payment back to the
+ * Refunds as records with amounts (decisions 046, 067): part or all of an order's card payment back to the
  * buyer, through the payment provider. Requesting one (inside the caller's transaction, the order row locked) records
  * it as `pending` and moves the amount from the store's balance of the order (pending first, then available) to
  * `refunds` (owed to the buyer). Sending it first commits the row as `processing` with its attempt number, which names

@@ -1,5 +1,5 @@
 /**
- * Seller catalogue routes (SPEC §3 "Product", issue 7): /api/admin/products list, read, create, update, archive and
+ * Seller catalogue routes: /api/admin/products list, read, create, update, archive and
  * restore; POST /api/reseller/post_categoria_departamento creates a department or category; /api/admin/hs-codes
  * searches the HS 2022 list. Every route needs the seller's 'catalog' permission and acts on the seller's own store.
  */

@@ -1,5 +1,5 @@
 /**
- * The seller's catalogue (SPEC §3 "Product", issue 7 "Catalogue"): create, read, update, list, archive and restore
+ * The seller's catalogue: create, read, update, list, archive and restore
  * products with their variants, and create departments and categories. Every query is scoped by ctx.storeId; money is
  * integer centavos. The storefront and its search follow every write at once: the database triggers on products and
  * product_variants publish on the change feed (db/change-feed.ts), which refreshes the search index (search-source.ts
@@ -57,7 +57,7 @@ export function newCode(): string {
 }
 
 /**
- * SPEC §5 "A seller must complete company information before uploading products" (issue 7): called before every
+ * "A seller must complete company information before uploading products": called before every
  * product create. Throws 422 COMPANY_PROFILE_INCOMPLETE naming what is missing (decision 115).
  */
 async function assertCanCreateProducts(ctx: Ctx): Promise<void> {

@@ -1,5 +1,5 @@
 /**
- * Background jobs of the catalogue's CSV import and export (issue 7; decisions 034, 063, 064): each works one
+ * Background jobs of the catalogue's CSV import and export (decisions 034, 063, 064): each works one
  * seller request whose progress row the admin polls. A run that throws is retried (nothing was committed); on its last
  * attempt the progress is marked failed (CSV_JOB_FAILED) so the bar never waits forever.
  */

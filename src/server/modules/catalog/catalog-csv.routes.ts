@@ -1,5 +1,5 @@
 /**
- * Catalogue CSV routes (issue 7 "Catalogue"; decisions 063, 064): POST /api/admin/products/import (multipart field
+ * Catalogue CSV routes (decisions 063, 064): POST /api/admin/products/import (multipart field
  * `file`, a Shopify product CSV) and POST /api/admin/products/export start a background job (202 with its id, whose
  * progress is GET /api/admin/jobs/:id); GET /api/admin/jobs/:id/csv-result says what it did and
  * GET /api/admin/jobs/:id/csv downloads an export. Every route needs the catalogue permission and acts on the seller's

@@ -1,5 +1,5 @@
 /**
- * Catalogue import and export in Shopify's product CSV format (issue 7 "Catalogue"; decisions 063, 064), run as
+ * Catalogue import and export in Shopify's product CSV format (decisions 063, 064), run as
  * background jobs with a progress the admin polls (GET /api/admin/jobs/:id).
  *
  * Import: the upload is checked (size, CSV header, the company profile) and kept with its job; the job reads every row

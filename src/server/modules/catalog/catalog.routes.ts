@@ -1,4 +1,4 @@
-/** HTTP routes of the catalog module: departments, home lists and product detail (SPEC §2, §7). */
+/** HTTP routes of the catalog module: departments, home lists and product detail. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { departmentTree, homeResponse, productDetail } from '../../../shared/contracts/catalog.js';

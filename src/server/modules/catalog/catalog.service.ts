@@ -1,6 +1,6 @@
 /**
  * Catalog: departments, categories, products with variants, product detail, home lists and reviews.
- * SPEC §2 (/, /product, /deps), §3 "Product" and "Review". Money is integer centavos MXN.
+ * (/, /product, /deps) "Product" and "Review". Money is integer centavos MXN.
  * Every query is scoped by ctx.storeId.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';

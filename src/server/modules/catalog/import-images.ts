@@ -1,5 +1,5 @@
 /**
- * Product photos by URL for the catalogue import (issue 7 "Catalogue"; decision 080). A Shopify file names its images
+ * Product photos by URL for the catalogue import (decision 080). A Shopify file names its images
  * by URL (`Image Src`, `Variant Image`, usually on cdn.shopify.com); the import job downloads each distinct URL once,
  * before its write transaction, with these safeguards:
  *

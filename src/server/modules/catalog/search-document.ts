@@ -1,5 +1,5 @@
 /**
- * The full-text document of a product (DESIGN.md "Search"): weighted tsvector in the store's configuration over
+ * The full-text document of a product: weighted tsvector in the store's configuration over
  * unaccented text (A: name; B: keywords, brand, department, category; C: descriptions), and the unaccented lower-case
  * name used by pg_trgm for typo tolerance. Recomputed in SQL whenever a product is written.
  */

@@ -1,6 +1,6 @@
 /**
- * What the search module's in-memory index of a store holds, read from the catalog tables, the source of truth
- * (DESIGN.md "Search"): its listable products (visible, not archived) with card data, sort keys and searchable text,
+ * What the search module's in-memory index of a store holds, read from the catalog tables, the source of truth: its
+ * listable products (visible, not archived) with card data, sort keys and searchable text,
  * and its departments and categories. Every query is scoped by store id. The search module calls these through the
  * catalog's index.ts: it never reads catalog tables itself.
  */

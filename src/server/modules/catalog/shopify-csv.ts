@@ -1,5 +1,5 @@
 /**
- * Shopify's product CSV format (issue 7 "Catalogue"; decisions 063, 064), without the database: reading a file into
+ * Shopify's product CSV format (decisions 063, 064), without the database: reading a file into
  * products with their variants and the problems of each bad line, and writing products back as a file. Rows that
  * share a Handle are one product: its first row carries the product's fields, every row with a price or an option
  * value is a variant, a row with only an image is one more image. Both the classic headers ("Variant SKU", "Image

@@ -1,4 +1,4 @@
-/** What a store's sitemap lists from the catalogue (issue 9): listable products and the department tree. */
+/** What a store's sitemap lists from the catalogue: listable products and the department tree. */
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import { categories, departments, products } from '../../db/schema/catalog.js';
 import type { StoreContext } from '../../lib/context.js';

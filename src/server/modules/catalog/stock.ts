@@ -1,5 +1,5 @@
 /**
- * Stock for checkout (DESIGN.md "Database"): variants are read for pricing and reserved atomically inside the
+ * Stock for checkout: variants are read for pricing and reserved atomically inside the
  * order transaction with a conditional UPDATE, so concurrent checkouts of the last units never oversell.
  * Lock order (src/server/db/transaction.ts): every function here touches rows sorted by id, variants before products,
  * so that a checkout, a cancellation and a payment never wait on each other in a circle (PostgreSQL deadlock 40P01).
@@ -23,7 +23,7 @@ export interface CheckoutVariant {
   lengthCm: number;
   widthCm: number;
   heightCm: number;
-  /** The product's packaging (SPEC §3): pieces per package, its dimensions and gross weight, when given. */
+  /** The product's packaging: pieces per package, its dimensions and gross weight, when given. */
   packaging: ProductPackaging;
   imageUrl: string | null;
   available: boolean;

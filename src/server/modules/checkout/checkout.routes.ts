@@ -1,6 +1,6 @@
 /**
- * HTTP routes of checkout: cart quote, placing an order, the 3-D Secure return, the OXXO voucher (SPEC §2
- * /micarrito/*, §7), and the payment providers' webhooks (decision 027).
+ * HTTP routes of checkout: cart quote, placing an order, the 3-D Secure return, the OXXO voucher
+ * (/micarrito/*), and the payment providers' webhooks (decision 027).
  */
 import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
@@ -134,7 +134,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const ctx = storeContext(request);
-      await assertWebsiteActive(ctx); // SPEC §4: a deactivated website takes no orders (decision 051)
+      await assertWebsiteActive(ctx); // A deactivated website takes no orders (decision 051)
       return reply.status(201).send(
         await placeOrder(ctx, request.body, {
           origin: requestOrigin(request),

@@ -1,5 +1,5 @@
 /**
- * Checkout (SPEC §2 /micarrito/*, §5 stock and minimum messages, §9 payments and shipping; decisions 027-029): prices a
+ * Checkout (/micarrito/*, stock and minimum messages, payments and shipping; decisions 027-029): prices a
  * cart against current stock, finishes a 3-D Secure payment, shows an OXXO voucher and applies providers' webhooks.
  * Placing an order is place-order.ts (its steps: new-order.ts, order-steps.ts). Totals are integer centavos.
  */

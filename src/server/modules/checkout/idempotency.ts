@@ -1,10 +1,10 @@
 /**
- * Idempotency keys of POST /api/pedido (issue 5 item 6; decision 029), after Brandur Leach's "Implementing
+ * Idempotency keys of POST /api/pedido (decision 029), after Brandur Leach's "Implementing
  * Stripe-like Idempotency Keys in Postgres". The first request with a key claims it (a unique row per store and key,
  * with a lease); a duplicate with the same body waits, polling with backoff up to IDEMPOTENCY_WAIT_MS, for the first
  * result and then answers exactly that (status and body); a different body under the key is 422
  * IDEMPOTENCY_KEY_REUSED. A lease that ran out means the first request's process died: the next request with the key
- * takes over and resumes the order where it stopped (item 2).
+ * takes over and resumes the order where it stopped.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -1,5 +1,5 @@
 /**
- * What one order and one visitor may hold (issue 5 item 4; decision 028; src/shared/limits.ts has the numbers and
+ * What one order and one visitor may hold (decision 028; src/shared/limits.ts has the numbers and
  * why). Checked on the server before any stock is reserved; the unpaid-order count runs inside the order's
  * transaction under a per-buyer advisory lock, so parallel submits cannot all slip under it.
  */

@@ -1,5 +1,5 @@
 /**
- * Creates the order of a POST /api/pedido (SPEC §2 /micarrito/pago, §5 stock messages, §9) as the named steps of
+ * Creates the order of a POST /api/pedido (/micarrito/pago, stock messages) as the named steps of
  * order-steps.ts: resolve the address, validate the lines, check the store's unit caps (decision 097), quote the
  * shipping, price the order and check its limits (decision 028), then in one transaction check the buyer's unpaid
  * orders and held units, hold the stock (conditional UPDATEs: never oversells), create the order rows (folio, lines,
@@ -29,8 +29,8 @@ import {
 export type { Buyer } from './order-steps.js';
 
 /**
- * Validates and prices the order, then creates it with its payment attempt; returns the order id. Throws the SPEC §5
- * line codes, ADDRESS_REQUIRED / ADDRESS_NOT_FOUND, SHIPPING_NOT_AVAILABLE, PRICE_CHANGED, the limit codes of
+ * Validates and prices the order, then creates it with its payment attempt; returns the order id. Throws the
+ * cart-line codes, ADDRESS_REQUIRED / ADDRESS_NOT_FOUND, SHIPPING_NOT_AVAILABLE, PRICE_CHANGED, the limit codes of
  * limits.ts and, when another request took the key over, IDEMPOTENCY_KEY_IN_PROGRESS.
  */
 export async function createOrder(

@@ -1,5 +1,5 @@
 /**
- * The steps of creating an order (new-order.ts runs them in this order; SPEC §2 /micarrito/pago, §5, §9). The first
+ * The steps of creating an order (new-order.ts runs them in this order; /micarrito/pago). The first
  * four read and check, and throw before anything is written; the last three run inside the order's transaction
  * (`ctx.db` is then the transaction). Amounts are integer centavos: items + shipping + fee − discount
  * (src/shared/money.ts).
@@ -55,7 +55,7 @@ export interface OrderTotals {
 
 type LineProblem = CartQuoteResponse['lines'][number]['problem'];
 
-/** What is wrong with buying `quantity` of variant `v` (SPEC §5 codes), or null. `v` undefined: not sold here. */
+/** What is wrong with buying `quantity` of variant `v` (an error code), or null. `v` undefined: not sold here. */
 export function lineProblem(v: CheckoutVariant | undefined, quantity: number): LineProblem {
   if (!v || !v.available) return 'PRODUCT_NOT_AVAILABLE';
   if (v.stock <= 0) return 'OUT_OF_STOCK';
@@ -94,7 +94,7 @@ export async function resolveAddress(
 
 /**
  * Step 2. The cart's lines (duplicate SKUs merged) with their variants at current price and stock. Throws the first
- * line's SPEC §5 code: PRODUCT_NOT_AVAILABLE, OUT_OF_STOCK, INSUFFICIENT_STOCK {available}, MIN_ORDER_QUANTITY {min}.
+ * line's code: PRODUCT_NOT_AVAILABLE, OUT_OF_STOCK, INSUFFICIENT_STOCK {available}, MIN_ORDER_QUANTITY {min}.
  */
 export async function validateLines(
   ctx: Pick<StoreContext, 'db' | 'storeId'>,

@@ -1,5 +1,5 @@
 /**
- * POST /api/pedido as named steps (SPEC §2 /micarrito/pago, §9; decisions 027-029): identify the buyer, claim the
+ * POST /api/pedido as named steps (/micarrito/pago; decisions 027-029): identify the buyer, claim the
  * idempotency key, create the order (new-order.ts), advance its payment at the provider, answer, and record the
  * answer under the key. Any step can be resumed: a retried submit whose first attempt died picks the order up where
  * it stopped. Amounts are integer centavos.

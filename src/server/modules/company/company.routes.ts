@@ -1,5 +1,5 @@
 /**
- * Company profile routes (issue 7): the seller's forms under /api/proveedor/company_profile (permission 'settings'),
+ * Company profile routes: the seller's forms under /api/proveedor/company_profile (permission 'settings'),
  * and the storefront's public part at /api/reseller/aboutus (store resolved by domain).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,5 +1,5 @@
 /**
- * The store's company profile (SPEC §3 "Company", §5; issue 7 "Company profile"): read whole, saved one form
+ * The store's company profile: read whole, saved one form
  * (section) at a time, its completeness (decision 115) and its public part for the storefront (decision 042). Every
  * query is scoped by ctx.storeId; the row's key is the store id, so a save is one race-free upsert.
  */
@@ -87,7 +87,7 @@ export async function getCompanyProfileStatus(ctx: Ctx): Promise<CompanyStatus> 
 }
 
 /**
- * Throws 422 COMPANY_PROFILE_INCOMPLETE when the store's company profile is not complete (SPEC §5 "A seller must
+ * Throws 422 COMPANY_PROFILE_INCOMPLETE when the store's company profile is not complete ("A seller must
  * complete company information before uploading products"): the message (in ctx.locale) names the missing fields,
  * `params.gaps` lists them as `{ section, field }`. Called by product creation.
  */

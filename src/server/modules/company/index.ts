@@ -1,4 +1,4 @@
-/** Public face of the company module (issue 7 "Company profile"): what other modules may call. */
+/** Public face of the company module: what other modules may call. */
 export {
   assertCompanyProfileComplete,
   getCompanyProfileGaps,

@@ -1,4 +1,4 @@
-/** HTTP routes of the coupons module: the seller's coupon list (issue 8 "Coupons"); the money permission. */
+/** HTTP routes of the coupons module: the seller's coupon list; the money permission. */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { coupon, couponInput, couponList } from '../../../shared/contracts/coupons.js';

@@ -1,5 +1,5 @@
 /**
- * Coupons (issue 8 "Coupons"; SPEC §3 Order coupon, §5 "coupon not valid" / "coupon applied"). A seller keeps a list
+ * Coupons. A seller keeps a list
  * of codes; checkout prices a code against the products subtotal (`priceCoupon`, never shipping) and, inside the
  * order's transaction, takes one use with a conditional UPDATE (`redeemCoupon`), so that a coupon with N uses is given
  * to exactly N orders however many race for it. A cancelled or expired order gives its use back once

@@ -1,4 +1,4 @@
-/** Public interface of the coupons module (issue 8 "Coupons"). */
+/** Public interface of the coupons module. */
 export {
   listCoupons,
   createCoupon,

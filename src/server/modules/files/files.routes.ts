@@ -1,5 +1,5 @@
 /**
- * HTTP routes of the files module (issue 7): `POST /api/proveedor/files?purpose=…` (multipart, field `file`) stores one
+ * HTTP routes of the files module: `POST /api/proveedor/files?purpose=…` (multipart, field `file`) stores one
  * upload of the seller's store; `GET /api/proveedor/files/:id` reads its record; `GET /api/proveedor/files/:id/content`
  * downloads a private document. Multipart is accepted by these routes only.
  */

@@ -1,5 +1,5 @@
 /**
- * Uploads of a store (issue 7; SPEC §5 image rules). An upload is checked on the server whatever the browser did:
+ * Uploads of a store (image rules). An upload is checked on the server whatever the browser did:
  * its real type from its bytes (PDF magic number, or an image sharp can decode: JPEG, PNG, WebP, GIF, AVIF; never SVG),
  * its size (under 5 MB), and for main photos at least 350 × 350 pixels with a width/height ratio between 3:4 and 4:3
  * (after EXIF rotation), at most 25 megapixels (decision 105). Images are stored as WebP sizes with their metadata (GPS…)

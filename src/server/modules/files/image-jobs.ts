@@ -2,8 +2,8 @@
  * The process's image jobs (decision 105): every decode, resize and re-encode of an image runs here, IMAGE_CONCURRENCY
  * at a time with IMAGE_QUEUE_MAX waiting; beyond that an upload answers 503 SERVER_BUSY with a Retry-After estimate.
  * sharp does its work on libuv's thread pool (4 threads unless UV_THREADPOOL_SIZE says otherwise), which also reads
- * the static files and runs DNS and password hashing: eight large decodes at once took the whole pool and a static
- * file went from 22 ms to 2.9 s. With one libvips thread per job (`sharp.concurrency(1)`), a job holds one pool
+ * the static files and runs DNS and password hashing: eight large decodes at once take the whole pool and the static
+ * files starve (docs/performance.md). With one libvips thread per job (`sharp.concurrency(1)`), a job holds one pool
  * thread and about one core. Background work (the catalogue import, the seed) waits for its turn instead of being
  * refused: it bounds its own concurrency, and a job has no client to retry.
  */

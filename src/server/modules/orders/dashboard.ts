@@ -1,5 +1,5 @@
 /**
- * The admin dashboard home (SPEC §1): the store's domains with links to open them, the external store-floor app URL
+ * The admin dashboard home: the store's domains with links to open them, the external store-floor app URL
  * carrying an access token as the `token` query parameter, and counts. The token is a one-time code valid 60 s that
  * the app's server exchanges (accounts/store-floor.ts; decision 026), never the seller's session.
  */

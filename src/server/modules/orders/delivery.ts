@@ -1,5 +1,5 @@
 /**
- * Proof of delivery (issue 8; /admin/entrega/:pedido_id; decision 048): the pieces delivered, who collected them and
+ * Proof of delivery (/admin/entrega/:pedido_id; decision 048): the pieces delivered, who collected them and
  * their drawn signature (a PNG from signature_pad, checked with sharp), stored with the order in delivery_proofs, and
  * the order moved to delivered through the transition table. One proof per order: the order row is locked first, so
  * the same proof submitted many times at once records it once and every submit answers with that proof.

@@ -1,5 +1,5 @@
 /**
- * Emails to the buyer about an order, in the language they ordered in (SPEC §1: Spanish default and fallback):
+ * Emails to the buyer about an order, in the language they ordered in (Spanish default and fallback):
  * the confirmation once an order is paid or its OXXO voucher issued (with the link to follow it and, for OXXO, the
  * reference, amount and expiry), the notice when an OXXO payment arrives, and the seller's status changes the buyer
  * acts on (on its way with the tracking number, ready for pickup, delivered, cancelled). Amounts are integer

@@ -1,5 +1,5 @@
 /**
- * The orders module's background jobs (issue 8 "Background jobs"; decision 034): the buyer's order emails and the
+ * The orders module's background jobs (decision 034): the buyer's order emails and the
  * payment sweep. Each handler may run again after a crash or a failure (pg-boss retries it): what it changes is
  * conditional on state, and an email job re-reads the order.
  */

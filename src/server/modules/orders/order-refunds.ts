@@ -1,5 +1,5 @@
 /**
- * The seller's refunds of part or all of an order (issue 8; POST /api/admin/orders/:id/refunds): only for a card
+ * The seller's refunds of part or all of an order (POST /api/admin/orders/:id/refunds): only for a card
  * payment through the provider, of an order on its way or delivered (before that the seller cancels the order, which
  * refunds it all). The refund is recorded with the order row locked, then sent to the provider after commit; a refused
  * refund stays owed and can be retried.

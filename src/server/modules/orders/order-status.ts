@@ -1,5 +1,5 @@
 /**
- * Allowed order transitions (EXAMPLES §4; SPEC §4 order wording; decision 021). A seller can cancel an order until it
+ * Allowed order transitions (decision 021). A seller can cancel an order until it
  * is on its way; cancelling releases the reserved stock. Pickup orders go paid → ready_for_pickup, shipped orders
  * paid → ready_to_ship.
  */

@@ -125,7 +125,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       ),
   );
 
-  // Proof of delivery (issue 8; /admin/entrega/:pedido_id): recorded by the seller, shown to seller and buyer.
+  // Proof of delivery (/admin/entrega/:pedido_id): recorded by the seller, shown to seller and buyer.
   const deliveryResponse = z.object({ proof: deliveryProofView.nullable() });
   app.get(
     '/api/admin/orders/:id/delivery',
@@ -176,7 +176,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
-  // Refunds of part or all of an order (issue 8), through the payment provider; a refused one can be retried.
+  // Refunds of part or all of an order, through the payment provider; a refused one can be retried.
   app.get(
     '/api/admin/orders/:id/refunds',
     { schema: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: refundList } } },

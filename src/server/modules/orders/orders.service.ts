@@ -1,6 +1,6 @@
 /**
- * Orders: creation inside the checkout transaction, the buyer's and the seller's views and lists (SPEC §2 /pedidos,
- * /admin/ventas, /admin/orderStatus; §3 "Order"; §4). Status changes are in transitions.ts, payments reaching orders
+ * Orders: creation inside the checkout transaction, the buyer's and the seller's views and lists (/pedidos,
+ * /admin/ventas, /admin/orderStatus). Status changes are in transitions.ts, payments reaching orders
  * in settlement.ts, the reservation sweep in sweep.ts. Amounts are integer centavos.
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';

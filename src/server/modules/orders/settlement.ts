@@ -75,7 +75,7 @@ export async function settlePayment(
     const pending = order.status === 'pending';
     switch (row.status) {
       case 'succeeded':
-        // The ledger records the money in the same transaction (issue 8; decision 046), once per order or payment.
+        // The ledger records the money in the same transaction (decision 046), once per order or payment.
         if (pending) {
           await markOrderPaid(txCtx, order, row, { note: `${row.method}_paid` });
           fx.push(row.method === 'oxxo' ? 'oxxo_paid' : 'confirmation');
@@ -103,7 +103,7 @@ export async function settlePayment(
         }
         break;
     }
-    // The buyer's emails are jobs committed with the change (issue 8): a crash after the commit cannot lose them.
+    // The buyer's emails are jobs committed with the change: a crash after the commit cannot lose them.
     for (const e of fx)
       if (e !== 'refund') await enqueue(tx, 'order-email', { storeId: ctx.storeId, orderId, kind: e });
     return fx;

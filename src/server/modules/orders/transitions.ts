@@ -1,5 +1,5 @@
 /**
- * Order status changes with the transition table of order-status.ts (SPEC §4; decision 021). Every change locks the
+ * Order status changes with the transition table of order-status.ts (decision 021). Every change locks the
  * order row first (the lock order of src/server/db/transaction.ts), so a payment, a cancellation and the sweep touching
  * one order run one after the other. Cancelling releases reserved stock exactly once; paying adds to best-seller
  * counters. A seller marking an unpaid order paid by hand voids its provider payment, so it cannot be paid twice.
@@ -98,7 +98,7 @@ export async function applyTransition(
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
   if (to === 'cancelled') {
-    // What the ledger holds of the order becomes owed back to the buyer (issue 8; decision 046).
+    // What the ledger holds of the order becomes owed back to the buyer (decision 046).
     await postOrderCancelled(ctx, orderId);
     await releaseStock(ctx, items);
     if (order.paidAt) await reverseSale(ctx, items);

@@ -1,5 +1,5 @@
 /**
- * Payment records of orders (SPEC §9 payment methods; DESIGN.md "Payments"; decision 027). Keeps the `payments` rows
+ * Payment records of orders (decision 027). Keeps the `payments` rows
  * and calls the configured PaymentProvider; order state changes are the orders module's. A payment attempt is written
  * (status `processing`) in the order's own transaction before the provider is called, and the provider's idempotency
  * key is derived from it, so that a crash between "provider charged" and "order marked paid" can always be
@@ -110,7 +110,7 @@ export async function ensureProviderPayment(
     expiresAt?: Date;
     /** OXXO through Stripe: name and email on the voucher. */
     billing?: { name: string; email: string };
-    /** The buyer's language: the provider's payment locale (SPEC §9). */
+    /** The buyer's language: the provider's payment locale. */
     locale?: 'es' | 'en';
     /** Wallet: where the provider sends the buyer back after approving or cancelling. */
     returnUrl?: string;

@@ -242,7 +242,7 @@ export function searchIndex(index: StoreIndex, q: IndexSearch): SearchResponse {
       depCount[i] ? [{ slug: d.slug, name: d.name, count: depCount[i] }] : [],
     ),
     // Categories of the chosen department only: without one, a slug such as "chamarras" names a category in several
-    // departments, and counting them apart gave links whose counts did not match what they list (issue 9).
+    // departments, and counting them apart gave links whose counts did not match what they list.
     categories: index.categories
       .flatMap((c, i) =>
         catCount[i]

@@ -1,5 +1,5 @@
 /**
- * HTTP route of the search module (SPEC §7 /api/reseller/producto/search). Answers are cached per instance until the
+ * HTTP route of the search module (/api/reseller/producto/search). Answers are cached per instance until the
  * store's catalogue changes, and carry an ETag and Cache-Control (decision 033).
  */
 import fp from 'fastify-plugin';

@@ -1,7 +1,7 @@
 /**
- * Product search (SPEC §2 /search, /search/keyword; DESIGN.md "Search"; decisions 011 and 023): the shopper's words
+ * Product search (/search, /search/keyword; decisions 011 and 023): the shopper's words
  * with synonyms, prefix matching, accents ignored and typo correction ("¿Quisiste decir…?"), department and category
- * filters with facet counts, the four sorts of SPEC §2 plus relevance, and paging. Answered by the store's in-memory
+ * filters with facet counts, the four sorts plus relevance, and paging. Answered by the store's in-memory
  * index, or by PostgreSQL when so configured or while the change feed is down.
  */
 import type { StoreContext } from '../../lib/context.js';

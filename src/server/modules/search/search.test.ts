@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.
 import { createProductFixture, createStoreFixture, type StoreFixture } from '../../../../tests/helpers/factories.js';
 import type { SearchResponse } from '../../../shared/contracts/catalog.js';
 
-describe.each(['index', 'postgres'] as const)('search (SPEC §2 /search), %s engine', (engine) => {
+describe.each(['index', 'postgres'] as const)('search, %s engine', (engine) => {
   let t: TestApp;
   let es: StoreFixture;
   let en: StoreFixture;
@@ -96,8 +96,8 @@ describe.each(['index', 'postgres'] as const)('search (SPEC §2 /search), %s eng
       { slug: 'herramientas', name: 'Herramientas', count: 3 },
       { slug: 'ropa', name: 'Ropa', count: 1 },
     ]);
-    // Categories of the chosen department only, counted among its matches (issue 9: other departments' categories,
-    // with their own counts, used to be listed too).
+    // Categories of the chosen department only, counted among its matches (never other departments' categories,
+    // with their own counts).
     expect(r.categories).toEqual([
       { slug: 'electricas', name: 'Eléctricas', department: 'herramientas', count: 2 },
       { slug: 'manuales', name: 'Manuales', department: 'herramientas', count: 1 },
@@ -155,7 +155,7 @@ describe.each(['index', 'postgres'] as const)('search (SPEC §2 /search), %s eng
   });
 });
 
-describe('search quality of the in-memory index (issue 9)', () => {
+describe('search quality of the in-memory index', () => {
   let t: TestApp;
   let en: StoreFixture;
   beforeAll(async () => {

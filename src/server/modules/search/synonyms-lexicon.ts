@@ -1,5 +1,5 @@
 /**
- * Built-in synonym groups per store language (issue 9 "Search quality"): the words shoppers across Mexico and Latin
+ * Built-in synonym groups per store language: the words shoppers across Mexico and Latin
  * America use for the same product ("camiseta" for "playera", "chaqueta" for "chamarra"), and the English words
  * a Spanish-speaking shopper often types. Each group is two-way; sellers add their own groups (search_synonyms).
  * Words are single, written naturally; the search folds accents and stems them.

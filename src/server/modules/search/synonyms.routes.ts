@@ -1,4 +1,4 @@
-/** Seller routes of the store's search synonyms (issue 9; an admin screen comes with the store builder). */
+/** Seller routes of the store's search synonyms (an admin screen comes with the store builder). */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { okResponse, uuid } from '../../../shared/contracts/common.js';

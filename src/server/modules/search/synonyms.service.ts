@@ -1,5 +1,5 @@
 /**
- * A seller's search synonyms (issue 9 "Search quality"): groups of words a shopper may type for the same thing, added
+ * A seller's search synonyms: groups of words a shopper may type for the same thing, added
  * to the built-in groups of the store's language. Every query is scoped by the seller's store id. A write reaches the
  * search of every instance through the change feed (the search_synonyms trigger).
  */

@@ -1,5 +1,5 @@
 /**
- * The store's pickup configuration (issue 8; SPEC §3 "recolecciones" and PickupLocation): when and where the carrier
+ * The store's pickup configuration (schedule and pickup location): when and where the carrier
  * collects parcels, which is also the branch where buyers pick up their orders ("pickup at branch").
  */
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 /**
- * HTTP routes of the shipping module: rates (SPEC §7 /api/reseller/packaging/rate-service), the seller's pickup
- * configuration (/admin/pickups, issue 8) and the pickup branch shown to buyers.
+ * HTTP routes of the shipping module: rates (/api/reseller/packaging/rate-service), the seller's pickup
+ * configuration (/admin/pickups) and the pickup branch shown to buyers.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
- * Shipping quotes for a cart to a Mexican postal code (SPEC §2 /micarrito/envio, §9 shipping kinds; issue 8
- * "Rates from each product's packaging"; decision 068): the destination state comes from SEPOMEX, the origin state
+ * Shipping quotes for a cart to a Mexican postal code (/micarrito/envio, shipping kinds;decision 068): the destination state comes
+ * from SEPOMEX, the origin state
  * from the postal code of the store's pickup location (Mexico City when it has none), the parcels from each
  * product's packaging (packages = ⌈units of the product in the cart / pieces per package⌉ of its gross weight and
  * outer dimensions) or, for a product without complete packaging data, from its unit weight and dimensions; prices from the configured

@@ -1,5 +1,5 @@
 /**
- * Store content (SPEC §2 /aviso, /politicas_compras, /pagos_envios, /faq, /glosario and their admin editors): the
+ * Store content (/aviso, /politicas_compras, /pagos_envios, /faq, /glosario and their admin editors): the
  * privacy notice, purchase policy and payments-and-shipping pages are rich text, sanitised with sanitize-html on save
  * (only formatting tags and http(s), mailto and tel links survive: no script, style, event handler or javascript:
  * URL); the FAQ and glossary are lists whose texts are sanitised too. A store that never saved a kind shows the

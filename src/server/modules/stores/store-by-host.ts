@@ -1,5 +1,5 @@
 /**
- * The store a domain serves (DESIGN.md "Tenancy and domains"): the request-context plugin resolves every /api
+ * The store a domain serves: the request-context plugin resolves every /api
  * request's store with this (behind its cache), so that the stores tables are read only by the stores module.
  */
 import { and, eq, sql } from 'drizzle-orm';

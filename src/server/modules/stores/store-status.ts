@@ -1,6 +1,6 @@
 /**
- * A store's account status set by its subscription (issue 8 "a lapsed store is suspended … paying reactivates it";
- * decision 061): `suspended` makes its storefront API answer 402 ACCOUNT_SUSPENDED (request-context storeContext) and
+ * A store's account status set by its subscription
+ * (decision 061): `suspended` makes its storefront API answer 402 ACCOUNT_SUSPENDED (request-context storeContext) and
  * its seller API keep only the subscription routes. Every instance forgets its cached store at once (change feed).
  */
 import { and, eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-/** HTTP routes of the stores module: the storefront's website configuration (SPEC §7). */
+/** HTTP routes of the stores module: the storefront's website configuration. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { websiteConfig } from '../../../shared/contracts/stores.js';
 import { storeContext } from '../../plugins/request-context.js';

@@ -1,5 +1,5 @@
 /**
- * Stores (tenants): creation with their domains, the website configuration of SPEC §7
+ * Stores (tenants): creation with their domains, the website configuration
  * (GET /api/reseller/configwebsite), order folios and the store language used by search.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -57,7 +57,7 @@ export async function createStore(ctx: DbContext, input: NewStore): Promise<{ id
   });
 }
 
-/** Updates a store's settings, name or icon (used by the seed; the store builder comes with the roadmap). */
+/** Updates a store's settings, name or icon (used by the seed). */
 export async function updateStore(
   ctx: StoreDbContext,
   patch: { settings?: StoreSettings; iconUrl?: string | null; name?: string },
@@ -100,7 +100,7 @@ function linkableSocial(stored: StoreSettings['social']): WebsiteConfig['social'
   return out;
 }
 
-/** SPEC §7 website configuration of the context's store. Throws STORE_NOT_FOUND. */
+/** Website configuration of the context's store. Throws STORE_NOT_FOUND. */
 export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig> {
   const store = assertFound(await getStoreById(ctx), 'STORE_NOT_FOUND');
   const s = store.settings ?? {};
@@ -125,7 +125,7 @@ export async function getWebsiteConfig(ctx: StoreContext): Promise<WebsiteConfig
         string,
         string
       >),
-      // The banner button's text colour (SPEC §3) travels with the colours: the head sets it as a CSS variable.
+      // The banner button's text colour travels with the colours: the head sets it as a CSS variable.
       ...(s.bannerButton?.textColor ? { bannerText: s.bannerButton.textColor } : {}),
     },
     // The home carousel shows the banners (with the banner button) then the carousel images (decision 050).
@@ -214,7 +214,7 @@ export async function isActiveDomainOf(ctx: StoreDbContext, hostname: string): P
   return rows.length > 0;
 }
 
-/** Name, slug and primary active hostname of each store in `ids` (the seller's store picker, issue 7). */
+/** Name, slug and primary active hostname of each store in `ids` (the seller's store picker). */
 export async function getStoreSummaries(
   ctx: DbContext,
   ids: string[],

@@ -1,6 +1,6 @@
 /**
  * The time zone a store's days are counted in (the dashboard's "Pedidos de hoy"): the store's `settings.timeZone`,
- * else Mexico City's. Never the server's clock zone, which is UTC in a container (issue 6 "Found on the way").
+ * else Mexico City's. Never the server's clock zone, which is UTC in a container.
  */
 import type { StoreSettings } from '../../db/schema/stores.js';
 

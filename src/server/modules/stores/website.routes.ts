@@ -1,6 +1,6 @@
 /**
- * HTTP routes of the store builder (SPEC §2 /admin/mi-tienda, /admin/website, the set-up wizard and content editors;
- * §7 /api/proveedor/webconfigs) and of the storefront's content pages. Admin routes need the `settings` permission.
+ * HTTP routes of the store builder (/admin/mi-tienda, /admin/website, the set-up wizard and content editors;
+ * /api/proveedor/webconfigs) and of the storefront's content pages. Admin routes need the `settings` permission.
  */
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';

@@ -1,6 +1,6 @@
 /**
- * The store builder's look and settings (SPEC §2 /admin/mi-tienda, /admin/website, the set-up wizard; §3 "Store
- * settings"; §3 `config_store.wizard_config`) and the website switch (SPEC §4 "Website: activated or deactivated").
+ * The store builder's look and settings (/admin/mi-tienda, /admin/website, the set-up wizard; "Store
+ * settings"; `config_store.wizard_config`) and the website switch.
  * Everything is written to the `stores` row, whose trigger publishes a `store` change (change feed, decision 033), so
  * every instance forgets its cached domain look-up and language at once; the storefront configuration itself is read
  * from the database on every request (GET /api/reseller/configwebsite and the page head), so it is never stale.
@@ -281,7 +281,7 @@ export async function finishWizard(
 }
 
 /**
- * Refuses storefront carts and orders while the store's website is deactivated (SPEC §4; decision 051): throws
+ * Refuses storefront carts and orders while the store's website is deactivated (decision 051): throws
  * WEBSITE_DEACTIVATED (403). Read from the database, not the per-process domain cache, so a switch on any instance
  * applies to the next request everywhere.
  */

@@ -1,5 +1,5 @@
 /**
- * A suspended store's admin keeps only its subscription (issue 8; decision 062): every other seller API
+ * A suspended store's admin keeps only its subscription (decision 062): every other seller API
  * (/api/admin/*, /api/proveedor/*) answers 402 ACCOUNT_SUSPENDED for a session of a suspended store. Signing in, who
  * am I, the store picker and the subscription routes stay open. The store's status is read from its row on each
  * seller request (one primary-key read), so paying reactivates at once on every instance.

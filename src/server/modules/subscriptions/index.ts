@@ -1,4 +1,4 @@
-/** Public interface of the subscriptions module (issue 8 "Subscription"; decisions 060-062). */
+/** Public interface of the subscriptions module (decisions 060-062). */
 export {
   ensureSubscription,
   ensureAllSubscriptions,

@@ -1,5 +1,5 @@
 /**
- * Emails to a store's owners about its subscription (issue 8 "Subscription"; decision 083): a renewal the bank
+ * Emails to a store's owners about its subscription (decision 083): a renewal the bank
  * declined (with the date the store will be suspended), the store suspended, and the store active again once a period
  * is paid. In the store's language (Spanish default), amounts in integer centavos formatted as MXN, with the link to
  * /admin/suscripcion on the platform domain. Sent by the 'subscription-email' job, enqueued in the transaction that

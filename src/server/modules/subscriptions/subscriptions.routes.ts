@@ -1,5 +1,5 @@
 /**
- * Seller routes of the store's subscription (issue 8 "Subscription"; decisions 060-062), owner only: open even while
+ * Seller routes of the store's subscription (decisions 060-062), owner only: open even while
  * the store is suspended (gate.ts), so that the seller can pay and reactivate it. Also the public list of plans with
  * their fee on sales, for the platform's home (decision 096).
  */

@@ -1,5 +1,5 @@
 /**
- * The seller's subscription (issue 8 "Subscription"; SPEC §3, §4 "active or none; can reactivate", §9; decisions
+ * The seller's subscription (active or none, and can be reactivated; decisions
  * 060-062): the plan, the saved card (a provider token with brand, last 4 and expiry; never the number), the periods
  * and their charges. States: active → (renewal fails) past_due → (GRACE_DAYS after the period end) suspended;
  * cancelled → (at the period end) suspended; any → (a period paid) active. A suspended subscription suspends the store

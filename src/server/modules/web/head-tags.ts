@@ -1,5 +1,5 @@
 /**
- * The store's head tags injected into index.html before any script runs (DESIGN.md "Web"): title, icon, language,
+ * The store's head tags injected into index.html before any script runs: title, icon, language,
  * theme colour and CSS custom properties of the store colours; on /product also the product's title, description,
  * image (Open Graph) and a JSON-LD Product with its offer in MXN. Every value is HTML-escaped. The inline <style> and
  * <script> carry the response's CSP nonces (`nonce`), the only inline elements the page policy lets through
@@ -196,7 +196,7 @@ export function injectHead(
  * network that image does not share the bandwidth with ~80 KB of scripts. When that image is already there (it loaded
  * while the page was parsing) or there is none, the scripts still wait for the first paint (the image decoded, then two
  * frames): a script requested before the page's first paint delays it in Lighthouse's simulated throttling (FCP
- * 0.7 → 1.2 s, LCP 1.3 → 2.5 s measured). After `maxWaitMs` (default 2,500 ms) they load whatever happens (a page
+ * and LCP both later: docs/performance.md). After `maxWaitMs` (default 2,500 ms) they load whatever happens (a page
  * opened in a background tab gets no frames), at once if the image fails. Paths are written as script-safe JSON.
  */
 export function deferredScripts(input: {

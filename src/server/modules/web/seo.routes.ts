@@ -1,5 +1,5 @@
 /**
- * GET /robots.txt and GET /sitemap.xml (issue 9): served by the server with their own content types for the store of
+ * GET /robots.txt and GET /sitemap.xml: served by the server with their own content types for the store of
  * the request's domain (they used to answer the app's HTML). The sitemap is cached until the catalogue changes.
  */
 import { z } from 'zod';

@@ -6,7 +6,7 @@ import { products } from '../../db/schema/catalog.js';
 import { stores } from '../../db/schema/stores.js';
 import { sitemapIndex, storeOrigin } from './seo.js';
 
-describe('robots.txt and sitemap.xml (issue 9)', () => {
+describe('robots.txt and sitemap.xml', () => {
   let t: TestApp;
   let store: StoreFixture;
   let other: StoreFixture;

@@ -1,5 +1,5 @@
 /**
- * robots.txt and sitemap.xml of a storefront (issue 9; sitemaps.org protocol 0.9). Links use the store's own primary
+ * robots.txt and sitemap.xml of a storefront (sitemaps.org protocol 0.9). Links use the store's own primary
  * domain, never the request's Host: `https://<domain>`, or `http://<slug>.localhost:<PORT>` in development.
  */
 import type { SitemapEntries } from '../catalog/index.js';
@@ -7,7 +7,7 @@ import type { SitemapEntries } from '../catalog/index.js';
 /** URLs per sitemap file (the protocol allows 50,000); a larger store gets a sitemap index. */
 export const SITEMAP_URLS_PER_FILE = 45_000;
 
-/** Public content pages of every storefront (SPEC §2 routes). */
+/** Public content pages of every storefront. */
 export const CONTENT_PAGES = [
   'somos',
   'aviso',

@@ -125,8 +125,8 @@ describe('server rendering helpers (decision 035)', () => {
       page.painted();
       expect(page.appended).toEqual(script);
     }
-    // Loaded while the page was parsing: decoded first, then two frames (a measured Lighthouse run requested the
-    // scripts before the first paint otherwise).
+    // Loaded while the page was parsing: decoded first, then two frames (otherwise Lighthouse sees the
+    // scripts requested before the first paint).
     let decoded = () => {};
     const early = runLoader(deferredScripts(input), {
       src: '/uploads/a-480.webp',

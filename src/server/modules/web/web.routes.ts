@@ -124,7 +124,7 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, html: stri
   return reply.send(html);
 }
 
-/** The platform domain serves Vitrina's own home and seller sign-up, not a store (issue 7). */
+/** The platform domain serves Vitrina's own home and seller sign-up, not a store. */
 function isPlatform(request: FastifyRequest): boolean {
   return !request.store && normaliseHost(request.headers.host) === normaliseHost(request.server.config.PLATFORM_DOMAIN);
 }

@@ -1,7 +1,7 @@
 /**
- * Mail adapter (DESIGN.md "Email"): nodemailer. By default messages are written as .eml files to DATA_DIR/outbox and
- * the file's path is logged; SMTP when configured (roadmap). The link is not logged, unlike DESIGN.md said: reset and
- * order links carry their token, and a log line must never open an account or an order (issue 5 item 10).
+ * Mail adapter: nodemailer. By default messages are written as .eml files to DATA_DIR/outbox and
+ * the file's path is logged; SMTP when configured. The link itself is never logged: reset and
+ * order links carry their token, and a log line must never open an account or an order.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';

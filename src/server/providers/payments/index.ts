@@ -1,6 +1,6 @@
 /**
- * Payment adapter (DESIGN.md "Payments"; decision 027). The app talks to a provider the way Stripe's PaymentIntents
- * work, so that a Stripe or PayPal adapter slots in behind the same interface (issue 8):
+ * Payment adapter (decision 027). The app talks to a provider the way Stripe's PaymentIntents
+ * work, so that a Stripe or PayPal adapter slots in behind the same interface:
  *   createPayment   records the intent to be paid (idempotent by key; no money moves for a card, an OXXO voucher
  *                   is issued)
  *   confirmCard     charges the card of a created payment (may ask for 3-D Secure)
@@ -87,7 +87,7 @@ export function createPaymentProvider(
 }
 
 /**
- * The wallet (SPEC §9 "a wallet provider"; decision 071): PayPal when PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and
+ * The wallet (decision 071): PayPal when PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET and
  * PAYPAL_WEBHOOK_ID are set (PAYPAL_API_BASE points the SDK at a stand-in of the API), else the sandbox's own wallet
  * when the card provider is the sandbox (`cards`, so that one provider object serves both), else null: no wallet is
  * offered.

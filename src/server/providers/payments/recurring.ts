@@ -1,5 +1,5 @@
 /**
- * Recurring charges of a saved card (issue 8 "Subscription": the seller's plan renewed by a job, decisions 060-062),
+ * Recurring charges of a saved card (the seller's plan renewed by a job, decisions 060-062),
  * apart from the checkout's PaymentProvider (types.ts) so that either can change without the other. The card is
  * given to the provider on its own side (the sandbox's POST /api/payments/sandbox/payment-methods, as Stripe.js would
  * create a PaymentMethod): the app only ever holds the provider's token and the card's brand, last 4 and expiry.

@@ -1,5 +1,5 @@
 /**
- * The payment adapter's interface and shapes (DESIGN.md "Payments"; decision 027), apart from the factory in index.ts
+ * The payment adapter's interface and shapes (decision 027), apart from the factory in index.ts
  * so that an adapter (sandbox/) can implement it without importing the index that imports the adapter (no cycle).
  * Amounts are integer centavos MXN.
  */
@@ -26,7 +26,7 @@ export const PROVIDER_PAYMENT_STATUSES = [
 ] as const;
 export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 
-/** How a shopper pays: a card, cash at OXXO, or the PayPal wallet (SPEC §9 "a wallet provider"). */
+/** How a shopper pays: a card, cash at OXXO, or the PayPal wallet. */
 export type PaymentMethodName = 'card' | 'oxxo' | 'paypal';
 
 /** A payment as the provider sees it. */
@@ -59,7 +59,7 @@ export interface ProviderPayment {
 
 /**
  * What the shopper's browser needs to confirm a card payment with the provider itself, so that the card goes from the
- * browser to the provider and never through the app's server (issue 8; decision 056).
+ * browser to the provider and never through the app's server (decision 056).
  */
 export interface ProviderClientConfirmation {
   provider: string;
@@ -68,13 +68,13 @@ export interface ProviderClientConfirmation {
   publishableKey: string | null;
   /** Sandbox: the provider-side URL that takes the card (the sandbox's own route, as Stripe's API would). */
   confirmUrl: string | null;
-  /** The provider's locale for its card form and 3-D Secure pages (SPEC §9: es or en). */
+  /** The provider's locale for its card form and 3-D Secure pages (es or en). */
   locale: 'es' | 'en';
   /** Wallet: the provider's page where the buyer approves the payment (the browser goes there). */
   approveUrl?: string | null;
 }
 
-/** The payment locale of SPEC §9 for the app's language: es_MX for Spanish, en_US for English. */
+/** The payment locale for the app's language: es_MX for Spanish, en_US for English. */
 export const paymentLocale = (lang: 'es' | 'en') => (lang === 'en' ? 'en_US' : 'es_MX');
 
 /** A verified webhook: one event about one payment, with the payment as it is now. */
@@ -96,7 +96,7 @@ export interface PaymentProvider {
     metadata: Record<string, string>;
     /** OXXO through Stripe: the payer's name and email printed on the voucher (Stripe requires both). */
     billing?: { name: string; email: string };
-    /** The buyer's language (the payment locale of SPEC §9 is derived from it). */
+    /** The buyer's language (the payment locale is derived from it). */
     locale?: 'es' | 'en';
     /** Wallet: where the provider sends the buyer back after approving, or after cancelling, at its page. */
     returnUrl?: string;

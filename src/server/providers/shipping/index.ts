@@ -1,5 +1,5 @@
 /**
- * Shipping adapter (DESIGN.md "Shipping"). The built-in table-rate provider prices the economical and
+ * Shipping adapter. The built-in table-rate provider prices the economical and
  * package services by the zone between the origin and destination states and the billable weight (the larger of
  * actual and volumetric weight, L×W×H cm / 5000 per kg, per parcel), and offers free pickup at the store's branch.
  * Prices are integer centavos MXN. Rates: docs/decisions/006-shipping-table-rates.md; zones between any two states

@@ -1,5 +1,5 @@
 /**
- * File storage adapter (DESIGN.md "Files"): local disk. Public files live under DATA_DIR/uploads, served at /uploads;
+ * File storage adapter: local disk. Public files live under DATA_DIR/uploads, served at /uploads;
  * private files (a seller's licences and tax documents) under DATA_DIR/private, never served statically: the app reads
  * them back with `getPrivate` for a request it has authorised.
  */

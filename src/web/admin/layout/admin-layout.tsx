@@ -1,4 +1,4 @@
-/** The admin shell: sidebar with the SPEC §2 admin sections (a drawer on phones), top bar, language switch. */
+/** The admin shell: sidebar with the admin sections (a drawer on phones), top bar, language switch. */
 import { useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { useSignOut } from '../../shared/api/sign-out';
 import { EmailVerificationBanner } from '../shared/email-verification-banner';
 
 /**
- * Sections of SPEC §2 admin routes; only those with `ready` work in this release, the rest say "coming soon".
+ * The admin sections; only those with `ready` work in this release, the rest say "coming soon".
  * `permission`: what a collaborator needs to see the entry ('owner': the owner only); the server decides anyway.
  */
 const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permission | 'owner' }[] = [
@@ -43,7 +43,7 @@ export function AdminLayout() {
   if (me.isPending) return <Loading />;
   if (!me.data)
     return <Navigate to={paths.admin.login()} replace state={{ from: location.pathname + location.search }} />;
-  // Signed in but no store chosen (several stores, or the membership was revoked): the picker (issue 7).
+  // Signed in but no store chosen (several stores, or the membership was revoked): the picker.
   if (!me.data.store) return <Navigate to={paths.admin.stores()} replace />;
   const seller = { data: me.data.user };
   const store = me.data.store;
@@ -133,7 +133,7 @@ export function ComingSoonPage() {
   );
 }
 
-/** Unknown /admin/* paths (issue 7): the 404 page, not "coming soon". */
+/** Unknown /admin/* paths: the 404 page, not "coming soon". */
 export function AdminNotFoundPage() {
   const { t } = useTranslation('admin');
   return (

@@ -1,5 +1,5 @@
 /**
- * The signed-in seller, the session's store and their permissions (GET /api/admin/me, issue 7), and choosing the
+ * The signed-in seller, the session's store and their permissions (GET /api/admin/me), and choosing the
  * session's store (POST /api/admin/session/store).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -30,7 +30,7 @@ export function can(me: SellerMe | null | undefined, permission: Permission | 'o
 }
 
 /**
- * The admin pages a person lands on, in the order tried (issue 7): the dashboard needs the orders permission, so a
+ * The admin pages a person lands on, in the order tried: the dashboard needs the orders permission, so a
  * collaborator without it starts at the first page their permissions allow. Each path with the permission it needs.
  */
 export const LANDING_PAGES: { path: string; permission: Permission }[] = [

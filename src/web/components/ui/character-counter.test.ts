@@ -1,4 +1,4 @@
-/** The SPEC §5 character counter's rule: a text is invalid when longer than its limit (Unicode characters). */
+/** The character counter's rule: a text is invalid when longer than its limit (Unicode characters). */
 import { describe, expect, it } from 'vitest';
 import { isOverLimit } from './character-counter';
 

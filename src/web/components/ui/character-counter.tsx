@@ -1,5 +1,5 @@
 /**
- * The character counter of SPEC §5: shows how many characters a field holds out of its limit, and marks the field
+ * The character counter: shows how many characters a field holds out of its limit, and marks the field
  * invalid when its text is longer than the limit. Reusable on any limited input or textarea:
  * `<LimitedField label maxChars={120} value={watch('name')} {...register('name')} />`, or the bare
  * `<CharacterCounter id length max />` next to a field of your own (put its id in the field's aria-describedby).
@@ -8,7 +8,7 @@ import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type Texta
 import { useTranslation } from 'react-i18next';
 import { RequiredMark } from './field';
 
-/** True when `text` is longer than `max` characters (SPEC §5: the field is invalid). Counts Unicode code points. */
+/** True when `text` is longer than `max` characters (the field is invalid). Counts Unicode code points. */
 export function isOverLimit(text: string | null | undefined, max: number): boolean {
   return [...(text ?? '')].length > max;
 }
@@ -51,7 +51,7 @@ type Common = {
 };
 
 /**
- * A labelled input (or textarea with `multiline`) with the SPEC §5 character counter; error, hint and counter are
+ * A labelled input (or textarea with `multiline`) with the character counter; error, hint and counter are
  * wired through aria-describedby, and aria-invalid is set on an error or when the text is over the limit.
  */
 export const LimitedField = forwardRef<

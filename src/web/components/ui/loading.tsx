@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** The loading state of SPEC §2: the text "Loading..." (common:loading in both catalogues). */
+/** The loading state: the text "Loading..." (common:loading in both catalogues). */
 export function Loading() {
   const { t } = useTranslation();
   return (

@@ -1,5 +1,5 @@
 /**
- * Who is signed in (GET /api/user), per area (SPEC §4 "Session", §6; decision 003): the storefront customer
+ * Who is signed in (GET /api/user), per area (decision 003): the storefront customer
  * (localStorage `access_token`) and the admin seller (`admin_access_token`) are separate sessions.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
@@ -8,7 +8,7 @@ import { queryKeys } from '../../lib/query-keys';
 import { getToken, type Area } from '../../lib/session';
 import type { User } from '../../../shared/contracts/accounts';
 
-/** GET /api/user; null when no token is stored or the token is refused (a 401 there never redirects, SPEC §6). */
+/** GET /api/user; null when no token is stored or the token is refused (a 401 there never redirects). */
 export function fetchCurrentUser(area: Area): Promise<User | null> {
   return getToken(area) ? api.get<User>('/api/user').catch(() => null) : Promise.resolve(null);
 }

@@ -1,5 +1,5 @@
 /**
- * The sign-in submit of both login pages (SPEC §2 /login, admin/login): POST /api/auth/login for a customer,
+ * The sign-in submit of both login pages (/login, admin/login): POST /api/auth/login for a customer,
  * POST /api/admin/login for a seller; the session's token is kept under the area's localStorage key (decision 003).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** Signing out of either area (POST /api/auth/logout; SPEC §4 "Session"). */
+/** Signing out of either area (POST /api/auth/logout). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api-client';
 import { queryKeys } from '../../lib/query-keys';

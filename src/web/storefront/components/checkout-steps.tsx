@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 const STEPS = ['cart', 'address', 'shipping', 'payment', 'finalize'] as const;
 
-/** The checkout stepper of SPEC §2: CART / ADDRESS / PICKUP OPTIONS / PAYMENT / FINALIZE. */
+/** The checkout stepper: CART / ADDRESS / PICKUP OPTIONS / PAYMENT / FINALIZE. */
 export function CheckoutSteps({ current }: { current: (typeof STEPS)[number] }) {
   const { t } = useTranslation('checkout');
   const at = STEPS.indexOf(current);

@@ -1,5 +1,5 @@
 /**
- * The buyer's coupon box (issue 8; SPEC §5 "coupon applied" / "coupon not valid"): type a code and apply it; the
+ * The buyer's coupon box: type a code and apply it; the
  * server says what it takes off the products now, or why it does not apply. The applied code is kept in the shop
  * state until the order is placed or the buyer removes it.
  */

@@ -1,5 +1,5 @@
 /**
- * The store's verification icon (SPEC §3 "Store settings: cart and verification icons", set on /admin/website) shown
+ * The store's verification icon ("Store settings: cart and verification icons", set on /admin/website) shown
  * beside the company's or seller's name: an image whose alt text says what it means, so a screen reader announces it.
  * Renders nothing when the store has no icon.
  */

@@ -1,6 +1,6 @@
 /**
  * The storefront shell: header (logo, search with recent words, cart, account, language), departments bar, footer.
- * Loads the store configuration once and refreshes recently viewed products (SPEC §4, §7).
+ * Loads the store configuration once and refreshes recently viewed products.
  */
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';

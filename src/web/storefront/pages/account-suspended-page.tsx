@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** SPEC §6/§8: the page a 402 answer leads to. */
+/** The page a 402 answer leads to. */
 export function AccountSuspendedPage() {
   const { t } = useTranslation('storefront');
   return (

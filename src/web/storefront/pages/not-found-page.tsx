@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../app/paths';
 
-/** SPEC §2 /404: sorry, page not found, link to home. */
+/** /404: sorry, page not found, link to home. */
 export function NotFoundPage() {
   const { t } = useTranslation('storefront');
   return (

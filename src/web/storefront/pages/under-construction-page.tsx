@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** Shown when the store's website is deactivated (SPEC §4 "Website"). */
+/** Shown when the store's website is deactivated. */
 export function UnderConstructionPage({ name }: { name: string }) {
   const { t } = useTranslation('storefront');
   return (

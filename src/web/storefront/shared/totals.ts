@@ -1,5 +1,5 @@
 /**
- * The totals a checkout page shows, always through `orderTotalCents` of src/shared/money.ts (SPEC §9: items + shipping
+ * The totals a checkout page shows, always through `orderTotalCents` of src/shared/money.ts (items + shipping
  * + fee − discount, the discount never taking shipping), the same function the server charges with. Integer centavos.
  */
 import { orderTotalCents } from '../../../shared/money';

@@ -1,6 +1,6 @@
 /**
  * On start, refreshes the recently viewed list (localStorage `vistosrecientes`) through POST /api/getVistos with the
- * codes joined by commas, replacing the list with the answer (SPEC §7). A failure shows a browser alert (SPEC §8).
+ * codes joined by commas, replacing the list with the answer. A failure shows a browser alert.
  */
 import { useEffect, useRef } from 'react';
 import { useShop, type ViewedProduct } from '../../state/shop-store';

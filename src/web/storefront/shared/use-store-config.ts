@@ -1,7 +1,7 @@
 /**
- * The store's website configuration (SPEC §4, §7): loaded once at start. On load the page language switches to the
+ * The store's website configuration: loaded once at start. On load the page language switches to the
  * store's language (unless the shopper chose one), the title becomes the store name and the icon the store icon.
- * A failure is only logged (SPEC §8).
+ * A failure is only logged.
  */
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';

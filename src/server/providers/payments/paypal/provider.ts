@@ -1,8 +1,8 @@
 /**
- * The PayPal wallet (issue 8; decision 071), through PayPal's official server SDK (`@paypal/paypal-server-sdk`),
+ * The PayPal wallet (decision 071), through PayPal's official server SDK (`@paypal/paypal-server-sdk`),
  * Orders v2 with intent CAPTURE:
  *   createPayment   POST /v2/checkout/orders: the amount in MXN (integer centavos written as "123.45"), the payment
- *                   locale of SPEC §9 (es-MX or en-US), return and cancel URLs, the app's ids in `custom_id` and
+ *                   locale (es-MX or en-US), return and cancel URLs, the app's ids in `custom_id` and
  *                   `reference_id`; `PayPal-Request-Id` is the app's idempotency key. The answer's `payer-action`
  *                   link is where the buyer approves.
  *   capturePayment  POST /v2/checkout/orders/:id/capture once the buyer approved (PayPal-Request-Id again: twenty
@@ -58,7 +58,7 @@ function toStandIn(base: URL): typeof fetch {
   };
 }
 
-/** The payment locale of SPEC §9 as PayPal writes it (BCP 47). */
+/** The payment locale as PayPal writes it (BCP 47). */
 export const paypalLocale = (lang: 'es' | 'en') => (lang === 'en' ? 'en-US' : 'es-MX');
 
 /** Integer centavos as PayPal's MXN value: 12345 → "123.45". */

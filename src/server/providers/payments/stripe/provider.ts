@@ -1,5 +1,5 @@
 /**
- * The Stripe payment provider (issue 8; decisions 027, 055, 056), through the official `stripe` SDK:
+ * The Stripe payment provider (decisions 027, 055, 056), through the official `stripe` SDK:
  *   card  a PaymentIntent (payment_method_types card) created by the server; the shopper's browser confirms it with
  *         Stripe.js Elements (`confirmCardPayment` with the client secret), 3-D Secure included, so that the card
  *         number goes from the browser to Stripe and never through this server

@@ -1,4 +1,4 @@
-/** SPEC §2 admin/login: the seller signs in with email and password. */
+/** /admin/login: the seller signs in with email and password. */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
 import { useLocation, useNavigate } from 'react-router';
@@ -27,7 +27,7 @@ export function AdminLoginPage() {
   const submit = form.handleSubmit((body) =>
     signIn.mutate(body, {
       onSuccess: (session) => {
-        // A person in several stores picks one first (issue 7); with one store the session is already on it.
+        // A person in several stores picks one first; with one store the session is already on it.
         const seller = session as Partial<SellerSession>;
         if (!seller.store && (seller.stores?.length ?? 0) !== 1) return navigate(paths.admin.stores());
         const from = (location.state as { from?: string } | null)?.from;

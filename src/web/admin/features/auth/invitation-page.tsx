@@ -1,5 +1,5 @@
 /**
- * /admin/invitacion/:token (issue 7): the invitee of a collaborator invitation accepts it, signing in with the
+ * /admin/invitacion/:token: the invitee of a collaborator invitation accepts it, signing in with the
  * existing platform account's password or creating the account (name and password, the server's strength rules).
  * A react-hook-form form validated by the shared zod schema of its case (acceptInvitationSignIn or
  * acceptInvitationNewAccount); the server's field errors (a weak password) go under their fields.

@@ -1,5 +1,5 @@
 /**
- * /admin/tiendas (issue 7): a person who runs several stores picks the one to work on after signing in, or switches
+ * /admin/tiendas: a person who runs several stores picks the one to work on after signing in, or switches
  * from the admin header. The choice sets the session's store on the server.
  */
 import { Navigate, useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * /admin/balance/summary (issue 8): total, ready (available) and pending balance, order counts, the lines that make
+ * /admin/balance/summary: total, ready (available) and pending balance, order counts, the lines that make
  * the balance (sales − refunded − Vitrina's fee − cash collected = net; − paid out = balance: src/shared/money.ts
  * balanceLines), a sales chart, and a payout of the available money to the bank account (never more than available:
  * the server checks; owners only, payout-section.tsx).

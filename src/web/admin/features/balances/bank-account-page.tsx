@@ -1,5 +1,5 @@
 /**
- * /admin/my-account-bank (issue 8): the bank (mx-banks), holder, CLABE (format here; check digit and bank prefix on
+ * /admin/my-account-bank: the bank (mx-banks), holder, CLABE (format here; check digit and bank prefix on
  * the server with clabe-validator) and an optional debit card, of which only the last four digits are kept and shown.
  * Only an owner changes it, typing their password again; every owner is emailed and a replaced account waits 24 hours
  * before payouts (decisions 090, 091). A collaborator with the money permission sees the account, masked, and who may

@@ -1,5 +1,5 @@
 /**
- * /admin/entrega/:pedido_id (issue 8): the seller records the proof of delivery — pieces delivered, the collector's
+ * /admin/entrega/:pedido_id: the seller records the proof of delivery — pieces delivered, the collector's
  * name and their signature drawn with signature_pad (mouse, finger or pen) — and the order becomes delivered.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).

@@ -1,5 +1,5 @@
 /**
- * /admin/balance/payment-history (issue 8): the store's payouts and its balance movements, newest first. A paid
+ * /admin/balance/payment-history: the store's payouts and its balance movements, newest first. A paid
  * order's movement shows its sale, Vitrina's fee and the net it added (decision 096); a refund's, the fee returned.
  * On a phone each row stacks its cells under their column names (no sideways scrolling).
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/catalogo, §3 "Products: catalogue, archived (archive and restore), out of stock": the store's
+ * /admin/catalogo (catalogue, archived, out of stock): the store's
  * products with search, filters (stock, visibility), paging, an out-of-stock badge, archive and restore, and the
  * archived list as a second tab. The URL holds the state (?tab=archived&q=&stock=&visibility=&page=).
  */

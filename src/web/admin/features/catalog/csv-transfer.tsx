@@ -1,5 +1,5 @@
 /**
- * "Importar CSV" and "Exportar CSV" of /admin/catalogo (issue 7 "Catalogue"; decisions 063, 064): the seller picks a
+ * "Importar CSV" and "Exportar CSV" of /admin/catalogo (decisions 063, 064): the seller picks a
  * Shopify product CSV or asks for one; a panel shows the job's progress bar (polling GET /api/admin/jobs/:id), then
  * what it did: products created and updated, or every bad line with its column and reason, or the export's download.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/altaproducto and /admin/catalogo/producto/:catalogo_id, §3 "Product", §5 (usage and keywords are
+ * /admin/altaproducto and /admin/catalogo/producto/:catalogo_id (usage and keywords are
  * mandatory): one form in sections (general, photos, attributes and variants, piece, technical data, packaging,
  * purchase, pickup, customs, visibility). The variant grid is generated from the attribute values (every combination,
  * each with its SKU, barcode, price, stock); a colour gets its own photo. Validated live by the shared zod contract,
@@ -937,7 +937,7 @@ function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminPr
   );
 }
 
-/** A labelled textarea with a live character counter (SPEC §5). */
+/** A labelled textarea with a live character counter. */
 function TextArea({
   label,
   error,

@@ -1,5 +1,5 @@
 /**
- * /admin/colaboradores (issue 7, owner only): the store's people, pending invitations, inviting by email with chosen
+ * /admin/colaboradores (owner only): the store's people, pending invitations, inviting by email with chosen
  * permissions, what each permission allows (decision 090), changing a collaborator's permissions and revoking. The
  * server decides every check; this page only shows what the owner may do.
  */

@@ -1,5 +1,5 @@
 /**
- * The six forms of the company profile (SPEC §2 "Company information forms", §3 "Company"), each validated by its
+ * The six forms of the company profile, each validated by its
  * shared zod contract (src/shared/contracts/company.ts) and saved on its own. The fields a store needs before its first
  * product carry a required mark, from the same rule the server applies (`isRequiredCompanyField`, decision 115); every
  * other field says "optional".
@@ -75,7 +75,7 @@ const fid = (name: string) => `co-${name.replace(/\./g, '-')}`;
 
 /**
  * The props binding a text field of a section form to the form value `name` (dotted for lists, `contacts.0.name`):
- * its id, its current text (for the SPEC §5 character counter), its registration and its translated error.
+ * its id, its current text (for the character counter), its registration and its translated error.
  */
 function useBind<T extends FieldValues>(form: UseFormReturn<T>) {
   const fe = useFieldErrors(form.formState.errors);

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/mis-datos (issue 7 "Company profile"): the four forms every store fills as tabs, each saved on its
+ * /admin/mis-datos: the four forms every store fills as tabs, each saved on its
  * own, under a completeness indicator (decision 115) whose missing items open the form and focus the field; then
  * the two forms for suppliers and exporters (trade terms, documents, plant, export, certificates), optional, in a
  * section that starts closed for a shop and open for a supplier. `?seccion=<section>` selects a form (and

@@ -1,4 +1,4 @@
-/** The frame of each company form: a titled card with its own Save button, success and error states (issue 7). */
+/** The frame of each company form: a titled card with its own Save button, success and error states. */
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';

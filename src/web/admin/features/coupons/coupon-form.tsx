@@ -1,5 +1,5 @@
 /**
- * Create or edit one coupon (issue 8). The seller types pesos; the form sends centavos and is checked by the same
+ * Create or edit one coupon. The seller types pesos; the form sends centavos and is checked by the same
  * `couponInput` schema the server uses, so the messages match.
  */
 import '../../../lib/zod-csp';

@@ -1,4 +1,4 @@
-/** /admin/cupones (issue 8 "Coupons"): the store's coupons with their state and uses; create and edit. */
+/** /admin/cupones: the store's coupons with their state and uses; create and edit. */
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * SPEC §1 admin dashboard home: the store's domain with a button to open it, a link that opens the external
+ * Admin dashboard home: the store's domain with a button to open it, a link that opens the external
  * store-floor app with an access token as a query parameter, a hint on configuring the domain (once custom domains
  * exist, decision 108), and counts. The token
  * is a one-time code valid 60 s (decision 026), so the dashboard is refetched often enough that the link works.
@@ -16,7 +16,7 @@ import { can, landingPath, useSellerMe } from '../../shared/seller-me';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { domainHintKey } from './domain-hint';
 
-/** /admin: the dashboard for whoever may see orders; anyone else goes to the first page they may use (issue 7). */
+/** /admin: the dashboard for whoever may see orders; anyone else goes to the first page they may use. */
 export function DashboardPage() {
   const me = useSellerMe();
   if (me.isPending) return <Loading />;

@@ -1,5 +1,5 @@
 /**
- * /admin/pickups (issue 8; SPEC §3 recolecciones and PickupLocation): how and when the carrier collects the store's
+ * /admin/pickups (schedule and pickup location): how and when the carrier collects the store's
  * parcels, and where; buyers see the same place as the pickup branch. Checked with the shared `pickupSettingsInput`.
  */
 import '../../../lib/zod-csp';

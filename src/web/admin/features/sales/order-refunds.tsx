@@ -1,6 +1,7 @@
 /**
- * The refunds section of the seller's order page (issue 8 "Refunds are records with amounts (partial allowed), through
- * the provider, in the ledger; a refund the provider refuses can be retried"; decision 067). Lists the order's refunds
+ * The refunds section of the seller's order page (refunds are records with amounts, partial allowed, made through
+ * the provider and kept in the ledger; a refund the provider refuses can be retried; decision 067). Lists the order's
+ * refunds
  * with amount and status, refunds part or all of what is refundable (the seller types pesos; the form sends integer
  * centavos, never more than refundable, after a confirmation), and retries a refused one.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/orderStatus: an order's detail and the buttons for its allowed next statuses (from the server's
+ * /admin/orderStatus: an order's detail and the buttons for its allowed next statuses (from the server's
  * transition table); cancelling asks for confirmation and releases the stock; "on the way" takes a tracking number.
  */
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/ventas: the store's orders, newest first, filterable by status, paged; below them, the caps on what
+ * /admin/ventas: the store's orders, newest first, filterable by status, paged; below them, the caps on what
  * unpaid orders may hold (decision 097).
  */
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -38,7 +38,7 @@ export function SalesPage() {
   const locale = i18n.language === 'en' ? 'en-US' : 'es-MX';
   const shortDate = (iso: string) =>
     new Date(iso).toLocaleString(locale, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
-  // A collaborator without the orders permission: the server answered 403 (issue 7).
+  // A collaborator without the orders permission: the server answered 403.
   if (isForbidden(q.error)) return <NoPermission />;
   return (
     <div className="stack">

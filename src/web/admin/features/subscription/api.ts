@@ -1,5 +1,5 @@
 /**
- * The seller's subscription (issue 8; decisions 060-062): GET /api/admin/subscription and its changes. The card goes
+ * The seller's subscription (decisions 060-062): GET /api/admin/subscription and its changes. The card goes
  * to the payment provider's own form endpoint (the sandbox's POST /api/payments/sandbox/payment-methods), which
  * answers a token; only the token reaches the app's API.
  */

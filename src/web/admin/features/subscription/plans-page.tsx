@@ -1,5 +1,5 @@
 /**
- * /admin/suscripcion/plans and /admin/suscripcion/plans/premium (issue 8; decision 060): the monthly and yearly plans,
+ * /admin/suscripcion/plans and /admin/suscripcion/plans/premium (decision 060): the monthly and yearly plans,
  * and the premium plan, each with its price, Vitrina's fee on sales (decision 096) and a button to choose it (from the
  * next payment).
  */

@@ -1,5 +1,5 @@
 /**
- * /admin/suscripcion (issue 8 "Subscription"; SPEC §3 "plan, method, card expiry, next payment"): my plan and its
+ * /admin/suscripcion: my plan and its
  * state, the saved card (brand, last 4, expiry), the next payment, "pay now" when a period is unpaid (a suspended
  * store is reactivated at once), cancelling, and the history of charges. The only admin page a suspended store keeps.
  */

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/aviso-privacidad, /admin/politica-compra, /admin/pagos-y-envios (rich text), /admin/faq (question,
+ * /admin/aviso-privacidad, /admin/politica-compra, /admin/pagos-y-envios (rich text), /admin/faq (question,
  * answer) and /admin/glosario (word, definition). The server sanitises what is saved and answers with the result,
  * which the editor then shows; a store that never saved sees the suggested default text.
  */

@@ -84,7 +84,7 @@ export function ImageListField(props: {
   );
 }
 
-/** The eight colour inputs (SPEC §3), each with its own label and error. */
+/** The eight colour inputs, each with its own label and error. */
 export function ColorFields(props: {
   value: Colors;
   onChange: (key: keyof Colors, v: string) => void;

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/mi-tienda: store name, language, support phone and email, main menu name, about-us text and the
+ * /admin/mi-tienda: store name, language, support phone and email, main menu name, about-us text and the
  * website switch (deactivated: the storefront shows the under-construction page and takes no orders).
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /admin/website ("website settings" and "Carousel setup"): logo, icon, cart and verification icons, the
+ * /admin/website ("website settings" and "Carousel setup"): logo, icon, cart and verification icons, the
  * eight colours, the banner button, banners and carousel images, social URLs, with a live preview of the storefront.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).

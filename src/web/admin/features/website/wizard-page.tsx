@@ -1,5 +1,5 @@
 /**
- * SPEC §2 "initial store setup wizard" at /admin/wizard: language, logo, banner, colours, social networks with
+ * "initial store setup wizard" at /admin/wizard: language, logo, banner, colours, social networks with
  * Previous, Next and Finish. Each step is saved to the server (`wizard_config`) as it is left, so a reload or another
  * device resumes at the same step with the same values; nothing reaches the storefront until Finish (decision 050).
  */

@@ -1,4 +1,4 @@
-/** An order's proof of delivery for the seller (issue 8): read on the order page, recorded on /admin/entrega/:id. */
+/** An order's proof of delivery for the seller: read on the order page, recorded on /admin/entrega/:id. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { queryKeys } from '../../../lib/query-keys';

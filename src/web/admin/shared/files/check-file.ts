@@ -1,5 +1,5 @@
 /**
- * The browser's early check of a chosen file against the purpose's rule (SPEC §5), so the seller hears at once what is
+ * The browser's early check of a chosen file against the purpose's rule, so the seller hears at once what is
  * wrong; the server checks again with sharp whatever the browser said.
  */
 import { FILE_RULES, MAX_FILE_BYTES, MAX_IMAGE_PIXELS, type FilePurpose } from '../../../../shared/contracts/files';

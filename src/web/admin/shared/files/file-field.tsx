@@ -1,5 +1,5 @@
 /**
- * One upload field of an admin form (issue 7): choose a file, see it checked at once, uploaded with a progress state,
+ * One upload field of an admin form: choose a file, see it checked at once, uploaded with a progress state,
  * then a preview (an image's 160 px size, or a document's name) with Change and Remove. The value is the stored
  * file's reference `{ id, url }` (FileRef), or null.
  */

@@ -1,5 +1,5 @@
 /**
- * The dashboard's offer to resume the set-up wizard (SPEC §2) while a draft was saved and not finished, or to start
+ * The dashboard's offer to resume the set-up wizard while a draft was saved and not finished, or to start
  * it when it never ran on a store with no banner yet. Renders nothing otherwise or while loading.
  */
 import { Link } from 'react-router';

@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /somos, /aboutus and /proveedor: the public part of the store's company profile (decision 042), loaded on
+ * /somos, /aboutus and /proveedor: the public part of the store's company profile (decision 042), loaded on
  * demand with its own catalogue (company.json) so the storefront's entry pages carry neither.
  */
 import { useQuery } from '@tanstack/react-query';

@@ -1,4 +1,4 @@
-/** SPEC §2 /login: email and password; "credentials do not match" on failure; returns to `next`. */
+/** /login: email and password; "credentials do not match" on failure; returns to `next`. */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
 import { Link, useNavigate, useSearchParams } from 'react-router';

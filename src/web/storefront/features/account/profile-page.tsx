@@ -1,4 +1,4 @@
-/** SPEC §2 /miperfil with nested misdirecciones (saved addresses) and datos (personal data). */
+/** /miperfil with nested misdirecciones (saved addresses) and datos (personal data). */
 import { NavLink, Navigate, Outlet } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

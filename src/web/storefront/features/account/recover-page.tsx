@@ -1,4 +1,4 @@
-/** SPEC §2 /recuperar: asks for a reset link by email (always the same answer: no account enumeration). */
+/** /recuperar: asks for a reset link by email (always the same answer: no account enumeration). */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
 import { useForm } from 'react-hook-form';

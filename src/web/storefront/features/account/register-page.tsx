@@ -1,4 +1,4 @@
-/** SPEC §2 /registro: name, email, phone (optional), password and confirmation ("passwords do not match"). */
+/** /registro: name, email, phone (optional), password and confirmation ("passwords do not match"). */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
 import { Link, useNavigate, useSearchParams } from 'react-router';

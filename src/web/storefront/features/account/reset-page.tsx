@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /recuperar/token: checks the link (expired → the expired-link message) and sets a new password. The server
+ * /recuperar/token: checks the link (expired → the expired-link message) and sets a new password. The server
  * judges the password's strength (zxcvbn, server-side only, so no dictionary lands in the storefront's JavaScript) and
  * its translated refusal is shown under the field.
  */

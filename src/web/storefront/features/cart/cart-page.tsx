@@ -1,4 +1,4 @@
-/** SPEC §2 /micarrito: cart lines with live stock and minimum-order messages (SPEC §5), quantities, subtotal. */
+/** /micarrito: cart lines with live stock and minimum-order messages, quantities, subtotal. */
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';

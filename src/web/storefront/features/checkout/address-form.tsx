@@ -1,5 +1,5 @@
 /**
- * The Mexican address form (SPEC §3 "Address"): typing the 5-digit postal code looks it up in SEPOMEX, fills state,
+ * The Mexican address form: typing the 5-digit postal code looks it up in SEPOMEX, fills state,
  * municipality and city, and offers its colonias; the phone is validated with libphonenumber-js (same zod schema as
  * the server). Guests also give an email.
  */

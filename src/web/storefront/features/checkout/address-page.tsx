@@ -1,4 +1,4 @@
-/** SPEC §2 /micarrito/direccion: pick a saved address or enter one; signed-in customers' new addresses are saved. */
+/** /micarrito/direccion: pick a saved address or enter one; signed-in customers' new addresses are saved. */
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';

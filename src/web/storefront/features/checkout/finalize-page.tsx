@@ -1,4 +1,4 @@
-/** SPEC §2 /micarrito/finaliza: order confirmation with a printable receipt and, for OXXO, the cash-payment slip. */
+/** /micarrito/finaliza: order confirmation with a printable receipt and, for OXXO, the cash-payment slip. */
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

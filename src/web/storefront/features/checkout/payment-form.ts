@@ -1,5 +1,5 @@
 /**
- * The payment form's schema (SPEC §2 /micarrito/pago), built from the card schema the sandbox provider's confirm page
+ * The payment form's schema (/micarrito/pago), built from the card schema the sandbox provider's confirm page
  * checks (`cardInput`; POST /api/pedido itself takes no card data, decision 086): by card, the number, holder and CVC,
  * and the expiry typed as "MM/AA" whose month and year must pass `expMonth`/`expYear`; at OXXO and with PayPal (the
  * buyer approves at PayPal), nothing.

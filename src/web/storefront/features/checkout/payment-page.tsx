@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /micarrito/pago: order summary, then card (with the sandbox test cards shown) or cash at OXXO (3 days, the
+ * /micarrito/pago: order summary, then card (with the sandbox test cards shown) or cash at OXXO (3 days, the
  * store's fee added). Submits POST /api/pedido (without the card) with an idempotency key kept across retries of the
  * same attempt (also after a server error, so the retry resumes that order instead of placing another); the server
  * answers how to confirm the card payment with the provider, and the card goes from the browser to the provider only

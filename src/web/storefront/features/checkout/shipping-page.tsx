@@ -1,4 +1,4 @@
-/** SPEC §2 /micarrito/envio: economical, package or pickup at branch, priced for the cart and postal code. */
+/** /micarrito/envio: economical, package or pickup at branch, priced for the cart and postal code. */
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,7 @@
 /**
- * Stripe Elements' card field (issue 8; decisions 056, 074), used when the store's payment provider is Stripe: Stripe.js
+ * Stripe Elements' card field (decisions 056, 074), used when the store's payment provider is Stripe: Stripe.js
  * is loaded from js.stripe.com only then (`@stripe/stripe-js/pure` injects the script on the first `loadStripe`, and
- * this file is part of the lazily loaded payment page only), in the shopper's language (SPEC §9, `es` or `en`). The
+ * this file is part of the lazily loaded payment page only), in the shopper's language (`es` or `en`). The
  * card is typed into Stripe's own frame, labelled by "Card details" with Stripe's own (translated) error text under
  * it, and `confirm` calls `confirmCardPayment` with the client secret the server answered, so the card goes from the
  * browser to Stripe and never to our server. Stripe.js shows the bank's 3-D Secure itself and resolves once answered.

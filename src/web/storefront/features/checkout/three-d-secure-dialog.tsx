@@ -1,5 +1,5 @@
 /**
- * The sandbox bank's 3-D Secure challenge (issue 2) as a native modal <dialog>: the browser moves focus in, keeps
+ * The sandbox bank's 3-D Secure challenge as a native modal <dialog>: the browser moves focus in, keeps
  * Tab inside and makes the page behind inert; Escape counts as "reject", as closing a bank's window would.
  */
 import { useEffect, useRef } from 'react';

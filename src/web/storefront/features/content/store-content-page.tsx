@@ -1,5 +1,5 @@
 /**
- * SPEC §2 storefront content pages /aviso, /politicas_compras, /pagos_envios (rich text) and /faq, /glosario (lists),
+ * Storefront content pages /aviso, /politicas_compras, /pagos_envios (rich text) and /faq, /glosario (lists),
  * as the seller wrote them in the admin, or the store's default texts (decision 049). Loaded on first visit (its own
  * chunk), so the storefront's first load does not grow. The HTML comes sanitised by the server (sanitize-html).
  */

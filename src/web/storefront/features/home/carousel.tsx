@@ -1,6 +1,6 @@
 /**
  * The home banner carousel: auto-advances every 6 s, paused on hover or focus and by the pause button; previous,
- * next and dot buttons; slides change with a 200 ms fade (SPEC §9 carousel duration).
+ * next and dot buttons; slides change with a 200 ms fade.
  */
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

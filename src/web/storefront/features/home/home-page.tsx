@@ -1,4 +1,4 @@
-/** SPEC §2 "/": banner carousel, departments, featured, newest and best sellers, recently viewed. */
+/** "/": banner carousel, departments, featured, newest and best sellers, recently viewed. */
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** SPEC §2 /pedidos/pedido: one order's status timeline, receipt and, while unpaid at OXXO, the voucher. */
+/** /pedidos/pedido: one order's status timeline, receipt and, while unpaid at OXXO, the voucher. */
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** SPEC §2 /pedidos: the signed-in customer's orders with their status. */
+/** /pedidos: the signed-in customer's orders with their status. */
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';

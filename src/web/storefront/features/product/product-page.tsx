@@ -1,6 +1,6 @@
 /**
- * SPEC §2 /product?codigo=: gallery, price, rating, variant options, quantity bounded by stock and minimum order,
- * the stock messages of SPEC §5, add to cart, and tabs about / details / specifications / packaging / reviews.
+ * /product?codigo=: gallery, price, rating, variant options, quantity bounded by stock and minimum order,
+ * the stock messages, add to cart, and tabs about / details / specifications / packaging / reviews.
  * The product joins the recently viewed list and the view is recorded (POST /api/visto).
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -102,7 +102,7 @@ function ProductView({ p }: { p: ProductDetail }) {
     () => variantOf(selected) ?? (p.optionNames.length ? undefined : p.variants[0]),
     [p, selected],
   );
-  // The chosen variant's (or colour's) photo, else the cover: the cart line keeps it (SPEC §3 photo per colour).
+  // The chosen variant's (or colour's) photo, else the cover: the cart line keeps it (a photo per colour).
   const lineImage = photoOf(selected) ?? p.image;
   const shownImage = picked ?? p.image ?? lineImage;
   const inCart = variant ? (cart.find((l) => l.sku === variant.sku)?.quantity ?? 0) : 0;

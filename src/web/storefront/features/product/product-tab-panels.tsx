@@ -1,5 +1,5 @@
 /**
- * The product page's hidden tab panels (SPEC §2 /product): details, specifications, packaging and reviews. Components
+ * The product page's hidden tab panels (/product): details, specifications, packaging and reviews. Components
  * of their own so that, on a server-rendered page, they render when their tab first opens (decision 088): the date
  * formatter the reviews use is not made while the page hydrates.
  */

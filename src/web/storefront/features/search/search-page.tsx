@@ -1,5 +1,5 @@
 /**
- * SPEC §2 /search, /search/keyword, /deps/departamento, /cat: results with department and category filters, the four
+ * /search, /search/keyword, /deps/departamento, /cat: results with department and category filters, the four
  * sorts, paging, result count, "did you mean" and an empty state. State lives in the URL so it can be shared.
  */
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -36,7 +36,7 @@ export function SearchPage() {
   const pages = data ? Math.ceil(data.total / data.pageSize) : 0;
   const depName = data?.departments.find((d) => d.slug === departamento)?.name;
   // While a new answer loads the previous one stays on screen (keepPreviousData): only categories of the department
-  // now chosen may be offered, or a link would combine this department with another's category (issue 9).
+  // now chosen may be offered, or a link would combine this department with another's category.
   const categories = departamento ? (data?.categories ?? []).filter((c) => c.department === departamento) : [];
   const title = q ? t('search.resultsFor', { q }) : (depName ?? t('allProducts'));
 

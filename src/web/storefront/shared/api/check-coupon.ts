@@ -1,5 +1,5 @@
 /**
- * Does the applied coupon take something off this cart? (POST /api/cart/coupon, issue 8.) Nothing is reserved: the
+ * Does the applied coupon take something off this cart? (POST /api/cart/coupon.) Nothing is reserved: the
  * use is taken when the order is placed. Shared by the cart and the payment page.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';

@@ -1,8 +1,8 @@
-/** The recently viewed products' current cards (SPEC §4 `vistosrecientes`, §7 /api/getVistos). */
+/** The recently viewed products' current cards (`vistosrecientes`, /api/getVistos). */
 import { api } from '../../../lib/api-client';
 import type { ProductCard } from '../../../../shared/contracts/common';
 
-/** POST /api/getVistos with the codes joined by commas (SPEC §7): the current cards of recently viewed products. */
+/** POST /api/getVistos with the codes joined by commas: the current cards of recently viewed products. */
 export function fetchRecentlyViewed(codes: string[]): Promise<ProductCard[]> {
   return api.post<ProductCard[]>('/api/getVistos', { codigosStrings: codes.join(',') }, { redirectOn404: false });
 }

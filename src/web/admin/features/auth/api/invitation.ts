@@ -1,4 +1,4 @@
-/** A collaborator invitation as its invitee opens it (GET/POST /api/platform/invitations/:token, issue 7). */
+/** A collaborator invitation as its invitee opens it (GET/POST /api/platform/invitations/:token). */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { setToken } from '../../../../lib/session';

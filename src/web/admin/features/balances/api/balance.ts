@@ -1,4 +1,4 @@
-/** The seller's money (issue 8): balance summary, payment history, payouts, bank account. */
+/** The seller's money: balance summary, payment history, payouts, bank account. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

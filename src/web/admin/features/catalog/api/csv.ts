@@ -1,5 +1,5 @@
 /**
- * Catalogue CSV import and export (issue 7; decisions 063, 064): start a job, poll its progress
+ * Catalogue CSV import and export (decisions 063, 064): start a job, poll its progress
  * (GET /api/admin/jobs/:id) until it ends, read what it did, download an export's file.
  */
 import { queryOptions } from '@tanstack/react-query';

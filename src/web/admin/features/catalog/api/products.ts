@@ -1,5 +1,5 @@
 /**
- * Seller catalogue API calls (SPEC §3 "Product", issue 7): the list of /admin/catalogo, one product for the editor,
+ * Seller catalogue API calls: the list of /admin/catalogo, one product for the editor,
  * create, update, archive and restore, department tree and HS code search. Uploads go through the files module
  * (admin/shared/files). Query keys live here (the
  * feature's own cache space, all under ['admin', 'catalog']).
@@ -28,7 +28,7 @@ export type ProductListParams = Omit<AdminProductListQuery, 'page' | 'pageSize'>
 
 /**
  * GET /api/admin/products; the previous page stays on screen while the next loads. A search or page typed right after
- * another (or after a save or an import refreshed the list) waits for the SPEC §9 throttle's window instead of showing
+ * another (or after a save or an import refreshed the list) waits for the throttle's window instead of showing
  * its error: the seller asked for it, nothing is lost by waiting a moment.
  */
 export const adminProductsQuery = (q: ProductListParams) =>

@@ -1,4 +1,4 @@
-/** /admin/colaboradores (issue 7, owner only): members, pending invitations, invite, change permissions, revoke. */
+/** /admin/colaboradores (owner only): members, pending invitations, invite, change permissions, revoke. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import type {

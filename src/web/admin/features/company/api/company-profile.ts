@@ -1,4 +1,4 @@
-/** Issue 7 "Company profile" (/admin/mis-datos): reading the profile and saving one of its six forms. */
+/** The company profile (/admin/mis-datos): reading the profile and saving one of its six forms. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
@@ -18,7 +18,7 @@ export const companyStatusQuery = queryOptions({
 
 /**
  * PUT /api/proveedor/company_profile/{section}: saves one form; the answer (the whole profile) replaces the cache.
- * Waits for the SPEC §9 throttle, since a seller may save two forms within three seconds.
+ * Waits for the throttle, since a seller may save two forms within three seconds.
  */
 export function useSaveCompanySection<B>(section: CompanySection) {
   const qc = useQueryClient();

@@ -1,4 +1,4 @@
-/** The seller's coupons (issue 8): GET/POST /api/admin/coupons, PUT /api/admin/coupons/:id. */
+/** The seller's coupons: GET/POST /api/admin/coupons, PUT /api/admin/coupons/:id. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import type { Coupon, CouponInput } from '../../../../../shared/contracts/coupons';
@@ -20,7 +20,7 @@ export const couponsQuery = () =>
     refetchInterval: 60_000,
   });
 
-/** Creates (no id) or changes (id) a coupon; the list refreshes. Waits for the SPEC §9 throttle. */
+/** Creates (no id) or changes (id) a coupon; the list refreshes. Waits for the throttle. */
 export function useSaveCoupon(id: string | null) {
   const qc = useQueryClient();
   return useMutation({

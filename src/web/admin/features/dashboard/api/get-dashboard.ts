@@ -1,4 +1,4 @@
-/** SPEC §1: the admin home (store, domains, store-floor link, counts). */
+/** The admin home (store, domains, store-floor link, counts). */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

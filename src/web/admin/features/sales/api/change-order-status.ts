@@ -1,11 +1,11 @@
-/** SPEC §2 /admin/orderStatus: moving an order to its next status. */
+/** /admin/orderStatus: moving an order to its next status. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
 import type { OrderStatus, SellerOrderView } from '../../../../../shared/contracts/checkout';
 
 /**
- * POST /api/admin/orders/:id/status (a tracking number goes with "on the way"). Waits for the SPEC §9 throttle: a
+ * POST /api/admin/orders/:id/status (a tracking number goes with "on the way"). Waits for the throttle: a
  * seller's status change may follow signing in closely. The answer replaces the cached order; the lists refresh.
  */
 export function useChangeOrderStatus(id: string) {

@@ -1,4 +1,4 @@
-/** SPEC §2 /admin/orderStatus: one order as its seller sees it, with the statuses it may move to. */
+/** /admin/orderStatus: one order as its seller sees it, with the statuses it may move to. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

@@ -1,4 +1,4 @@
-/** SPEC §2 /admin/ventas: the store's orders, newest first. */
+/** /admin/ventas: the store's orders, newest first. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

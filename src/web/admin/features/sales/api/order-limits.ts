@@ -8,7 +8,7 @@ const KEY = ['admin', 'order-limits'] as const;
 export const orderLimitsQuery = () =>
   queryOptions({ queryKey: KEY, queryFn: () => api.get<OrderLimits>('/api/admin/order-limits') });
 
-/** Saves the caps; the cached ones are replaced by the answer. Waits for the SPEC §9 throttle. */
+/** Saves the caps; the cached ones are replaced by the answer. Waits for the throttle. */
 export function useSaveOrderLimits() {
   const qc = useQueryClient();
   return useMutation({

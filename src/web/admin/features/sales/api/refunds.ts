@@ -1,4 +1,4 @@
-/** The refunds of an order (issue 8): list with what can still be refunded, a new refund, a retry of a refused one. */
+/** The refunds of an order: list with what can still be refunded, a new refund, a retry of a refused one. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

@@ -1,4 +1,4 @@
-/** Store content editors (SPEC §2 aviso-privacidad, politica-compra, pagos-y-envios, faq, glosario). */
+/** Store content editors (aviso-privacidad, politica-compra, pagos-y-envios, faq, glosario). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

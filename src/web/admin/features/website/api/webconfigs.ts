@@ -1,4 +1,4 @@
-/** SPEC §7 /api/proveedor/webconfigs: the store settings (/admin/mi-tienda) and look (/admin/website). */
+/** /api/proveedor/webconfigs: the store settings (/admin/mi-tienda) and look (/admin/website). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

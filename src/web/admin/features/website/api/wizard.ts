@@ -1,4 +1,4 @@
-/** The set-up wizard's draft (SPEC §2, §3 `wizard_config`): read, saved as each step is left, finished. */
+/** The set-up wizard's draft (`wizard_config`): read, saved as each step is left, finished. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

@@ -1,9 +1,9 @@
-/** Uploads of the admin (issue 7): one file per request to POST /api/proveedor/files?purpose=… (multipart `file`). */
+/** Uploads of the admin: one file per request to POST /api/proveedor/files?purpose=… (multipart `file`). */
 import { useMutation } from '@tanstack/react-query';
 import { api, apiRequest } from '../../../../lib/api-client';
 import type { FilePurpose, UploadedFile } from '../../../../../shared/contracts/files';
 
-/** Sends `file` for `purpose`; waits for the SPEC §9 throttle so that several uploads in a row all go through. */
+/** Sends `file` for `purpose`; waits for the throttle so that several uploads in a row all go through. */
 export function uploadFile(purpose: FilePurpose, file: File): Promise<UploadedFile> {
   const form = new FormData();
   form.append('file', file, file.name);

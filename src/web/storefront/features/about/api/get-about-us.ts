@@ -1,4 +1,4 @@
-/** The store's public company profile (issue 7; decision 042) for /proveedor, /aboutus and /somos. */
+/** The store's public company profile (decision 042) for /proveedor, /aboutus and /somos. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

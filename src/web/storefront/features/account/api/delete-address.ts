@@ -1,4 +1,4 @@
-/** SPEC §2 /miperfil/misdirecciones: deleting a saved address. */
+/** /miperfil/misdirecciones: deleting a saved address. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

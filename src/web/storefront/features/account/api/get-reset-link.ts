@@ -1,4 +1,4 @@
-/** SPEC §2 /recuperar/token: is the reset link still good? */
+/** /recuperar/token: is the reset link still good? */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api-client';

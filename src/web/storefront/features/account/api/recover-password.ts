@@ -1,4 +1,4 @@
-/** SPEC §2 /recuperar: POST /api/auth/recover, the same answer whether or not the account exists. */
+/** /recuperar: POST /api/auth/recover, the same answer whether or not the account exists. */
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api-client';

@@ -1,4 +1,4 @@
-/** SPEC §2 /registro: POST /api/auth/register, then the new customer is signed in. */
+/** /registro: POST /api/auth/register, then the new customer is signed in. */
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api-client';
@@ -7,7 +7,7 @@ import type { registerBody, SessionResponse } from '../../../../../shared/contra
 
 export type RegisterBody = z.input<typeof registerBody>;
 
-/** Field refusals (a weak or breached password, SPEC §5) come in ApiError.fields. */
+/** Field refusals (a weak or breached password) come in ApiError.fields. */
 export function useRegister() {
   const start = useStartSession('storefront');
   return useMutation({

@@ -1,4 +1,4 @@
-/** SPEC §2 /recuperar/token: POST /api/auth/reset sets the new password (the server judges its strength). */
+/** /recuperar/token: POST /api/auth/reset sets the new password (the server judges its strength). */
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../../lib/api-client';

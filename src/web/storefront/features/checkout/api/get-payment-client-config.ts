@@ -1,4 +1,4 @@
-/** Issue 8 (decision 056): which provider the checkout page confirms cards with, before any order exists. */
+/** Which provider (decision 056) the checkout page confirms cards with, before any order exists. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import type { PaymentClientConfig } from '../../../../../shared/contracts/checkout';

@@ -1,4 +1,4 @@
-/** SPEC §3 "Address": a postal code's state, municipality, city and colonias (SEPOMEX). */
+/** A postal code's state, municipality, city and colonias (SEPOMEX). */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

@@ -1,4 +1,4 @@
-/** SPEC §2 /micarrito/envio: the shipping options for the cart to a postal code. */
+/** /micarrito/envio: the shipping options for the cart to a postal code. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

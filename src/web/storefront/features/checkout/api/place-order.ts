@@ -1,4 +1,4 @@
-/** SPEC §2 /micarrito/pago, §9: placing the order. */
+/** /micarrito/pago: placing the order. */
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import type { PlaceOrderBody, PlaceOrderResponse } from '../../../../../shared/contracts/checkout';

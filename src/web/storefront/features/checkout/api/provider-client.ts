@@ -1,5 +1,5 @@
 /**
- * The browser's side of a card payment (issue 8; decision 056): the server created the payment and answered how to
+ * The browser's side of a card payment (decision 056): the server created the payment and answered how to
  * confirm it with the provider (`PlaceOrderResponse.confirmation`); the card goes from here to the provider, never to
  * our server. This is the sandbox's tiny equivalent of Stripe.js `confirmCardPayment`: it posts the card with the
  * client secret to the sandbox's own confirm URL. Then the order's outcome is read from our server, which heard it

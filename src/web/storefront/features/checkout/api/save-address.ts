@@ -1,4 +1,4 @@
-/** SPEC §2 /micarrito/direccion: a signed-in customer's new address is saved. */
+/** /micarrito/direccion: a signed-in customer's new address is saved. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

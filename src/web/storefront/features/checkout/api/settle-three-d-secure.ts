@@ -1,4 +1,4 @@
-/** Issue 2: settling the sandbox bank's 3-D Secure challenge of a placed order. */
+/** Settling the sandbox bank's 3-D Secure challenge of a placed order. */
 import { useMutation } from '@tanstack/react-query';
 import { api, ApiError } from '../../../../lib/api-client';
 import i18n from '../../../../lib/i18n';
@@ -9,7 +9,7 @@ import { readPaymentOutcome } from './provider-client';
  * The shopper answered the sandbox bank's 3-D Secure challenge: tells the sandbox, then reads how the order ended from
  * the server (never from the shopper's answer), asking the server to check with the provider when its notice has
  * not arrived yet. Resolves when the order is paid; throws ApiError IDEMPOTENCY_KEY_IN_PROGRESS while still pending
- * and THREE_D_SECURE_FAILED otherwise. Both POSTs wait for the SPEC §9 throttle (they follow the order closely).
+ * and THREE_D_SECURE_FAILED otherwise. Both POSTs wait for the throttle (they follow the order closely).
  */
 export async function settleThreeDSecure(placed: PlaceOrderResponse, approved: boolean): Promise<PlaceOrderResponse> {
   const payment = placed.order.payment;

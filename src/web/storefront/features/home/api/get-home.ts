@@ -1,4 +1,4 @@
-/** SPEC §2 /: the home page's product lists (featured, newest, best sellers). */
+/** /: the home page's product lists (featured, newest, best sellers). */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

@@ -1,4 +1,4 @@
-/** The proof of delivery of the buyer's order (issue 8): GET /api/pedidos/:id/delivery[?viewToken=]. */
+/** The proof of delivery of the buyer's order: GET /api/pedidos/:id/delivery[?viewToken=]. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

@@ -1,4 +1,4 @@
-/** SPEC §2 /pedidos: the signed-in customer's orders. One order's view is shared (storefront/shared/api/get-order.ts). */
+/** /pedidos: the signed-in customer's orders. One order's view is shared (storefront/shared/api/get-order.ts). */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

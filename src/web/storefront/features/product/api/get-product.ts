@@ -1,4 +1,4 @@
-/** SPEC §2 /product: one product with its variants. */
+/** /product: one product with its variants. */
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';

@@ -1,4 +1,4 @@
-/** SPEC §2 /search, /deps, /cat: searching and browsing the catalogue. */
+/** /search, /deps, /cat: searching and browsing the catalogue. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../../lib/api-client';
 import { queryKeys } from '../../../../lib/query-keys';
@@ -23,7 +23,7 @@ export const searchQuery = (p: SearchParams) =>
       api.get<SearchResponse>('/api/reseller/producto/search', {
         query: { ...p },
         redirectOn404: false,
-        // Fast typing or paging must not show the SPEC §9 throttle error: wait for the window, then send (issue 9).
+        // Fast typing or paging must not show the throttle error: wait for the window, then send.
         waitForThrottle: true,
       }),
     placeholderData: keepPreviousData,
