@@ -134,7 +134,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // A job committed on any instance wakes this instance's worker of its queue at once (jobs/runner.ts).
   app.changeFeed.onJobQueued((queue) => app.jobs.wake(queue));
   await app.register(swagger, {
-    openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API (SPEC §7).' } },
+    openapi: { info: { title: 'Vitrina API', version: '0.1.0', description: 'Storefront and admin API.' } },
     transform: jsonSchemaTransform,
   });
   // The API map is for developers; in production it is served only when API_DOCS=true.

@@ -350,14 +350,14 @@ describe('seller catalogue', () => {
         en: /at least 3/i,
       },
       {
-        name: 'usage mandatory (SPEC §5)',
+        name: 'usage mandatory',
         body: { ...base, usage: '' },
         path: 'usage',
         es: /obligatorio/i,
         en: /required/i,
       },
       {
-        name: 'keywords mandatory (SPEC §5)',
+        name: 'keywords mandatory',
         body: { ...base, keywords: [] },
         path: 'keywords',
         es: /palabra clave/i,
