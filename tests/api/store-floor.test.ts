@@ -1,5 +1,5 @@
 /**
- * (store-floor link; decision 026): the dashboard link carries a one-time code valid 60 s,
+ * The store-floor link (decision 026): the dashboard link carries a one-time code valid 60 s,
  * never the seller's session; the app's server trades it once, with STORE_FLOOR_APP_SECRET, for a token that reads
  * its own store's orders and nothing else.
  */

@@ -1,6 +1,6 @@
 /**
  * Registers every domain module's routes. Order follows the dependency direction
- * ("Which way imports go"); the web module (SPA and head injection) comes last.
+ * (docs/architecture.md, "Module order"); the web module (SPA and head injection) comes last.
  */
 import type { FastifyInstance } from 'fastify';
 import storesRoutes from './stores/stores.routes.js';

@@ -1,6 +1,6 @@
 /**
  * Catalog: departments, categories, products with variants, product detail, home lists and reviews.
- * (/, /product, /deps) "Product" and "Review". Money is integer centavos MXN.
+ * Routes /, /product and /deps. Money is integer centavos MXN.
  * Every query is scoped by ctx.storeId.
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';

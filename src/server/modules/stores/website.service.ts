@@ -1,6 +1,6 @@
 /**
- * The store builder's look and settings (/admin/mi-tienda, /admin/website, the set-up wizard; "Store
- * settings"; `config_store.wizard_config`) and the website switch.
+ * The store builder's look and settings (/admin/mi-tienda, /admin/website, the set-up wizard;
+ * `config_store.wizard_config`) and the website switch (activated or deactivated).
  * Everything is written to the `stores` row, whose trigger publishes a `store` change (change feed, decision 033), so
  * every instance forgets its cached domain look-up and language at once; the storefront configuration itself is read
  * from the database on every request (GET /api/reseller/configwebsite and the page head), so it is never stale.
