@@ -1,6 +1,8 @@
 /**
  * The docs cannot drift from the code: every file path a doc names exists, every relative link resolves, and every
  * table of the schema has an owner in docs/architecture.md's ownership table (and the table names none that is gone).
+ * The repository stands on its own: no code, comment or doc points to a planning document kept outside it or to an
+ * issue number; a comment may cite a decision (`decision NNN`).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -128,4 +130,57 @@ describe('every table has an owner in docs/architecture.md', () => {
   it('lists no table that does not exist', () => {
     expect([...owned.keys()].filter((t) => !tables.has(t))).toEqual([]);
   });
+});
+
+/**
+ * Words that point outside the repository: the planning documents' names and section signs, and issue numbers. Built
+ * from parts so that this file does not match itself.
+ */
+const OUTSIDE_REFERENCE = new RegExp(
+  [
+    'SPEC' + ' §',
+    '\\b' + 'SPEC' + '\\b',
+    ...['SPEC', 'DESIGN', 'EXAMPLES', 'ROADMAP', 'GLOSSARY'].map((name) => '\\b' + name + '\\.md\\b'),
+    '\\bEXAMPLES' + '\\b',
+  ].join('|'),
+);
+const ISSUE_NUMBER = new RegExp('\\bissues? #?\\d+', 'i');
+
+/** Text files under `dir` (or `dir` itself), relative to the root. */
+function textFiles(dir: string): string[] {
+  const abs = path.join(root, dir);
+  if (!fs.statSync(abs).isDirectory()) return [dir];
+  const out: string[] = [];
+  for (const e of fs.readdirSync(abs, { withFileTypes: true })) {
+    const rel = path.join(dir, e.name);
+    if (e.isDirectory()) out.push(...textFiles(rel));
+    else if (
+      /\.(ts|tsx|js|mjs|cjs|css|json|md|sh|html|sql)$/.test(e.name) &&
+      !/^results.*\.json$|-results\.json$/.test(e.name)
+    )
+      out.push(rel);
+  }
+  return out;
+}
+
+/** `file:line: text` of every line of `files` that points outside the repository. */
+export function outsideReferences(files: string[]): string[] {
+  const found: string[] = [];
+  for (const file of files) {
+    const lines = fs.readFileSync(path.join(root, file), 'utf8').split('\n');
+    lines.forEach((line, i) => {
+      if (OUTSIDE_REFERENCE.test(line) || ISSUE_NUMBER.test(line)) found.push(`${file}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  return found;
+}
+
+describe('the repository stands on its own', () => {
+  for (const dir of ['src', 'docs', 'README.md', 'e2e', 'tests', 'bench', 'scripts']) {
+    it(`${dir}: no issue numbers and no planning documents kept outside the repository`, () => {
+      const files = textFiles(dir).filter((f) => f !== path.join('tests', 'docs.test.ts'));
+      expect(files.length).toBeGreaterThan(0);
+      expect(outsideReferences(files).join('\n'), `lines in ${dir} that point outside the repository`).toBe('');
+    });
+  }
 });
