@@ -3,14 +3,15 @@
  * (fast-check, fixed seed). The relations they must keep are stated in decision 033 and checked here:
  *
  * 1. Whole words: a product that holds every word of the query as a whole word (accents and case aside, in its name,
- *    keywords, brand, department, category or descriptions) is found by both engines.
+ *    keywords, brand, department, category or descriptions) is found by both engines; so is a product with a word
+ *    whose stem starts with a typed prefix.
  * 2. When the index matches the words as typed (no typo correction), every product it finds is found by PostgreSQL
  *    too. PostgreSQL may find more: it matches every word by the prefix of its stem (`camiset:*` also finds
  *    "camisetita"), the index by the stem exactly or by the prefix of the word as typed.
- * 3. A typo: when the index finds nothing for the words as typed, it answers with the products of its corrected
- *    words, and then names them in `suggestion`; a correction of a word taken from the catalogue finds at least one
- *    product that holds the correction. PostgreSQL's trigram fallback is not compared: it matches names by similarity,
- *    not words.
+ * 3. A typo: when the index finds nothing for the words as typed, it may answer for corrected words, which it names
+ *    in `suggestion` (one word for each typed word, corrections taken from the store's names and tags); what it then
+ *    finds is found by PostgreSQL for the suggestion. PostgreSQL's trigram fallback is not compared: it matches names
+ *    by similarity, not words.
  *
  * The vocabulary leaves out the words of PostgreSQL's Spanish stop-word list that the index keeps ("te", "mi",
  * "nada", …): PostgreSQL drops them from both the documents and the query, the index searches for them.
