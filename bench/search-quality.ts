@@ -21,7 +21,8 @@ export interface QualityResult {
   misses: { q: string; got: string[]; hits: number; possible: number }[];
 }
 
-function relevant(store: 'demo' | 'hogar', e: Exclude<Judged['expect'], 'none'>): Set<string> {
+/** Codes of the catalogue products that meet a judged expectation. */
+export function relevant(store: 'demo' | 'hogar', e: Exclude<Judged['expect'], 'none'>): Set<string> {
   const c = readCatalog(store === 'demo' ? 'luma' : 'vendure');
   return new Set(
     c.products

@@ -12,10 +12,15 @@ import { synonymTable, type SynonymTable } from './query-plan.js';
 import { StoreIndex } from './store-index.js';
 import type { SearchLang } from './text.js';
 
-/** A store this large is rebuilt in the background while searches use its previous index (a few seconds stale). */
-const BACKGROUND_REBUILD_AT = 20_000;
-/** Changed ids refreshed one by one up to this many; beyond, the store is rebuilt. */
-const MAX_PENDING_IDS = 5_000;
+/** The limits of a SearchIndexes; the defaults are the production values (tests lower them). */
+export interface SearchIndexLimits {
+  /** A store this large is rebuilt in the background while searches use its previous index (a few seconds stale). */
+  backgroundRebuildAt: number;
+  /** Changed ids refreshed one by one up to this many; beyond, the store is rebuilt. */
+  maxPendingIds: number;
+}
+
+export const DEFAULT_SEARCH_INDEX_LIMITS: SearchIndexLimits = { backgroundRebuildAt: 20_000, maxPendingIds: 5_000 };
 
 interface Entry {
   lang: SearchLang;
@@ -30,13 +35,17 @@ interface Entry {
 export class SearchIndexes {
   private readonly entries = new Map<string, Entry>();
   private readonly unsubscribe: () => void;
+  private readonly limits: SearchIndexLimits;
 
+  /** `maxDocs`: products held over all stores before the stores unused for longest are dropped. */
   constructor(
     private readonly db: Db,
     private readonly feed: ChangeFeed,
     private readonly log: FastifyBaseLogger,
     private readonly maxDocs = 2_000_000,
+    limits: Partial<SearchIndexLimits> = {},
   ) {
+    this.limits = { ...DEFAULT_SEARCH_INDEX_LIMITS, ...limits };
     this.unsubscribe = feed.subscribe((e) => this.onChange(e));
   }
 
@@ -64,7 +73,7 @@ export class SearchIndexes {
     }
     // Two rounds at most: changes that keep arriving during a refresh are picked up by the next search.
     for (let round = 0; round < 2 && (!e.index || e.full || e.pending.size); round++) {
-      if (e.index && e.full && e.index.liveCount >= BACKGROUND_REBUILD_AT) {
+      if (e.index && e.full && e.index.liveCount >= this.limits.backgroundRebuildAt) {
         this.start(storeId, e).catch((err: unknown) => this.log.error({ err, storeId }, 'search index rebuild failed'));
         break;
       }
@@ -119,7 +128,7 @@ export class SearchIndexes {
     const e = this.entries.get(event.storeId);
     if (!e) return;
     if (event.topic === 'synonyms') e.synonyms = null;
-    else if (event.topic === 'products' && event.ids && e.pending.size < MAX_PENDING_IDS)
+    else if (event.topic === 'products' && event.ids && e.pending.size < this.limits.maxPendingIds)
       for (const id of event.ids) e.pending.add(id);
     else if (event.topic !== 'domains') e.full = true;
   }

@@ -21,9 +21,9 @@ export function planTsQuery(plan: QueryPlan): string {
     .join(' & ');
 }
 
-/** Searches the context's store in PostgreSQL. */
+/** Searches the context's store in PostgreSQL (`storeLang` picks the text-search configuration; default Spanish). */
 export async function searchWithPostgres(
-  ctx: StoreContext,
+  ctx: Pick<StoreContext, 'db' | 'storeId' | 'storeLang'>,
   plan: QueryPlan | null,
   query: { departamento?: string; categoria?: string; sort: SearchSort; page: number; pageSize: number },
 ): Promise<SearchResponse> {

@@ -10,7 +10,7 @@ import { TermIndex, weighDoc, type FieldTerms, type WeightedDoc } from './term-i
 import { terms, words, type SearchLang } from './text.js';
 
 /** Documents the delta may hold before a full rebuild is wanted (or a twentieth of the catalogue, if more). */
-const DELTA_REBUILD_AT = 500;
+export const DELTA_REBUILD_AT = 500;
 
 function fieldsOf(row: ProductRow, dep: DepartmentRow | undefined, cat: CategoryRow | undefined, lang: SearchLang) {
   const name = row.name;

@@ -1,0 +1,190 @@
+/**
+ * SearchIndexes on a real database and its real change feed (PGlite: notifications arrive at commit), with the
+ * limits lowered so that a handful of products reach them: the background rebuild, the pending-ids bound and the
+ * eviction by `maxDocs`. Whether an answer came from a full rebuild is told by the index object: a rebuild makes a new
+ * StoreIndex, a refresh of a few products changes the one it has.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, inArray } from 'drizzle-orm';
+import { createTestDb, type TestDatabase } from '../../../../tests/helpers/test-db.js';
+import { createProductFixture, createStoreFixture } from '../../../../tests/helpers/factories.js';
+import { openChangeFeed, type ChangeFeed } from '../../db/change-feed.js';
+import { departments, products } from '../../db/schema/catalog.js';
+import { storeDomains } from '../../db/schema/stores.js';
+import { bulkInsertProducts } from '../catalog/index.js';
+import { DEFAULT_SEARCH_INDEX_LIMITS, SearchIndexes, type SearchIndexLimits } from './search-indexes.js';
+import { searchIndex } from './index-query.js';
+import { planQuery, synonymTable } from './query-plan.js';
+import type { StoreIndex } from './store-index.js';
+
+const synonyms = synonymTable('es', []);
+const find = (index: StoreIndex, q: string) =>
+  searchIndex(index, { plan: planQuery(q, 'es', synonyms), sort: 'relevance', page: 1, pageSize: 50, synonyms })
+    .items.map((i) => i.codigo)
+    .sort();
+const silentLog = { error: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
+
+describe('SearchIndexes (decision 033)', () => {
+  let database: TestDatabase;
+  let feed: ChangeFeed;
+  const open: SearchIndexes[] = [];
+  const indexes = (maxDocs?: number, limits?: Partial<SearchIndexLimits>) => {
+    const s = new SearchIndexes(database.db, feed, silentLog, maxDocs, limits);
+    open.push(s);
+    return s;
+  };
+  const store = async (names: string[]) => {
+    const s = await createStoreFixture(database.db);
+    const ids: string[] = [];
+    for (const [i, name] of names.entries())
+      ids.push((await createProductFixture(database.db, s.id, { codigo: `${s.slug}-${i}`.toUpperCase(), name })).id);
+    return { storeId: s.id, slug: s.slug, ids };
+  };
+  const rename = (id: string, name: string) => database.db.update(products).set({ name }).where(eq(products.id, id));
+
+  beforeAll(async () => {
+    database = await createTestDb();
+    feed = await openChangeFeed(database.db);
+  });
+  afterAll(async () => {
+    for (const s of open) s.close();
+    await feed.close();
+    await database.close();
+  });
+
+  it('keeps the production limits as defaults', () => {
+    expect(DEFAULT_SEARCH_INDEX_LIMITS).toEqual({ backgroundRebuildAt: 20_000, maxPendingIds: 5_000 });
+  });
+
+  it("builds a store's index on its first search and refreshes changed products in place (delta segment)", async () => {
+    const s = await store(['Sudadera con capucha', 'Taladro inalámbrico']);
+    const x = indexes();
+    const first = await x.index(s.storeId, 'es');
+    expect(first.liveCount).toBe(2);
+    expect(find(first, 'sudadera')).toEqual([`${s.slug}-0`.toUpperCase()]);
+    expect(await x.index(s.storeId, 'es')).toBe(first);
+
+    // A product added on its own (createProductFixture would also touch its department, which rebuilds the store).
+    const added = { codigo: `${s.slug}-N`.toUpperCase(), name: 'Martillo de uña' };
+    await bulkInsertProducts({ db: database.db, storeId: s.storeId }, [
+      {
+        ...added,
+        departmentId: null,
+        categoryId: null,
+        variants: [{ sku: added.codigo, options: {}, priceCents: 9900, stock: 1 }],
+      },
+    ]);
+    await rename(s.ids[0], 'Chamarra rompevientos');
+    const after = await x.index(s.storeId, 'es');
+    expect(after).toBe(first); // refreshed, not rebuilt
+    expect(find(after, 'martillo')).toEqual([added.codigo]);
+    expect(after.delta.find('martill')).toBeGreaterThanOrEqual(0);
+    expect(find(after, 'rompevientos')).toEqual([`${s.slug}-0`.toUpperCase()]);
+    expect(find(after, 'capucha')).toEqual([]);
+  });
+
+  it('stops returning products that are hidden, archived or deleted, and no longer counts them', async () => {
+    const s = await store(['Playera azul', 'Playera roja', 'Playera verde', 'Playera negra']);
+    const x = indexes();
+    const index = await x.index(s.storeId, 'es');
+    expect(find(index, 'playera')).toHaveLength(4);
+    await database.db.update(products).set({ visible: false }).where(eq(products.id, s.ids[0]));
+    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, s.ids[1]));
+    await database.db.delete(products).where(and(eq(products.storeId, s.storeId), eq(products.id, s.ids[2])));
+    const after = await x.index(s.storeId, 'es');
+    expect(after).toBe(index);
+    expect(find(after, 'playera')).toEqual([`${s.slug}-3`.toUpperCase()]);
+    expect(after.liveCount).toBe(1);
+    expect(x.stats()).toMatchObject({ stores: 1, products: 1 });
+  });
+
+  it('rebuilds the whole store when departments change, and after a feed reset', async () => {
+    const s = await store(['Sudadera gris']);
+    const x = indexes();
+    const first = await x.index(s.storeId, 'es');
+    await database.db.update(departments).set({ name: 'Herramientas' }).where(eq(departments.storeId, s.storeId));
+    const second = await x.index(s.storeId, 'es');
+    expect(second).not.toBe(first);
+    expect(find(second, 'herramientas')).toEqual([`${s.slug}-0`.toUpperCase()]);
+
+    let emit: (e: { storeId: string | null; topic: 'all' }) => void = () => {};
+    const x2 = new SearchIndexes(
+      database.db,
+      { ...feed, live: true, subscribe: (l) => ((emit = l), () => {}) },
+      silentLog,
+    );
+    open.push(x2);
+    const a = await x2.index(s.storeId, 'es');
+    emit({ storeId: null, topic: 'all' });
+    expect(await x2.index(s.storeId, 'es')).not.toBe(a);
+  });
+
+  it('rebuilds the store once more ids are pending than `maxPendingIds`, refreshing them one by one below it', async () => {
+    const s = await store(['Gorra uno', 'Gorra dos', 'Gorra tres', 'Gorra cuatro']);
+    const x = indexes(undefined, { maxPendingIds: 3 });
+    const first = await x.index(s.storeId, 'es');
+    for (const [i, id] of s.ids.slice(0, 3).entries()) await rename(id, `Gorra cambiada ${i}`);
+    const refreshed = await x.index(s.storeId, 'es');
+    expect(refreshed).toBe(first);
+    expect(find(refreshed, 'cambiada')).toHaveLength(3);
+
+    for (const [i, id] of s.ids.entries()) await rename(id, `Visera ${i}`);
+    const rebuilt = await x.index(s.storeId, 'es');
+    expect(rebuilt).not.toBe(first);
+    expect(find(rebuilt, 'visera')).toHaveLength(4);
+    expect(find(rebuilt, 'gorra')).toEqual([]);
+  });
+
+  it('rebuilds a store of `backgroundRebuildAt` products or more in the background, answering from the old index meanwhile', async () => {
+    const s = await store(['Mochila chica', 'Mochila grande']);
+    const x = indexes(undefined, { backgroundRebuildAt: 2 });
+    const old = await x.index(s.storeId, 'es');
+    await database.db.update(departments).set({ name: 'Equipaje' }).where(eq(departments.storeId, s.storeId));
+    const during = await x.index(s.storeId, 'es');
+    expect(during).toBe(old);
+    expect(find(during, 'equipaje')).toEqual([]);
+    await vi.waitFor(async () => expect(await x.index(s.storeId, 'es')).not.toBe(old), { timeout: 20_000 });
+    expect(find(await x.index(s.storeId, 'es'), 'equipaje')).toHaveLength(2);
+
+    // Below the bound the same change is waited for.
+    const small = indexes(undefined, { backgroundRebuildAt: 3 });
+    const before = await small.index(s.storeId, 'es');
+    await database.db.update(departments).set({ name: 'Viaje' }).where(eq(departments.storeId, s.storeId));
+    const now = await small.index(s.storeId, 'es');
+    expect(now).not.toBe(before);
+    expect(find(now, 'viaje')).toHaveLength(2);
+  });
+
+  it('drops the stores unused for longest once the indexed products exceed `maxDocs`', async () => {
+    const a = await store(['Reloj uno', 'Reloj dos', 'Reloj tres']);
+    const b = await store(['Botella uno', 'Botella dos', 'Botella tres']);
+    const x = indexes(5);
+    const ia = await x.index(a.storeId, 'es');
+    expect(x.stats()).toMatchObject({ stores: 1, products: 3 });
+    await x.index(b.storeId, 'es');
+    expect(x.stats()).toMatchObject({ stores: 1, products: 3 });
+    // Store a was dropped: its next search builds it again (and drops b).
+    const again = await x.index(a.storeId, 'es');
+    expect(again).not.toBe(ia);
+    expect(find(again, 'reloj')).toHaveLength(3);
+    expect(x.stats()).toMatchObject({ stores: 1, products: 3 });
+
+    const roomy = indexes(6);
+    await roomy.index(a.storeId, 'es');
+    await roomy.index(b.storeId, 'es');
+    expect(roomy.stats()).toMatchObject({ stores: 2, products: 6 });
+    expect(roomy.stats().bytes).toBeGreaterThan(0);
+  });
+
+  it('ignores changes of its domains and of other stores', async () => {
+    const s = await store(['Cinturón de piel']);
+    const other = await store(['Cartera de piel']);
+    const x = indexes();
+    const first = await x.index(s.storeId, 'es');
+    await database.db.update(storeDomains).set({ isPrimary: true }).where(eq(storeDomains.storeId, s.storeId));
+    await database.db.update(departments).set({ name: 'Accesorios' }).where(eq(departments.storeId, other.storeId));
+    await database.db.update(products).set({ name: 'Cartera' }).where(inArray(products.id, other.ids));
+    expect(await x.index(s.storeId, 'es')).toBe(first);
+  });
+});
