@@ -28,7 +28,7 @@ import { searchProducts, words } from '../search/index.js';
 import { getContent } from '../stores/index.js';
 
 /** The server bundle's interface (src/web/entry-server.tsx). */
-interface EntryServer {
+export interface EntryServer {
   render(input: {
     url: string;
     lang: 'es' | 'en';
