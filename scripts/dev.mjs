@@ -5,12 +5,18 @@ import { spawn } from 'node:child_process';
 
 // The web sources are Vite's to watch (they reload the page, not the server); node_modules holds Vite's temporary files.
 const watch = ['--clear-screen=false', '--exclude', 'src/web/**', '--exclude', '**/node_modules/**'];
+// A process group of its own, stopped as a whole: npx, tsx watch and the server it runs.
 const server = spawn('npx', ['tsx', 'watch', ...watch, 'src/server/server.ts'], {
   stdio: 'inherit',
+  detached: true,
   env: { ...process.env, WEB_DEV: 'true', LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
 });
 const stop = () => {
-  server.kill('SIGTERM');
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
   process.exit(0);
 };
 process.on('SIGINT', stop);

@@ -23,16 +23,16 @@ export const INLINE_SCRIPTS_FILE = path.join('.vite', 'inline-scripts.json');
 const SOURCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/lib/inline');
 
 /**
- * Compiles one inline script from src/web/lib/inline/<name>.ts: TypeScript to minified ES2019 in an IIFE. Throws if
- * the output could end its `<script>` element or open a comment in it, or lacks the input placeholder.
+ * Compiles one inline script from src/web/lib/inline/<name>.ts (or `sourceDir`): TypeScript to minified ES2019 in an
+ * IIFE. Throws if the output could end its `<script>` element or open a comment in it, or lacks the input placeholder.
  */
-export function compileInlineScript(name: InlineScriptName): string {
+export function compileInlineScript(name: InlineScriptName, sourceDir: string = SOURCE_DIR): string {
   // Loaded only here: a server that serves a build never compiles, and never loads esbuild.
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const result = esbuild.buildSync({
     stdin: {
       contents: `import run from './${name}';run(${INLINE_INPUT});`,
-      resolveDir: SOURCE_DIR,
+      resolveDir: sourceDir,
       sourcefile: `${name}.entry.ts`,
       loader: 'ts',
     },
