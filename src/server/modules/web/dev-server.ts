@@ -31,8 +31,12 @@ export interface DevWeb {
   entry: EntryServer;
 }
 
-/** Starts both dev servers on `app`'s HTTP server (their hot-reload sockets too); they close with `app`. */
+/**
+ * Starts both dev servers on `app`'s HTTP server (their hot-reload sockets too); they close with `app`. Throws with
+ * NODE_ENV=production: a dev server hands out the sources and any file under the project.
+ */
 export async function startDevWeb(app: FastifyInstance): Promise<DevWeb> {
+  if (app.config.NODE_ENV === 'production') throw new Error('WEB_DEV=true is for development only, not production');
   const { createServer } = await import('vite');
   const start = (mode: 'development' | 'admin') =>
     createServer({
