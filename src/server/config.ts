@@ -110,7 +110,12 @@ const envSchema = z.object({
   APP_SECRET: z.string().min(32).max(512).optional(),
   /** `npm start` rebuilds dist/web even when it is newer than the web sources (it always rebuilds a stale one). */
   VITRINA_REBUILD_WEB: bool.optional(),
-  /** External store-floor management app opened from the admin dashboard. */
+  /**
+   * `npm run dev` (scripts/dev.mjs): serve the web app from its sources through Vite's dev servers instead of dist/
+   * (src/server/modules/web/dev-server.ts); the storefront still renders on the server, with Preact (decision 131).
+   */
+  WEB_DEV: bool.default(false),
+  /** External store-floor management app opened from the admin dashboard (SPEC §1). */
   STORE_FLOOR_APP_URL: z.string().url().default('https://piso.vitrina.mx/'),
   /** Secret the store-floor app's server sends to exchange a one-time code (unset: the exchange is refused). */
   STORE_FLOOR_APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -60,7 +60,8 @@ async function main(): Promise<void> {
     console.error((e as Error).message);
     process.exit(1);
   }
-  await ensureWebBuild(config.VITRINA_REBUILD_WEB ?? false);
+  // `npm run dev` serves the web app from its sources (WEB_DEV): no build needed.
+  if (!config.WEB_DEV) await ensureWebBuild(config.VITRINA_REBUILD_WEB ?? false);
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },

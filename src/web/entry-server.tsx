@@ -4,6 +4,10 @@
  * (src/server/modules/web/ssr.ts) loads this bundle (dist/ssr/entry-server.js, built by `npm run build`), passes the
  * answers the page's queries would fetch under the same query keys, and gets the page markup plus the dehydrated
  * TanStack Query state the browser hydrates from (src/web/main.tsx).
+ *
+ * Written against React's API, it runs on Preact, as the storefront's browser bundle does (decision 131): the server
+ * build and `npm run dev` alias `react` to preact/compat and `react-dom/server` to preact-render-to-string
+ * (vite.config.ts), so the markup comes from the renderer that hydrates it.
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -51,7 +55,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const queryClient = new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: false } } });
   for (const [key, data] of input.queries) queryClient.setQueryData(key, data);
   const router = createStaticRouter(handler.dataRoutes, context);
-  // renderToString is synchronous, so switching the shared i18n instance's language cannot leak into another render.
+  // preact-render-to-string's renderToString is synchronous, so switching the shared i18n instance's language cannot leak into another render.
   if (i18n.language !== input.lang) void i18n.changeLanguage(input.lang);
   const html = renderToString(
     <StrictMode>

@@ -9,6 +9,7 @@
  */
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import type { ProductDetail } from '../../../shared/contracts/catalog.js';
+import { INLINE_INPUT, inlineScriptCode, type InlineScriptName } from './inline-scripts.js';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ESC[c]);
@@ -138,27 +139,23 @@ export function canonicalPath(url: URL, codigo?: string): string | null {
   return qs ? `${url.pathname}?${qs}` : url.pathname;
 }
 
+/** An inline script (src/web/lib/inline, decision 131) with its input and this response's script nonce. */
+function inlineScript(name: InlineScriptName, input: unknown, nonce: string): string {
+  // Script-safe JSON: it cannot end the script element nor open a comment (still the same value).
+  const json = JSON.stringify(input).replace(
+    /[<>&\u2028\u2029]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+  // A function as the replacement: a "$&" in the input must stay literal.
+  return `<script nonce="${escapeHtml(nonce)}">${inlineScriptCode(name).replace(INLINE_INPUT, () => json)}</script>`;
+}
+
 /**
- * The inline script (with this response's script nonce) at the head of every server-rendered page that keeps a tap
- * made before the page has hydrated (decision 085). Until the app takes them, a click on a button inside `#root` that
- * does nothing without scripts (any button except a submit button of a form with an `action`, which the browser
- * submits itself) is stopped and kept, at most 20; so is a click on a link once a tap has been kept (the order of "add
- * to cart, then the cart link" holds). `window.__vitrinaTaps.take()` (src/web/lib/taps-before-hydration.ts) stops
- * keeping and returns them in order, for the app to click again once hydrated. Otherwise links, radios and a form with
- * an action keep their browser behaviour.
+ * The tap keeper (src/web/lib/inline/tap-keeper.ts, decision 085) at the head of every server-rendered page: keeps a
+ * tap on a button that needs scripts made before the page has hydrated, for the app to make again once hydrated.
  */
 export function tapKeeper(nonce: string): string {
-  const code =
-    '(function(w,d){var q=[],on=1;' +
-    'function keep(e){if(!on)return;var t=e.target,c=t&&t.closest,b=c?t.closest("#root button"):null;' +
-    // A link is kept only behind a kept tap, so that "add to cart, then the cart link" happen in that order.
-    'if(!b){b=c&&q.length?t.closest("#root a[href]"):null;if(!b)return}' +
-    'else if(b.disabled||(b.type!=="button"&&b.form&&b.form.hasAttribute("action")))return;' +
-    'e.preventDefault();e.stopPropagation();if(q.length<20)q.push(b)}' +
-    'd.addEventListener("click",keep,true);' +
-    'w.__vitrinaTaps={take:function(){on=0;d.removeEventListener("click",keep,true);var k=q;q=[];return k}}' +
-    '})(window,document)';
-  return `<script nonce="${escapeHtml(nonce)}">${code}</script>`;
+  return inlineScript('tap-keeper', null, nonce);
 }
 
 /**
@@ -190,14 +187,9 @@ export function injectHead(
 }
 
 /**
- * The inline script (with this response's script nonce) that server-rendered pages carry in place of the app's
- * `<script type="module">` and its modulepreload links (decision 084). It adds them once the page's largest image
- * (`image`, the `src` of the `<img>` the head preloads) has loaded and been painted, two frames later, so on a slow
- * network that image does not share the bandwidth with ~80 KB of scripts. When that image is already there (it loaded
- * while the page was parsing) or there is none, the scripts still wait for the first paint (the image decoded, then two
- * frames): a script requested before the page's first paint delays it in Lighthouse's simulated throttling (FCP
- * and LCP both later: docs/performance.md). After `maxWaitMs` (default 2,500 ms) they load whatever happens (a page
- * opened in a background tab gets no frames), at once if the image fails. Paths are written as script-safe JSON.
+ * The script loader (src/web/lib/inline/deferred-scripts.ts, decision 084) that server-rendered pages carry in place
+ * of the app's `<script type="module">` and its modulepreload links: it adds them once the page's largest image
+ * (`image`) has been painted, or after `maxWaitMs` (default 2,500 ms) whatever happens.
  */
 export function deferredScripts(input: {
   entry: string;
@@ -206,20 +198,6 @@ export function deferredScripts(input: {
   nonce: string;
   maxWaitMs?: number;
 }): string {
-  const json = (v: unknown) =>
-    JSON.stringify(v).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-  const code =
-    `(function(d){var done=0,entry=${json(input.entry)},pre=${json(input.preload)},src=${json(input.image)};` +
-    'function go(){if(done)return;done=1;' +
-    "pre.forEach(function(h){var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=h;d.head.appendChild(l)});" +
-    "var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src=entry;d.head.appendChild(s)}" +
-    'function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}' +
-    `setTimeout(go,${input.maxWaitMs ?? 2500});` +
-    "var img=null,all=d.querySelectorAll('#root img');" +
-    "for(var i=0;i<all.length;i++)if(src&&all[i].getAttribute('src')===src){img=all[i];break}" +
-    // Decoded, then painted: an image that loaded while the page was still parsing has not been painted yet either.
-    'function ready(){if(img&&img.decode)img.decode().then(painted,painted);else painted()}' +
-    "if(!img||img.complete)ready();else{img.addEventListener('load',ready);img.addEventListener('error',go)}" +
-    '})(document)';
-  return `<script nonce="${escapeHtml(input.nonce)}">${code}</script>`;
+  const { nonce, maxWaitMs, ...rest } = input;
+  return inlineScript('deferred-scripts', { ...rest, maxWaitMs: maxWaitMs ?? 2500 }, nonce);
 }

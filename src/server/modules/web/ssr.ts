@@ -3,9 +3,10 @@
  * `/search/keyword`, `/deps`, `/deps/departamento`, `/cat`), `/product` and the content pages (`/aviso`,
  * `/politicas_compras`, `/pagos_envios`, `/faq`, `/glosario`, decision 066), the data the page's queries would fetch is
  * loaded here with the same functions (and answer cache, decision 033) as the API routes, rendered to HTML by the
- * web app's server bundle (dist/ssr/entry-server.js, src/web/entry-server.tsx) and embedded as JSON for hydration.
- * Any other page, a store that is suspended or under construction, or a missing server bundle (`npm run dev`) gets
- * the plain shell as before. A render that fails is logged and also falls back to the shell.
+ * web app's server bundle (dist/ssr/entry-server.js, src/web/entry-server.tsx, on Preact like the browser: decision
+ * 131; in `npm run dev` the same module through Vite, dev-server.ts) and embedded as JSON for hydration. Any other page,
+ * a store that is suspended or under construction, or a missing server bundle gets the plain shell as before. A render
+ * that fails is logged and also falls back to the shell.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -28,7 +29,7 @@ import { searchProducts, words } from '../search/index.js';
 import { getContent } from '../stores/index.js';
 
 /** The server bundle's interface (src/web/entry-server.tsx). */
-interface EntryServer {
+export interface EntryServer {
   render(input: {
     url: string;
     lang: 'es' | 'en';

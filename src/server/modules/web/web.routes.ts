@@ -3,7 +3,8 @@
  * index.html carrying the store's head tags (head-tags.ts). Two browser bundles (decision 077): the storefront's
  * (dist/web, preact/compat) on store domains, the admin's (dist/admin, React 19, assets under /admin-assets/) on the
  * platform domain and under `/admin`. The storefront's entry pages come rendered on the server with their data for
- * hydration when the server bundle dist/ssr exists (ssr.ts, decision 035). Unknown /api paths answer a translated 404.
+ * hydration when the server bundle dist/ssr exists (ssr.ts, decision 035). With WEB_DEV (`npm run dev`) the same pages
+ * come from the sources through Vite's dev servers (dev-server.ts). Unknown /api paths answer a translated 404.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -18,7 +19,9 @@ import { normaliseHost, requestOrigin, storeContext } from '../../plugins/reques
 import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
 import { deferredScripts, escapeHtml, injectHead, renderHead } from './head-tags.js';
-import { loadEntryServer, renderEntryPage, type RenderedPage } from './ssr.js';
+import { loadEntryServer, renderEntryPage, type EntryServer, type RenderedPage } from './ssr.js';
+import { startDevWeb } from './dev-server.js';
+import { useBuiltInlineScripts } from './inline-scripts.js';
 import { cachedPage } from './page-cache.js';
 import { notFoundBody, storefrontPageStatus, type PageStatus } from './page-status.js';
 import { codigo as codigoSchema } from '../../../shared/contracts/common.js';
@@ -33,7 +36,7 @@ export function isAdminBundlePage(pathname: string, platform: boolean): boolean 
   return platform || pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
-type Entry = Awaited<ReturnType<typeof loadEntryServer>>;
+type Entry = EntryServer | null;
 
 type Manifest = Record<string, { file: string; imports?: string[] }>;
 
@@ -227,7 +230,8 @@ async function renderNotFound(request: FastifyRequest, reply: FastifyReply, temp
  */
 const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = async (app, opts) => {
   const indexFile = path.join(DIST, 'index.html');
-  const serveWeb = opts.serveWeb && fs.existsSync(indexFile);
+  const dev = opts.serveWeb && !opts.indexHtml && app.config.WEB_DEV ? await startDevWeb(app) : null;
+  const serveWeb = opts.serveWeb && !dev && fs.existsSync(indexFile);
   if (opts.serveWeb) {
     // Uploads get a sandboxing policy (an SVG or HTML file must not run as a page of the store) and may be shown by
     // other origins (mail clients, link previews) (plugins/security-headers.ts).
@@ -277,37 +281,43 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
   }
   const template = opts.indexHtml ?? (serveWeb ? fs.readFileSync(indexFile, 'utf8') : '');
   const adminTemplate = opts.indexHtml ?? (serveAdmin ? fs.readFileSync(adminIndexFile, 'utf8') : template);
-  // Server rendering needs the built web app and its server bundle (`npm run build`); `npm run dev` has neither.
-  const entry = serveWeb && !opts.indexHtml ? await loadEntryServer(SSR_DIST) : null;
-  const preloadScripts = entry ? storefrontChunks() : [];
-  const catalogues = entry ? catalogueChunks() : {};
-  const stylesheet = entry ? entryStylesheet(template) : null;
-  const script = entry ? entryScript(template) : null;
+  // Server rendering needs the built web app and its server bundle (`npm run build`), or the dev servers.
+  const entry = dev ? dev.entry : serveWeb && !opts.indexHtml ? await loadEntryServer(SSR_DIST) : null;
+  // The inline scripts compiled with this build (decision 131); without a build they are compiled from their sources.
+  if (serveWeb) useBuiltInlineScripts(DIST);
+  // What a server-rendered page takes from the build: its chunks, inlined stylesheet and deferred entry script.
+  const built = serveWeb && entry !== null;
+  const preloadScripts = built ? storefrontChunks() : [];
+  const catalogues = built ? catalogueChunks() : {};
+  const stylesheet = built ? entryStylesheet(template) : null;
+  const script = built ? entryScript(template) : null;
 
   app.setNotFoundHandler(async (request, reply) => {
+    if (dev?.serves(request)) return dev.serve(request, reply);
     if (
       request.url.startsWith('/api/') ||
       request.url.startsWith('/uploads/') ||
       request.method !== 'GET' ||
-      !template
+      (!template && !dev)
     ) {
       throw new AppError('NOT_FOUND');
     }
     // The store's resolution normally runs for /api only; pages need it for the head tags.
     if (!request.store) await app.resolveStore(request);
+    const page = (bundle: 'storefront' | 'admin') =>
+      dev ? dev.indexHtml(bundle, request.url, reply.cspNonce) : bundle === 'admin' ? adminTemplate : template;
     if (isAdminBundlePage(new URL(request.url, 'http://localhost').pathname, isPlatform(request))) {
-      return sendPage(request, reply, await renderIndex(request, reply, adminTemplate, null, [], {}, null));
+      return sendPage(request, reply, await renderIndex(request, reply, await page('admin'), null, [], {}, null));
     }
     // A page that does not exist is a real 404 (410 for an archived product), decided before any cached page.
     const status: PageStatus = isPlatform(request) ? 200 : await storefrontPageStatus(request);
-    if (status !== 200) return sendPage(request, reply.code(status), await renderNotFound(request, reply, template));
-    return sendPage(
-      request,
-      reply,
-      await cachedPage(request, reply, () =>
-        renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet, script),
-      ),
-    );
+    if (status !== 200) {
+      return sendPage(request, reply.code(status), await renderNotFound(request, reply, await page('storefront')));
+    }
+    const shell = await page('storefront');
+    const render = () => renderIndex(request, reply, shell, entry, preloadScripts, catalogues, stylesheet, script);
+    // In development a page is rendered afresh every time: an edit to the sources shows at the next load.
+    return sendPage(request, reply, await (dev ? render() : cachedPage(request, reply, render)));
   });
 };
 export default routes;
