@@ -115,7 +115,7 @@ const envSchema = z.object({
    * (src/server/modules/web/dev-server.ts); the storefront still renders on the server, with Preact (decision 131).
    */
   WEB_DEV: bool.default(false),
-  /** External store-floor management app opened from the admin dashboard (SPEC §1). */
+  /** External store-floor management app opened from the admin dashboard. */
   STORE_FLOOR_APP_URL: z.string().url().default('https://piso.vitrina.mx/'),
   /** Secret the store-floor app's server sends to exchange a one-time code (unset: the exchange is refused). */
   STORE_FLOOR_APP_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
