@@ -118,7 +118,7 @@ async function main(): Promise<void> {
       );
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   console.log(
     '\n| Page | Performance | Accessibility | Best practices | SEO | LCP | CLS | FCP | TBT | SI | benchmarkIndex |\n' +

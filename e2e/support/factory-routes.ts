@@ -40,7 +40,6 @@ const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 /** The demo catalogue files' shape, as the seed reads them. */
 type Dataset = SeedCatalogFile;
-type DatasetProduct = SeedCatalogFile['products'][number];
 
 const cache = new Map<string, Dataset>();
 function dataset(name: 'luma' | 'vendure'): Dataset {

@@ -124,6 +124,7 @@ export interface BrowserCardPayment {
   /** The sandbox's answer to the card (`succeeded`, `failed` or `requires_action` with `challengeId`). */
   confirmed: { status: string; challengeId: string | null; failureCode: string | null; notified: boolean };
   /** The storefront's return: status 200 with the order view, or 422 PAYMENT_DECLINED. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the injected response's json(), as inject gives it
   back: { statusCode: number; body: any };
 }
 

@@ -132,6 +132,7 @@ export function validValue(schema: JsonSchema, name: string, known: (name: strin
       );
     case 'object':
       return validObject(schema, known);
+    case undefined:
     default: {
       if (schema.format === 'uuid') return randomUUID();
       if (schema.format === 'email') return 'atacante@example.com';

@@ -16,7 +16,7 @@ const R = 8;
 const P = 1;
 const KEY_LEN = 32;
 
-let limit: LimitFunction = pLimit(2);
+const limit: LimitFunction = pLimit(2);
 let maxQueue = 16;
 /** Moving average of one hash's duration (ms), for the Retry-After estimate. */
 let averageMs = 500;

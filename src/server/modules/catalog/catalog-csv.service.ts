@@ -702,8 +702,10 @@ export async function runCsvExport(ctx: ExportCtx, jobId: string): Promise<{ pro
     const vs = byProduct.get(p.id) ?? [];
     const optionNames = [...new Set(vs.flatMap((v) => Object.keys(v.options)))].slice(0, 3);
     const images = [...new Set([...p.photos.map((f) => f.url), ...(p.imageUrl ? [p.imageUrl] : [])])];
-    if (p.imageUrl && images[0] !== p.imageUrl)
-      (images.splice(images.indexOf(p.imageUrl), 1), images.unshift(p.imageUrl));
+    if (p.imageUrl && images[0] !== p.imageUrl) {
+      images.splice(images.indexOf(p.imageUrl), 1);
+      images.unshift(p.imageUrl);
+    }
     const count = Math.max(vs.length, images.length);
     for (let i = 0; i < count; i++) {
       const v = vs[i];

@@ -129,7 +129,7 @@ export async function downloadImage(
   for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
     const step = await getOnce(url, agents, signal, opts.maxBytes ?? MAX_FILE_BYTES);
     if ('data' in step) return step.data;
-    let next: URL | null = null;
+    let next: URL | null;
     try {
       next = parseImageUrl(new URL(step.redirect, url).href);
     } catch {
@@ -145,6 +145,7 @@ export async function downloadImage(
 function reasonOf(err: unknown): CsvRowReason {
   if (err instanceof ImageFetchError) return err.reason;
   if (err instanceof AppError)
+    // eslint-disable-next-line @typescript-eslint/switch-exhaustiveness-check -- only image refusals; others rethrown
     switch (err.code) {
       case 'FILE_TOO_LARGE':
         return 'image_too_large';

@@ -48,6 +48,7 @@ function orderBy(ctx: Ctx, sort: SearchSort, m: TextMatch): SQL[] {
       return [desc(products.createdAt), asc(products.codigo)];
     case 'best_seller':
       return [desc(products.soldCount), asc(products.codigo)];
+    case 'relevance':
     default:
       if (m.kind === 'fts')
         return [

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { orderItems, orderStatusHistory, orders } from '../../db/schema/orders.js';
-import { withTx, type StoreContext, type StoreTxContext } from '../../lib/context.js';
+import type { StoreContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
 import type { OrderStatus } from '../../../shared/contracts/checkout.js';

@@ -159,6 +159,7 @@ function comparator(
       return (a, b) => index.created[b] - index.created[a] || codigo(a, b);
     case 'best_seller':
       return (a, b) => index.sold[b] - index.sold[a] || codigo(a, b);
+    case 'relevance':
     default:
       return scored
         ? (a, b) => s.score[b] - s.score[a] || index.sold[b] - index.sold[a] || codigo(a, b)

@@ -21,6 +21,7 @@ import {
   Client,
   Environment,
   OrdersController,
+  OrderStatus,
   PaymentsController,
   type Order,
 } from '@paypal/paypal-server-sdk';
@@ -135,13 +136,13 @@ export function fromPayPalOrder(order: Order): ProviderPayment {
     .reduce((s, r) => s + (fromPayPalValue(r.amount?.value) || 0), 0);
   let status: ProviderPaymentStatus;
   switch (order.status) {
-    case 'APPROVED':
+    case OrderStatus.Approved:
       status = 'approved';
       break;
-    case 'VOIDED':
+    case OrderStatus.Voided:
       status = 'canceled';
       break;
-    case 'COMPLETED':
+    case OrderStatus.Completed:
       status =
         capture?.status === 'DECLINED' || capture?.status === 'FAILED'
           ? 'failed'
@@ -149,6 +150,10 @@ export function fromPayPalOrder(order: Order): ProviderPayment {
             ? 'pending'
             : 'succeeded';
       break;
+    case OrderStatus.Created:
+    case OrderStatus.Saved:
+    case OrderStatus.PayerActionRequired:
+    case undefined:
     default:
       status = 'requires_confirmation';
   }

@@ -63,6 +63,8 @@ export function fromPaymentIntent(pi: Stripe.PaymentIntent, now = new Date()): P
       // voucher that was not paid in time comes back this way too).
       status = error ? (method === 'oxxo' ? 'expired' : 'failed') : 'requires_confirmation';
       break;
+    case 'requires_capture':
+    case 'requires_confirmation':
     default:
       status = 'requires_confirmation';
   }

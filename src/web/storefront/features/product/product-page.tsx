@@ -3,7 +3,7 @@
  * the stock messages, add to cart, and tabs about / details / specifications / packaging / reviews.
  * The product joins the recently viewed list and the view is recorded (POST /api/visto).
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -98,11 +98,8 @@ function ProductView({ p }: { p: ProductDetail }) {
     // Only once, right after hydration: later changes go through onChange.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const variant = useMemo(
-    () => variantOf(selected) ?? (p.optionNames.length ? undefined : p.variants[0]),
-    [p, selected],
-  );
-  // The chosen variant's (or colour's) photo, else the cover: the cart line keeps it (a photo per colour).
+  const variant = variantOf(selected) ?? (p.optionNames.length ? undefined : p.variants[0]);
+  // The chosen variant's (or colour's) photo, else the cover: the cart line keeps it (SPEC §3 photo per colour).
   const lineImage = photoOf(selected) ?? p.image;
   const shownImage = picked ?? p.image ?? lineImage;
   const inCart = variant ? (cart.find((l) => l.sku === variant.sku)?.quantity ?? 0) : 0;
