@@ -99,7 +99,7 @@ function ProductView({ p }: { p: ProductDetail }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const variant = variantOf(selected) ?? (p.optionNames.length ? undefined : p.variants[0]);
-  // The chosen variant's (or colour's) photo, else the cover: the cart line keeps it (SPEC §3 photo per colour).
+  // The chosen variant's (or colour's) photo, else the cover: the cart line keeps it (a photo per colour).
   const lineImage = photoOf(selected) ?? p.image;
   const shownImage = picked ?? p.image ?? lineImage;
   const inCart = variant ? (cart.find((l) => l.sku === variant.sku)?.quantity ?? 0) : 0;
