@@ -22,7 +22,14 @@ import { buildUrl, listOperations, validObject, validValue, type Operation } fro
 /** Seller APIs anyone may call (sign-in). */
 const PUBLIC_ROUTES = new Set(['POST /api/admin/login']);
 /** Seller APIs any member (or a platform account without a chosen store) may call, whatever their permissions. */
-const MEMBER_ROUTES = new Set(['GET /api/admin/me', 'GET /api/admin/stores', 'POST /api/admin/session/store']);
+const MEMBER_ROUTES = new Set([
+  'GET /api/admin/me',
+  'GET /api/admin/stores',
+  'POST /api/admin/session/store',
+  // Whether the signed-in person's own email is verified (the admin's banner): about them, not the store.
+  'GET /api/admin/email-verification',
+  'POST /api/admin/email-verification/resend',
+]);
 
 describe('permissions of every seller API, generated from the OpenAPI document', () => {
   let t: TestApp;
