@@ -95,7 +95,7 @@ function entryScript(template: string): { tag: string; src: string } | null {
 }
 
 /**
- * How pages are compressed (@fastify/compress, decision 077): Brotli at quality 5, else gzip, as the client's
+ * How pages are compressed (@fastify/compress; decisions 077, 133): Brotli at quality 5, else gzip, as the client's
  * Accept-Encoding prefers with its q values, for pages over 1 KB. A storefront page is ~55 KB of HTML, ~10 KB
  * compressed, which a phone on a slow network feels.
  */
@@ -273,10 +273,9 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
   const stylesheet = entry ? entryStylesheet(template) : null;
   const script = entry ? entryScript(template) : null;
 
-  // Pages are a GET route rather than the not-found handler: @fastify/compress gives `reply.compress` to the routes
-  // registered after it in this scope, so the static files above (sent as their pre-compressed copies) are left as
-  // they are and a page is compressed once. Not for HEAD, not in the API docs, not rate limited: as before, when the
-  // not-found handler answered pages.
+  // Pages are a GET route, not the not-found handler: @fastify/compress gives `reply.compress` only to routes, and only
+  // to those registered after it in this scope, so the static files above keep their pre-compressed copies and a page
+  // is compressed once (decision 133). No HEAD route, hidden from the API docs, not rate limited (limits are for /api).
   await app.register(fastifyCompress, PAGE_COMPRESSION);
   app.setNotFoundHandler(async () => {
     throw new AppError('NOT_FOUND');
