@@ -18,6 +18,7 @@ import { PORT, DATA_DIR, THROTTLE_GAP_MS } from './urls';
 export { expect };
 export { PORT, DATA_DIR, THROTTLE_GAP_MS, storeUrl, platformUrl, apiUrl } from './urls';
 export type { Session, StoreFixture } from './factories';
+export { addToCart, checkoutAsGuest, MONTERREY, type GuestAddress } from './support/checkout';
 
 const CSP_MARK = 'csp violation:';
 /** Phone and desktop sizes, for tests that open a second context of the other kind. */

@@ -1,23 +1,19 @@
 /**
- * Every translation key written literally in the code exists in the Spanish catalogue (the default and fallback), so no
- * screen or email shows a raw key such as "shipping.days". A key's namespace is its `ns:` prefix,
- * else the file's first `useTranslation('ns')`, else `common` (web) or `errors` (server). Plural keys count when
- * their `_one`/`_other` forms exist. Keys built at run time (template literals) are not checked here; the es/en
- * parity test and the browser tests cover those paths.
+ * Every translation key written literally in the code exists in the Spanish catalogue (the default and fallback) and
+ * in the English one, so no screen or email shows a raw key such as "shipping.days". The keys are found by
+ * i18next-cli's extractor (`findKeys`), which reads each file's syntax tree the way i18next resolves a call: a key's
+ * namespace is its `ns:` prefix, else the `useTranslation('ns')` (or `{ ns }` option) in scope, else `common` (web) or
+ * `errors` (server). A call with `count` needs the key as a plain string or its `_one`/`_other` forms; a call without
+ * `count` needs the plain string (a key that exists only in plural forms would show raw). Keys built at run time
+ * (template literals) are not checked here; the es/en parity test and the browser tests cover those paths.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { findKeys } from 'i18next-cli';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '..');
-
-function files(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) return files(p);
-    return /\.(ts|tsx)$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
-  });
-}
+const LANGS = ['es', 'en'] as const;
 
 function catalogue(lang: string): Map<string, Record<string, unknown>> {
   const dir = path.join(root, 'src/locales', lang);
@@ -26,43 +22,68 @@ function catalogue(lang: string): Map<string, Record<string, unknown>> {
   );
 }
 
-/** 'plain' when the key holds a string, 'plural' when only its _one/_other forms exist, else null. */
-function lookup(ns: Record<string, unknown> | undefined, key: string): 'plain' | 'plural' | null {
-  const find = (k: string) =>
-    k
-      .split('.')
-      .reduce<unknown>(
-        (o, part) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[part] : undefined),
-        ns,
-      );
-  if (typeof find(key) === 'string') return 'plain';
-  return ['_one', '_other'].every((suffix) => typeof find(`${key}${suffix}`) === 'string') ? 'plural' : null;
+/** Whether the catalogue namespace holds `key` (dotted path) as a string. */
+function has(ns: Record<string, unknown> | undefined, key: string): boolean {
+  const value = key
+    .split('.')
+    .reduce<unknown>((o, part) => (o && typeof o === 'object' ? (o as Record<string, unknown>)[part] : undefined), ns);
+  return typeof value === 'string';
+}
+
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/** The keys used literally under `area`, as namespace and key, with whether the call passes `count`. */
+async function usedKeys(area: string, defaultNS: string) {
+  const problems: string[] = [];
+  const logger = {
+    info: () => {},
+    warn: (...m: unknown[]) => problems.push(m.join(' ')),
+    error: (...m: unknown[]) => problems.push(m.join(' ')),
+  };
+  const { allKeys } = await findKeys(
+    {
+      locales: [...LANGS],
+      extract: {
+        input: [`${area}/**/*.{ts,tsx}`],
+        ignore: ['**/*.test.ts', '**/*.test.tsx'],
+        output: 'src/locales/{{language}}/{{namespace}}.json',
+        defaultNS,
+        functions: ['t', '*.t'],
+      },
+    },
+    logger,
+  );
+  // A call with `count` comes back once per plural form of the locales (`key_one`, `key_other`, ...): one entry each.
+  const keys = new Map<string, { ns: string; key: string; count: boolean }>();
+  for (const k of allKeys.values()) {
+    const key = k.hasCount ? k.key.replace(PLURAL_SUFFIX, '') : k.key;
+    const ns = k.ns ?? defaultNS;
+    keys.set(`${ns}:${key}:${Boolean(k.hasCount)}`, { ns, key, count: Boolean(k.hasCount) });
+  }
+  return { keys: [...keys.values()], problems };
 }
 
 describe('translation keys used in the code', () => {
-  const es = catalogue('es');
-  for (const area of ['src/web', 'src/server']) {
-    it(`all literal keys in ${area} exist in the Spanish catalogue`, () => {
+  const catalogues = LANGS.map((lang) => [lang, catalogue(lang)] as const);
+  for (const [area, defaultNS] of [
+    ['src/web', 'common'],
+    ['src/server', 'errors'],
+  ] as const) {
+    it(`all literal keys in ${area} exist in the Spanish and English catalogues`, async () => {
+      const { keys, problems } = await usedKeys(area, defaultNS);
+      // A file the extractor could not read would be skipped silently otherwise.
+      expect(problems).toEqual([]);
       const missing: string[] = [];
-      let checked = 0;
-      for (const file of files(path.join(root, area))) {
-        const src = fs.readFileSync(file, 'utf8');
-        const fileNs = /useTranslation\(\s*'([\w-]+)'/.exec(src)?.[1] ?? (area === 'src/web' ? 'common' : 'errors');
-        for (const m of src.matchAll(/\b(?:t|i18n\.t)\(\s*'([^'${}]+)'([^)]{0,200})/g)) {
-          const raw = m[1];
-          if (!/^[\w-]+(?::[\w.-]+|\.[\w.-]+|)$/.test(raw) || raw.endsWith('.')) continue;
-          const [ns, key] = raw.includes(':') ? raw.split(':') : [fileNs, raw];
-          checked++;
-          const found = lookup(es.get(ns), key);
-          const where = `${path.relative(root, file)}: ${ns}:${key}`;
-          if (!found) missing.push(where);
-          // A key that exists only in plural forms shows raw unless the call passes `count`.
-          else if (found === 'plural' && !/\bcount\b/.test(m[2]))
-            missing.push(`${where} (plural key called without count)`);
+      for (const { ns, key, count } of keys) {
+        for (const [lang, namespaces] of catalogues) {
+          const found =
+            has(namespaces.get(ns), key) ||
+            (count && ['_one', '_other'].every((s) => has(namespaces.get(ns), `${key}${s}`)));
+          if (!found) missing.push(`${lang} ${ns}:${key}${count ? ' (with count)' : ''}`);
         }
       }
       expect(missing).toEqual([]);
-      expect(checked).toBeGreaterThan(area === 'src/web' ? 150 : 10);
+      expect(keys.length).toBeGreaterThan(area === 'src/web' ? 150 : 10);
     });
   }
 });

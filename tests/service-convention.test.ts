@@ -2,10 +2,11 @@
  * Keeps the service convention of src/server/lib/context.ts true: an exported function of
  * src/server/modules/ that needs the database takes `ctx` first (ctx.db is a database or a transaction), never a
  * `db`/`tx` handle, a `providers` bag or a bare `storeId` beside it, and has no `...With` twin for transactions.
- * Signatures are read with a small bracket-aware scanner (TypeScript 7 has no JavaScript parser API).
+ * Signatures are read from the syntax tree of @babel/parser (TypeScript 7 has no JavaScript parser API).
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { parse } from '@babel/parser';
 import { describe, expect, it } from 'vitest';
 
 const root = path.resolve(__dirname, '..');
@@ -25,56 +26,50 @@ interface ExportedFunction {
   params: { name: string; type: string }[];
 }
 
-/**
- * The parameter list that starts at `src[open]` ('('), split at its top-level commas; brackets, strings and template
- * literals are skipped over, so types such as `{ a: string; b: number }` or `Pick<C, 'db' | 'x'>` stay whole.
- */
-function paramList(src: string, open: number): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = open + 1;
-  for (let i = open + 1; i < src.length; i++) {
-    const c = src[i];
-    if (c === "'" || c === '"' || c === '`') {
-      for (i++; i < src.length && src[i] !== c; i++) if (src[i] === '\\') i++;
-    } else if ('([{<'.includes(c)) depth++;
-    else if (')]}'.includes(c) || (c === '>' && src[i - 1] !== '=')) {
-      if (depth === 0) {
-        out.push(src.slice(start, i));
-        break;
-      }
-      depth--;
-    } else if (c === ',' && depth === 0) {
-      out.push(src.slice(start, i));
-      start = i + 1;
-    }
-  }
-  return out.map((p) => p.trim()).filter(Boolean);
+type Statement = ReturnType<typeof parse>['program']['body'][number];
+type Param = Extract<Statement, { type: 'FunctionDeclaration' }>['params'][number];
+
+/** A parameter's name (the pattern's text when destructured) and its type annotation's text ('' without one). */
+function param(text: (start: number, end: number) => string, p: Param): { name: string; type: string } {
+  const inner = p.type === 'AssignmentPattern' ? p.left : p.type === 'RestElement' ? p.argument : p;
+  const annotation =
+    'typeAnnotation' in inner && inner.typeAnnotation?.type === 'TSTypeAnnotation' ? inner.typeAnnotation : null;
+  const name = inner.type === 'Identifier' ? inner.name : text(inner.start!, annotation?.start ?? inner.end!);
+  return { name, type: annotation ? text(annotation.typeAnnotation.start!, annotation.typeAnnotation.end!) : '' };
 }
 
-/** Exported `function` declarations and exported `const f = (…) =>` functions of a file (comments ignored). */
-function exportedFunctions(file: string, source = fs.readFileSync(file, 'utf8')): ExportedFunction[] {
-  const src = source.replace(/\/\*[\s\S]*?\*\//g, (m) => m.replace(/[^\n]/g, ' ')).replace(/\/\/.*$/gm, '');
-  const decl =
-    /^[ \t]*export\s+(?:async\s+)?function\s*\*?\s*(\w+)\s*(?:<[^(]*>)?\s*\(|^[ \t]*export\s+const\s+(\w+)\s*(?::[^=]+)?=\s*(?:async\s+)?(?:function\s*)?(?:<[^(]*>)?\s*\(/gm;
-  return [...src.matchAll(decl)].map((m) => ({
-    where: `${path.relative(root, file)}:${src.slice(0, m.index).split('\n').length}`,
-    name: m[1] ?? m[2],
-    params: paramList(src, m.index + m[0].length - 1).map((p) => {
-      const colon = p.indexOf(':');
-      const name = (colon < 0 ? p.split('=')[0] : p.slice(0, colon)).replace(/[?\s]|^\.\.\./g, '');
-      return {
-        name,
-        type:
-          colon < 0
-            ? ''
-            : p
-                .slice(colon + 1)
-                .split('=')[0]
-                .trim(),
-      };
-    }),
-  }));
+/**
+ * Exported function declarations (overload signatures included) and exported `const f = (…) =>` or `= function`
+ * of a file, read by @babel/parser with its TypeScript plugin.
+ */
+function exportedFunctions(file: string, src = fs.readFileSync(file, 'utf8')): ExportedFunction[] {
+  const { program, comments } = parse(src, { sourceType: 'module', plugins: ['typescript'] });
+  // Source text without its comments: a word in a comment inside a type is not part of the type.
+  const text = (start: number, end: number) =>
+    (comments ?? [])
+      .filter((c) => c.start! >= start && c.end! <= end)
+      .reduceRight((t, c) => t.slice(0, c.start! - start) + t.slice(c.end! - start), src.slice(start, end))
+      .trim();
+  const out: ExportedFunction[] = [];
+  const add = (name: string, line: number, params: Param[]) =>
+    out.push({ where: `${path.relative(root, file)}:${line}`, name, params: params.map((p) => param(text, p)) });
+  for (const node of program.body) {
+    if (node.type !== 'ExportNamedDeclaration' || !node.declaration) continue;
+    const d = node.declaration;
+    if ((d.type === 'FunctionDeclaration' || d.type === 'TSDeclareFunction') && d.id)
+      add(d.id.name, d.loc!.start.line, d.params as Param[]);
+    else if (d.type === 'VariableDeclaration')
+      for (const v of d.declarations) {
+        const init =
+          v.init?.type === 'TSAsExpression' || v.init?.type === 'TSSatisfiesExpression' ? v.init.expression : v.init;
+        if (
+          v.id.type === 'Identifier' &&
+          (init?.type === 'ArrowFunctionExpression' || init?.type === 'FunctionExpression')
+        )
+          add(v.id.name, v.loc!.start.line, init.params as Param[]);
+      }
+  }
+  return out;
 }
 
 /** The convention's breaches in one exported function (empty when it keeps the rules). */
@@ -107,7 +102,9 @@ describe('service convention (src/server/lib/context.ts)', () => {
       export function charge(providers: Providers, ref: string) {}
       export async function late(id: string, ctx: StoreContext) {}
       export async function scoped(ctx: DbContext, storeId: string) {}
-      export async function fine(ctx: StoreDbContext, id: string) {}
+      export async function fine(ctx: StoreDbContext, id: string, opts: { /** not a Database */ n?: number } = {}) {}
+      export function overloaded(ctx: StoreContext): void;
+      export const viaArrow = async ({ db }: { db: Database }) => {};
       function notExported(db: Db) {}
     `;
     const found = exportedFunctions(path.join(modulesDir, 'x/x.service.ts'), src).map((f) => [f.name, breaches(f)]);
@@ -118,6 +115,8 @@ describe('service convention (src/server/lib/context.ts)', () => {
       ['late', 1],
       ['scoped', 1],
       ['fine', 0],
+      ['overloaded', 0],
+      ['viaArrow', 1],
     ]);
   });
 });

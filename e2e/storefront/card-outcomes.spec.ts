@@ -3,7 +3,7 @@
  * and the form, so the shopper can pay with another card; a card that asks for 3-D Secure opens the bank's modal
  * dialog (keyboard: focus inside, Escape refuses), and authorising it completes the purchase.
  */
-import { expect, fillCardEs, test } from '../fixtures';
+import { addToCart, checkoutAsGuest, expect, fillCardEs, MONTERREY, test } from '../fixtures';
 
 test.describe('card outcomes', () => {
   test(
@@ -12,24 +12,9 @@ test.describe('card outcomes', () => {
     async ({ page, factory, throttle }) => {
       // Its own store with one product of the dataset (a backpack with one variant), so no other test's sale matters.
       const store = await factory.store({ codigos: ['24-WB04'] });
-      await page.clock.install(); // The client throttle reads this clock
-      await page.goto(store.url(`/product?codigo=${store.products[0].codigo}`));
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByRole('button', { name: /Agregar al carrito/ }).click();
-      await page.getByRole('link', { name: /Ver carrito/ }).click();
-      await page.getByRole('button', { name: 'Continuar con la compra' }).click();
-
-      await page.getByLabel('Correo electrónico').fill('tarjetas@example.com');
-      await page.getByLabel('Nombre completo').fill('Mariana Soto');
-      await page.getByLabel('Código postal').fill('64000');
-      await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Nuevo León');
-      await page.getByLabel('Colonia').selectOption({ index: 1 });
-      await page.getByLabel('Calle').fill('Padre Mier');
-      await page.getByLabel('Número exterior').fill('500');
-      await page.getByLabel('Teléfono').fill('81 8123 4567');
-      await page.getByRole('button', { name: 'Continuar' }).click();
-      await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
-      await page.getByRole('button', { name: 'Continuar al pago' }).click();
+      await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+      await addToCart(page, store.url(`/product?codigo=${store.products[0].codigo}`));
+      await checkoutAsGuest(page, { ...MONTERREY, email: 'tarjetas@example.com', name: 'Mariana Soto' });
 
       await fillCardEs(page, { number: '4000 0000 0000 0002', holder: 'Mariana Soto', expiry: '11/29', cvc: '321' });
       await page.getByRole('button', { name: /^Pagar/ }).click();

@@ -3,7 +3,7 @@
  * code is not valid, applies the right one in the cart ("coupon applied"), sees the discount on the products only at
  * payment, pays by card, and the receipt names the coupon with its discount.
  */
-import { centsOf, expect, fillCardEs, platformUrl, test } from '../fixtures';
+import { addToCart, centsOf, checkoutAsGuest, expect, fillCardEs, MONTERREY, platformUrl, test } from '../fixtures';
 
 test.describe('coupons', () => {
   test(
@@ -30,10 +30,7 @@ test.describe('coupons', () => {
       const uses = row.locator('td.num');
       await expect(uses).toHaveText('0');
 
-      await page.goto(store.url(`/product?codigo=${store.products[0].codigo}`));
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      await page.getByRole('button', { name: /Agregar al carrito/ }).click();
-      await page.getByRole('link', { name: /Ver carrito/ }).click();
+      await addToCart(page, store.url(`/product?codigo=${store.products[0].codigo}`));
       const items = centsOf(await page.getByRole('complementary').getByText(/\$/).first().innerText());
       await page.getByLabel('Código del cupón').fill('NO-EXISTE');
       await page.getByRole('button', { name: 'Aplicar' }).click();
@@ -46,18 +43,7 @@ test.describe('coupons', () => {
       expect(centsOf(await page.getByTestId('order-discount').innerText())).toBe(discount);
       expect(centsOf(await page.getByTestId('order-total').innerText())).toBe(items - discount);
 
-      await page.getByRole('button', { name: 'Continuar con la compra' }).click();
-      await page.getByLabel('Correo electrónico').fill('cupones@example.com');
-      await page.getByLabel('Nombre completo').fill('Lucía Ramos');
-      await page.getByLabel('Código postal').fill('64000');
-      await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Nuevo León');
-      await page.getByLabel('Colonia').selectOption({ index: 1 });
-      await page.getByLabel('Calle').fill('Padre Mier');
-      await page.getByLabel('Número exterior').fill('500');
-      await page.getByLabel('Teléfono').fill('81 8123 4567');
-      await page.getByRole('button', { name: 'Continuar' }).click();
-      await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
-      await page.getByRole('button', { name: 'Continuar al pago' }).click();
+      await checkoutAsGuest(page, { ...MONTERREY, email: 'cupones@example.com', name: 'Lucía Ramos' });
 
       await expect(page.getByText('Cupón aplicado: BIENVENIDA')).toBeVisible();
       expect(centsOf(await page.getByTestId('order-total').innerText())).toBe(items - discount);

@@ -9,34 +9,28 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Frame, FrameLocator, Page, Request } from '@playwright/test';
-import { centsOf } from '../fixtures';
+import { addToCart, centsOf, checkoutAsGuest } from '../fixtures';
 import { expect, test } from '../stripe-instance';
 
 /** Product page → cart (optionally a coupon) → guest address in Roma Norte, CDMX → pickup → payment page. */
 async function toPayment(page: Page, url: string, coupon?: string): Promise<number> {
-  await page.goto(url);
-  await page.getByRole('heading', { level: 1 }).waitFor();
-  await page.getByRole('button', { name: /Agregar al carrito/ }).click();
-  await page.getByRole('link', { name: /Ver carrito/ }).click();
+  await addToCart(page, url);
   const items = centsOf(await page.getByRole('complementary').getByText(/\$/).first().innerText());
   if (coupon) {
     await page.getByLabel('Código del cupón').fill(coupon);
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(page.getByText(`Cupón aplicado: ${coupon.toUpperCase()}`)).toBeVisible();
   }
-  await page.getByRole('button', { name: 'Continuar con la compra' }).click();
-  await page.getByLabel('Correo electrónico').fill('stripe@example.com');
-  await page.getByLabel('Nombre completo').fill('Lucía Ramos');
-  // The Stripe instance has the API tests' postal codes only (e2e/support/server.ts).
-  await page.getByLabel('Código postal').fill('06700');
-  await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Ciudad de México');
-  await page.getByLabel('Colonia').selectOption({ index: 1 });
-  await page.getByLabel('Calle').fill('Calle Colima');
-  await page.getByLabel('Número exterior').fill('123');
-  await page.getByLabel('Teléfono').fill('55 1234 5678');
-  await page.getByRole('button', { name: 'Continuar' }).click();
-  await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
-  await page.getByRole('button', { name: 'Continuar al pago' }).click();
+  // The Stripe instance has the API tests' postal codes only (e2e/support/server.ts): Roma Norte, CDMX.
+  await checkoutAsGuest(page, {
+    email: 'stripe@example.com',
+    name: 'Lucía Ramos',
+    postalCode: '06700',
+    state: 'Ciudad de México',
+    street: 'Calle Colima',
+    number: '123',
+    phone: '55 1234 5678',
+  });
   return items;
 }
 

@@ -3,28 +3,19 @@
  * page (offline, the sandbox's stand-in of PayPal's, as the e2e server runs the sandbox provider), approves, and comes
  * back to the store, which captures the payment and shows the order paid; the cart is emptied only then.
  */
-import { expect, test } from '../fixtures';
+import { addToCart, checkoutAsGuest, expect, MONTERREY, test } from '../fixtures';
 
 test.describe('wallet', () => {
   test('a shopper pays with PayPal', { tag: '@phone' }, async ({ page, factory }) => {
     const store = await factory.store({ codigos: ['24-WB04'] });
-    await page.goto(store.url(`/product?codigo=${store.products[0].codigo}`));
-    await page.getByRole('heading', { level: 1 }).waitFor();
-    await page.getByRole('button', { name: /Agregar al carrito/ }).click();
-    await page.getByRole('link', { name: /Ver carrito/ }).click();
-    await page.getByRole('button', { name: 'Continuar con la compra' }).click();
-
-    await page.getByLabel('Correo electrónico').fill('monedero@example.com');
-    await page.getByLabel('Nombre completo').fill('Lucía Ramírez');
-    await page.getByLabel('Código postal').fill('64000');
-    await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe('Nuevo León');
-    await page.getByLabel('Colonia').selectOption({ index: 1 });
-    await page.getByLabel('Calle').fill('Padre Mier');
-    await page.getByLabel('Número exterior').fill('501');
-    await page.getByLabel('Teléfono').fill('81 8123 4568');
-    await page.getByRole('button', { name: 'Continuar' }).click();
-    await page.getByRole('radio', { name: /Recoger en sucursal/ }).check();
-    await page.getByRole('button', { name: 'Continuar al pago' }).click();
+    await addToCart(page, store.url(`/product?codigo=${store.products[0].codigo}`));
+    await checkoutAsGuest(page, {
+      ...MONTERREY,
+      email: 'monedero@example.com',
+      name: 'Lucía Ramírez',
+      number: '501',
+      phone: '81 8123 4568',
+    });
 
     await page.getByRole('radio', { name: /PayPal/ }).check();
     await page.getByText('Al pagar vas a PayPal').waitFor();

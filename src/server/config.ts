@@ -163,6 +163,11 @@ const envSchema = z.object({
    */
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
+   * Seconds before a failed job runs again, for every queue. Unset (the default): each job's own delay (30 s, 5 s for
+   * the catalogue CSV jobs). Tests that watch a retry set it low so they need not wait.
+   */
+  JOB_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
+  /**
    * Addresses (IPs or CIDRs, comma-separated) a catalogue import may download images from although they are not public
    * (decision 080), e.g. `127.0.0.1` for a local test server. Unset (the default, and the right value in production):
    * images only from public addresses; loopback, private, link-local and metadata addresses are refused.

@@ -12,6 +12,7 @@ import {
   createStoreFixture,
   type StoreFixture,
 } from '../helpers/factories.js';
+import { twoStoresWithSellers } from '../helpers/sellers.js';
 import type { FileRefInput, ProductInput } from '../../src/shared/contracts/catalog-admin.js';
 import { testImage, uploadAs } from '../helpers/uploads.js';
 
@@ -100,12 +101,7 @@ describe('seller catalogue', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    a = await createStoreFixture(t.database.db);
-    b = await createStoreFixture(t.database.db);
-    sellerA = await createSellerFixture(t.app, a.id);
-    sellerB = await createSellerFixture(t.app, b.id);
-    await completeCompanyProfileFixture(t.app, sellerA.token);
-    await completeCompanyProfileFixture(t.app, sellerB.token);
+    ({ a, b, sellerA, sellerB } = await twoStoresWithSellers(t));
     photosA = { red: await upload(sellerA.token, '#c0392b'), blue: await upload(sellerA.token, '#2950c0') };
     photosB = { red: await upload(sellerB.token, '#c0392b'), blue: await upload(sellerB.token, '#2950c0') };
   });

@@ -11,13 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import {
-  completeCompanyProfileFixture,
-  createProductFixture,
-  createSellerFixture,
-  createStoreFixture,
-  type StoreFixture,
-} from '../helpers/factories.js';
+import { createProductFixture, type StoreFixture } from '../helpers/factories.js';
+import { storeWithSeller, twoStoresWithSellers } from '../helpers/sellers.js';
 import { importer } from '../helpers/catalog-import.js';
 import { products, storeDomains } from '../../src/server/db/schema/index.js';
 import { publicOrigin } from '../../src/server/lib/public-url.js';
@@ -30,10 +25,7 @@ describe('catalogue CSV: formulas, money, taxonomy, link origins', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    a = await createStoreFixture(t.database.db);
-    b = await createStoreFixture(t.database.db);
-    sellerA = await createSellerFixture(t.app, a.id);
-    await completeCompanyProfileFixture(t.app, sellerA.token);
+    ({ a, b, sellerA } = await twoStoresWithSellers(t));
   }, 300_000);
   afterAll(async () => {
     await t?.close();
@@ -60,9 +52,7 @@ describe('catalogue CSV: formulas, money, taxonomy, link origins', () => {
   const records = (csv: string) => parse(csv, { columns: true }) as Record<string, string>[];
 
   it('export → import keeps titles, brands and tags that start with "=", "-", "+" or "@", neutralised in the file', async () => {
-    const c = await createStoreFixture(t.database.db);
-    const sellerC = await createSellerFixture(t.app, c.id);
-    await completeCompanyProfileFixture(t.app, sellerC.token);
+    const { store: c, seller: sellerC } = await storeWithSeller(t);
     const imp = await importer(t, sellerC.token);
     const csv = [
       'Handle,Title,Vendor,Tags,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty',
@@ -81,9 +71,7 @@ describe('catalogue CSV: formulas, money, taxonomy, link origins', () => {
     expect(rows.find((r) => r.Handle === 'oferta')!['Variant Price']).toBe('149.50');
 
     // Into another store: the same text, not the neutralised one.
-    const d = await createStoreFixture(t.database.db);
-    const sellerD = await createSellerFixture(t.app, d.id);
-    await completeCompanyProfileFixture(t.app, sellerD.token);
+    const { store: d, seller: sellerD } = await storeWithSeller(t);
     const into = await importer(t, sellerD.token);
     const run = await into.run(file);
     expect(run.progress.status, JSON.stringify(run.progress.errors)).toBe('completed');
@@ -163,9 +151,7 @@ describe('catalogue CSV: formulas, money, taxonomy, link origins', () => {
     // A second level the map does not know: the department's name, never English on a Spanish store.
     expect(await names(es, 'TX-5')).toEqual(['Ropa y accesorios', 'Ropa y accesorios', 'apparel']);
 
-    const e = await createStoreFixture(t.database.db, { lang: 'en' });
-    const sellerE = await createSellerFixture(t.app, e.id);
-    await completeCompanyProfileFixture(t.app, sellerE.token);
+    const { store: e, seller: sellerE } = await storeWithSeller(t, { lang: 'en' });
     const en = await importer(t, sellerE.token);
     expect((await en.run([header, ...rows].join('\n'))).progress.status).toBe('completed');
     expect(await names(en, 'TX-1')).toEqual(['Apparel & Accessories', 'Clothing', 'apparel']);

@@ -11,22 +11,24 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import {
-  completeCompanyProfileFixture,
-  createSellerFixture,
-  createStoreFixture,
-  type StoreFixture,
-} from '../helpers/factories.js';
+import { type StoreFixture } from '../helpers/factories.js';
+import { twoStoresWithSellers } from '../helpers/sellers.js';
 import { testImage, uploadAs } from '../helpers/uploads.js';
 import { startImageServer, type ImageServer } from '../helpers/image-server.js';
 import { importer } from '../helpers/catalog-import.js';
 import { createLocalStorage } from '../../src/server/providers/storage/index.js';
+import { rowsOf } from '../../src/server/db/rows.js';
 import { uploadFile, sweepStagedFiles, STAGED_FILES_MAX_AGE_HOURS } from '../../src/server/modules/files/index.js';
 
 const HEADER = 'Handle,Title,Option1 Name,Option1 Value,Variant SKU,Variant Price,Image Src,Image Position';
+/**
+ * A failed import runs again this long after (5 s in production): long enough that the drain which runs the failing
+ * attempt has returned before the retry is due, short enough that the test need not wait long for it.
+ */
+const RETRY_DELAY_SECONDS = 2;
 
 /** Every file under `dir`, relative, sorted. */
 function listFiles(dir: string): string[] {
@@ -44,10 +46,7 @@ describe('catalogue import: photos of an import that does not commit are removed
   let sellerA: { token: string };
   let sellerB: { token: string };
   let uploads: string;
-  const rows = async <T>(query: ReturnType<typeof sql>) => {
-    const r = await t.database.db.execute(query);
-    return (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
-  };
+  const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(query));
   /** The files table, staged_files and the uploads folder, for comparing before and after. */
   const snapshot = async () => ({
     files: (await rows<{ id: string }>(sql`select id, store_id from files order by id`)).map((r) => JSON.stringify(r)),
@@ -59,14 +58,12 @@ describe('catalogue import: photos of an import that does not commit are removed
 
   beforeAll(async () => {
     images = await startImageServer();
-    t = await createTestApp({ IMPORT_IMAGE_ALLOWED_ADDRESSES: '127.0.0.1' });
+    t = await createTestApp({
+      IMPORT_IMAGE_ALLOWED_ADDRESSES: '127.0.0.1',
+      JOB_RETRY_DELAY_SECONDS: String(RETRY_DELAY_SECONDS),
+    });
     uploads = path.join(t.dataDir, 'uploads');
-    a = await createStoreFixture(t.database.db);
-    b = await createStoreFixture(t.database.db);
-    sellerA = await createSellerFixture(t.app, a.id);
-    sellerB = await createSellerFixture(t.app, b.id);
-    await completeCompanyProfileFixture(t.app, sellerA.token);
-    await completeCompanyProfileFixture(t.app, sellerB.token);
+    ({ a, b, sellerA, sellerB } = await twoStoresWithSellers(t));
     // Store B: an upload made in a form, and an imported product with its photo.
     expect((await uploadAs(t.app, sellerB.token, 'product_photo', await testImage(400, 400))).statusCode).toBe(201);
     const ok = await runImport(
@@ -169,12 +166,17 @@ describe('catalogue import: photos of an import that does not commit are removed
       await t.database.db.execute(sql.raw(`drop trigger test_refuse_products on products`));
       await t.database.db.execute(sql.raw(`drop function test_refuse_products()`));
     }
-    // The retry (5 s later) downloads the photo again and commits: its file is kept, the first attempt's is gone.
-    await new Promise((r) => setTimeout(r, 5_500));
-    await t.app.jobs.drain();
+    // The retry (RETRY_DELAY_SECONDS later) downloads the photo again and commits: its file is kept, the first
+    // attempt's is gone.
     const auth = { authorization: `Bearer ${sellerA.token}` };
-    const progress = (await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${run.jobId}`, headers: auth })).json();
-    expect(progress.status).toBe('completed');
+    await vi.waitFor(
+      async () => {
+        await t.app.jobs.drain();
+        const progress = await t.app.inject({ method: 'GET', url: `/api/admin/jobs/${run.jobId}`, headers: auth });
+        expect(progress.json().status).toBe('completed');
+      },
+      { timeout: 30_000, interval: 250 },
+    );
     expect(images.hits.get('/luma/MH07.webp?s=crash')).toBe(2);
     const after = await snapshot();
     expect(after.files.length).toBe(before.files.length + 1);

@@ -8,12 +8,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import {
-  completeCompanyProfileFixture,
   createCollaboratorFixture,
   createSellerFixture,
   createStoreFixture,
   type StoreFixture,
 } from '../helpers/factories.js';
+import { storeWithSeller, twoStoresWithSellers } from '../helpers/sellers.js';
 import { multipartBody } from '../helpers/uploads.js';
 import { readShopifyCsv } from '../../src/server/modules/catalog/shopify-csv.js';
 import { load, price, shopifyCsv } from '../helpers/shopify-csv.js';
@@ -27,12 +27,7 @@ describe('catalogue CSV import and export', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    a = await createStoreFixture(t.database.db);
-    b = await createStoreFixture(t.database.db);
-    sellerA = await createSellerFixture(t.app, a.id);
-    sellerB = await createSellerFixture(t.app, b.id);
-    await completeCompanyProfileFixture(t.app, sellerA.token);
-    await completeCompanyProfileFixture(t.app, sellerB.token);
+    ({ a, b, sellerA, sellerB } = await twoStoresWithSellers(t));
   }, 300_000);
   afterAll(async () => {
     await t.close();
@@ -223,9 +218,7 @@ describe('catalogue CSV import and export', () => {
     expect(parsed.products).toHaveLength(total);
 
     // Into a new store: the same products, variants, prices and stock.
-    const c = await createStoreFixture(t.database.db);
-    const sellerC = await createSellerFixture(t.app, c.id);
-    await completeCompanyProfileFixture(t.app, sellerC.token);
+    const { seller: sellerC } = await storeWithSeller(t);
     const into = await importFile(sellerC.token, file.body);
     expect(into.progress.status).toBe('completed');
     expect(into.result).toMatchObject({ created: total, updated: 0 });

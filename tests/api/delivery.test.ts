@@ -3,12 +3,11 @@
  * order, which becomes delivered through the transition rules; shown to the seller and to the buyer; one proof even
  * when submitted 20 times at once; bad input is a translated 4xx; another store sees nothing.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { placePaidOrder } from '../helpers/payments.js';
+import { buyOneItemPaid } from '../helpers/payments.js';
 import {
   createCustomerFixture,
   createProductFixture,
@@ -68,19 +67,8 @@ describe('proof of delivery', () => {
     t.app.inject({ method, url, headers: { authorization: `Bearer ${token}`, 'accept-language': lang }, payload });
 
   /** The buyer's card order of `quantity` cups, placed and paid the way the browser does. */
-  const paidOrder = async (quantity: number) =>
-    (
-      await placePaidOrder(
-        t.app,
-        { store, token: buyer },
-        {
-          idempotencyKey: randomUUID(),
-          items: [{ codigo: 'VASO', sku: 'VASO-1', quantity }],
-          addressId,
-          shipping: { servicio: 'economico' },
-        },
-      )
-    ).order;
+  const paidOrder = (quantity: number) =>
+    buyOneItemPaid(t.app, { store, token: buyer }, { codigo: 'VASO', sku: 'VASO-1', quantity }, { addressId });
 
   async function orderOnTheWay(quantity = 3): Promise<string> {
     const id = (await paidOrder(quantity)).id;

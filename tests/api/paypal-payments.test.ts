@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import net, { type AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { startPayPalFake, type PayPalFake } from '../helpers/paypal-fake.js';
@@ -33,6 +33,8 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
   let seller: string;
   const h = (lang = 'es', s = store) => ({ 'x-store-domain': s.hostname, 'accept-language': lang });
   const received: { body: string; headers: Record<string, string> }[] = [];
+  /** Bodies of the events the app has answered, in the order it finished them. */
+  const handled: string[] = [];
 
   const place = (lang = 'es', extra: Record<string, unknown> = {}) =>
     submitOrder(
@@ -83,6 +85,7 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
     fake.onWebhook(async (body, headers) => {
       received.push({ body, headers });
       await webhook(body, headers);
+      handled.push(body);
     });
     await seedPostalCodesFixture(t.database.db);
     store = await createStoreFixture(t.database.db);
@@ -182,8 +185,10 @@ describe(`PayPal wallet against the PayPal stand-in (${process.env.TEST_DATABASE
     const o = await placed();
     const ref = await refOf(o);
     received.length = 0;
+    handled.length = 0;
     await fake.approve(ref); // CHECKOUT.ORDER.APPROVED → the app captures
-    await new Promise((r) => setTimeout(r, 200)); // PAYMENT.CAPTURE.COMPLETED follows
+    // PAYMENT.CAPTURE.COMPLETED follows: wait until the app has answered it.
+    await vi.waitFor(() => expect(handled.some((b) => b.includes('PAYMENT.CAPTURE.COMPLETED'))).toBe(true));
     expect((await orderOf(o)).status).toBe('paid');
     expect(capturesAtPayPal(ref)).toBe(1);
     const approved = received.find((x) => x.body.includes('CHECKOUT.ORDER.APPROVED'))!;

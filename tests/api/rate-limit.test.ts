@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { createStoreFixture } from '../helpers/factories.js';
 
@@ -135,14 +135,14 @@ async function cuttableProxy(target: URL) {
   };
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-async function waitFor(check: () => boolean | Promise<boolean>, what: string) {
-  for (let i = 0; i < 300; i++) {
-    if (await check()) return;
-    await sleep(50);
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** Resolves once `check` holds (asked every 50 ms, for 15 s at most). */
+const waitFor = (check: () => boolean | Promise<boolean>, what: string) =>
+  vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: 15_000, interval: 50 },
+  );
 
 describe('rate limits with REDIS_URL set but Redis unavailable', () => {
   const apps: TestApp[] = [];
@@ -153,8 +153,13 @@ describe('rate limits with REDIS_URL set but Redis unavailable', () => {
 
   it('refused connections: limits still hold per process, logged once, health says down', async () => {
     const log = logSink();
+    const port = await closedPort();
+    // Every connection attempt of the Redis client (ioredis opens its socket with net.createConnection).
+    const connects = vi.spyOn(net, 'createConnection');
+    const attemptsToRedis = () =>
+      connects.mock.calls.filter(([options]) => (options as unknown as { port?: number }).port === port).length;
     const t = await createTestApp(
-      { AUTH_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: `redis://127.0.0.1:${await closedPort()}` },
+      { AUTH_RATE_LIMIT_PER_MINUTE: '3', REDIS_URL: `redis://127.0.0.1:${port}` },
       { logger: log.logger },
     );
     apps.push(t);
@@ -165,7 +170,8 @@ describe('rate limits with REDIS_URL set but Redis unavailable', () => {
     expect(await health(t)).toEqual({ ok: true, redis: 'down' });
     // Several reconnection attempts later (250 ms, 500 ms, 750 ms back-off), still one line.
     await waitFor(() => log.about('Redis unreachable').length > 0, 'the warning');
-    await sleep(1600);
+    await waitFor(() => attemptsToRedis() >= 4, 'three reconnection attempts');
+    connects.mockRestore();
     for (let i = 0; i < 10; i++) await attempt(t, store.hostname);
     expect(log.about('Redis').map((l) => [l.level, l.msg])).toEqual([
       [40, 'Redis unreachable: rate limits are counted per process until it answers again'],

@@ -3,18 +3,16 @@
  * never the seller's session; the app's server trades it once, with STORE_FLOOR_APP_SECRET, for a token that reads
  * its own store's orders and nothing else.
  */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { placePaidOrder } from '../helpers/payments.js';
+import { buyOneItemPaid } from '../helpers/payments.js';
 import {
   createCollaboratorFixture,
   createProductFixture,
   createSellerFixture,
   createStoreFixture,
   seedPostalCodesFixture,
-  TEST_ADDRESS,
   type StoreFixture,
 } from '../helpers/factories.js';
 import { appAccessCodes, sessions } from '../../src/server/db/schema/index.js';
@@ -44,16 +42,11 @@ describe('store-floor access', () => {
     });
   const placeOrder = async (s: StoreFixture) => {
     const p = await createProductFixture(t.database.db, s.id);
-    const { order } = await placePaidOrder(
+    const order = await buyOneItemPaid(
       t.app,
       { store: s },
-      {
-        idempotencyKey: randomUUID(),
-        email: 'piso@example.com',
-        address: TEST_ADDRESS,
-        items: [{ codigo: p.codigo, sku: p.skus[0], quantity: 1 }],
-        shipping: { servicio: 'economico' },
-      },
+      { codigo: p.codigo, sku: p.skus[0]! },
+      { email: 'piso@example.com' },
     );
     return order.id;
   };

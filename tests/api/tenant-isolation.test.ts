@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { placePaidOrder } from '../helpers/payments.js';
+import { buyOneItemPaid } from '../helpers/payments.js';
 import {
   createCustomerFixture,
   createProductFixture,
@@ -56,18 +56,12 @@ describe('tenant isolation', () => {
       await t.app.inject({ method: 'POST', url: '/api/addresses', headers: hb, payload: TEST_ADDRESS })
     ).json().id;
     // B's buyer places and pays a card order the way the browser does.
-    orderB = (
-      await placePaidOrder(
-        t.app,
-        { store: b, token: buyerB.token },
-        {
-          idempotencyKey: randomUUID(),
-          items: [{ codigo: 'ONLYB', sku: 'ONLYB-1', quantity: 1 }],
-          addressId: addressB,
-          shipping: { servicio: 'economico' },
-        },
-      )
-    ).order;
+    orderB = await buyOneItemPaid(
+      t.app,
+      { store: b, token: buyerB.token },
+      { codigo: 'ONLYB', sku: 'ONLYB-1' },
+      { addressId: addressB },
+    );
   });
   afterAll(async () => {
     await t.close();

@@ -1,13 +1,16 @@
 /**
  * The sandbox provider's side of a payment, as tests drive it: the shopper answering 3-D Secure at the sandbox bank,
  * cash paid at the OXXO counter (signed with the operator key, as `npm run oxxo:pay` does), and a card order placed
- * and paid the way the browser does it (decision 056: the card goes to the provider, never in POST /api/pedido).
+ * and paid the way the browser does it (decision 056: the card goes to the provider, never in POST /api/pedido), whole
+ * or as one item bought and paid (`buyOneItemPaid`).
  */
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { CardInput, OrderView, PlaceOrderResponse } from '../../src/shared/contracts/checkout.js';
 import { deriveKey, loadAppSecret } from '../../src/server/lib/secrets.js';
 import { signPayload } from '../../src/server/providers/payments/signature.js';
 import { operatorPayload, SANDBOX_OPERATOR_HEADER } from '../../src/server/providers/payments/sandbox/routes.js';
+import { TEST_ADDRESS } from './factories.js';
 
 /** Pays voucher `reference` at the sandbox's OXXO counter, signed like the CLI. */
 export function payVoucher(app: FastifyInstance, reference: string) {
@@ -164,4 +167,26 @@ export async function placePaidOrder(
   if (r.back.statusCode !== 200 || r.back.body.status !== 'paid')
     throw new Error(`the order was not paid: ${r.back.statusCode} ${JSON.stringify(r.back.body)}`);
   return { order: r.back.body as OrderView, viewToken: r.placed.viewToken, placed: r.placed };
+}
+
+/**
+ * One item bought and paid with the approved test card the way the browser does (`placePaidOrder`): `quantity`
+ * (default 1) of variant `sku` of product `codigo`, sent by the economy service to the signed-in customer's saved
+ * address (`to.addressId`; the customer's token in `client`) or, for a guest, to TEST_ADDRESS with `to.email`.
+ * Resolves to the paid order's view; throws if any step fails or the order is not paid.
+ */
+export async function buyOneItemPaid(
+  app: FastifyInstance,
+  client: CheckoutClient,
+  item: { codigo: string; sku: string; quantity?: number },
+  to: { addressId: string } | { email: string },
+): Promise<OrderView> {
+  const { codigo, sku, quantity = 1 } = item;
+  const { order } = await placePaidOrder(app, client, {
+    idempotencyKey: randomUUID(),
+    items: [{ codigo, sku, quantity }],
+    ...('addressId' in to ? { addressId: to.addressId } : { email: to.email, address: TEST_ADDRESS }),
+    shipping: { servicio: 'economico' },
+  });
+  return order;
 }

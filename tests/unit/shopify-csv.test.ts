@@ -1,6 +1,7 @@
 /**
  * Shopify's product CSV without the database (src/server/modules/catalog/shopify-csv.ts): the export neutralises cells
- * a spreadsheet would run as formulas (OWASP "CSV Injection") and the import reads them back as they were; a money
+ * a spreadsheet would run as formulas (OWASP "CSV Injection") and the import reads them back as they were; a
+ * description's HTML reads as plain text (entities decoded, lists as lines, scripts and styles dropped); a money
  * cell is read as the amount it spells or refused, never guessed (decision 111); stock is a whole number from 0.
  */
 import { describe, expect, it } from 'vitest';
@@ -8,8 +9,10 @@ import fc from 'fast-check';
 import { parse } from 'csv-parse/sync';
 import {
   EXPORT_COLUMNS,
+  htmlToText,
   parseMoneyCell,
   readShopifyCsv,
+  textToHtml,
   writeCsv,
   type ExportRow,
 } from '../../src/server/modules/catalog/shopify-csv.js';
@@ -213,5 +216,56 @@ describe('import: money and stock are bad lines, not guesses', () => {
     expect(readShopifyCsv(file('349.50', '2.5')).problems).toEqual([
       { line: 2, field: 'Variant Inventory Qty', reason: 'invalid_integer', value: '2.5' },
     ]);
+  });
+});
+
+describe('Body (HTML) as plain text', () => {
+  it('decodes entities, keeps <br> and blocks as lines, lists as "• " lines, drops scripts, styles and tags', () => {
+    const html = [
+      '<style>p { color: red }</style><h2>Taza &amp; plato</h2>',
+      '<p>Barro&nbsp;negro de Oaxaca &mdash; &quot;hecho&quot; a mano &#233;&#x301; &lt;3<br>Lavar a mano.<br/><br>',
+      '<script>document.title = "<p>no</p>"</script>Apto para café.</p>',
+      '<ul><li>Medidas<ul><li>Alto: <b>10</b> cm</li><li>Ancho: 8 cm</li></ul></li><li>Peso: 300 g</li></ul>',
+      '<ol><li>Uno</li><li>Dos</li></ol><a href="https://x.test/y">Más</a><img src="/a.png" alt="foto">',
+      '<table><tr><th>Talla</th><th>cm</th></tr><tr><td>M</td><td>40</td></tr></table>',
+    ].join('\n\t ');
+    expect(htmlToText(html)).toBe(
+      [
+        'Taza & plato',
+        'Barro negro de Oaxaca \u2014 "hecho" a mano \u00e9\u0301 <3',
+        'Lavar a mano.',
+        '',
+        'Apto para café.',
+        '• Medidas',
+        '• Alto: 10 cm',
+        '• Ancho: 8 cm',
+        '• Peso: 300 g',
+        '1. Uno',
+        '2. Dos',
+        'Más',
+        'Talla cm',
+        'M 40',
+      ].join('\n'),
+    );
+  });
+
+  it('leaves unknown entities and control characters harmless', () => {
+    expect(htmlToText('a &bogus; b\u0001c\u007f')).toBe('a &bogus; b c');
+    expect(htmlToText('')).toBe('');
+  });
+
+  it("reads the export's own HTML back as the text it was written from", () => {
+    const line = fc.stringMatching(/^[a-zA-Z0-9áéñ&<>"' .,;:!?()$%-]{0,30}$/);
+    fc.assert(
+      fc.property(fc.array(line, { minLength: 1, maxLength: 5 }), (lines) => {
+        // What the admin's form stores: trimmed lines, single spaces, at most one blank line in a row.
+        const text = lines
+          .map((l) => l.replace(/ {2,}/g, ' ').trim())
+          .join('\n')
+          .replace(/\n{3,}/g, '\n\n')
+          .trim();
+        expect(htmlToText(textToHtml(text))).toBe(text);
+      }),
+    );
   });
 });

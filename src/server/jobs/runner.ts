@@ -217,7 +217,13 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       const setup = new PgBoss({ db: bossDb(tx) });
       for (const def of defs) {
         const { retryLimit = 3, retryDelay = 30, retryBackoff = false, expireInSeconds = 900 } = def.options;
-        const queue = { name: def.name, retryLimit, retryDelay, retryBackoff, expireInSeconds };
+        const queue = {
+          name: def.name,
+          retryLimit,
+          retryDelay: config.JOB_RETRY_DELAY_SECONDS ?? retryDelay,
+          retryBackoff,
+          expireInSeconds,
+        };
         await setup.createQueue(def.name, queue);
         // createQueue keeps an existing queue's settings: bring them in line with the code.
         await setup.updateQueue(def.name, queue);

@@ -1,6 +1,7 @@
 /**
  * Cached JSON answers of one app instance (product detail, search, sitemap; decision 033), dropped on every write
- * through the change feed, on this instance and every other. An answer is serialised once and kept with its ETag.
+ * through the change feed, on this instance and every other. An answer is serialised once and kept with its ETag, in
+ * an lru-cache of ANSWER_CACHE_ENTRIES answers.
  *
  * Invalidation by generations, so a change costs O(1): an answer remembers the generations it was computed under and
  * is valid while they are unchanged. A change to some products bumps those products' generations (their detail
@@ -9,6 +10,7 @@
  * a change arrived is never served as fresh. While the feed is down nothing is cached (PostgreSQL answers every time).
  */
 import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { ChangeEvent, ChangeFeed } from '../db/change-feed.js';
 
 export interface CachedAnswer {
@@ -22,6 +24,8 @@ interface Entry extends CachedAnswer {
   list: number;
   product: number;
   productKey: string | null;
+  /** False when a change arrived while it was computed: it answers the callers waiting for it and is not kept. */
+  current: boolean;
 }
 
 /** An ETag for a body: weak, since equal JSON may be compressed differently on the way. */
@@ -34,9 +38,18 @@ export type Computed = ({ value: unknown } | { body: string }) & { productId?: s
 
 const serialise = (c: Computed) => ('body' in c ? c.body : JSON.stringify(c.value));
 
+/** What a fetch of one key needs: the store it belongs to and how to compute it. */
+interface FetchContext {
+  storeId: string;
+  compute: () => Promise<Computed>;
+}
+
 export class AnswerCache {
-  private readonly entries = new Map<string, Entry>();
-  private readonly inFlight = new Map<string, Promise<CachedAnswer>>();
+  /**
+   * lru-cache keeps at most `maxEntries` answers, dropping the least recently used, and its `fetchMethod` makes
+   * concurrent misses of one key share one computation. Null when caching is off.
+   */
+  private readonly entries: LRUCache<string, Entry, FetchContext> | null;
   private global = 0;
   private readonly storeGen = new Map<string, number>();
   private readonly listGen = new Map<string, number>();
@@ -48,15 +61,25 @@ export class AnswerCache {
   /** `maxEntries` 0 turns caching off (answers are still serialised with an ETag). */
   constructor(
     private readonly feed: ChangeFeed,
-    private readonly maxEntries: number,
+    maxEntries: number,
   ) {
+    this.entries =
+      maxEntries > 0
+        ? new LRUCache<string, Entry, FetchContext>({
+            max: maxEntries,
+            fetchMethod: (_key, _stale, { context }) => this.fill(context.storeId, context.compute),
+            // A change that empties the cache while a computation runs must not fail its callers: they get the
+            // answer, which is simply not kept (lru-cache writes it only where its pending fetch still is).
+            ignoreFetchAbort: true,
+          })
+        : null;
     this.unsubscribe = feed.subscribe((e) => this.onChange(e));
   }
 
   private onChange(e: ChangeEvent): void {
     if (e.storeId === null) {
       this.global++;
-      this.entries.clear();
+      this.entries?.clear();
       return;
     }
     if (e.topic === 'products' && e.ids) {
@@ -79,42 +102,44 @@ export class AnswerCache {
     };
   }
 
+  /** Whether an entry was computed under the generations in force now. */
+  private isCurrent(storeId: string, entry: Entry): boolean {
+    const now = this.generations(storeId, entry.productKey);
+    return (
+      entry.current &&
+      entry.global === now.global &&
+      entry.store === now.store &&
+      (entry.productKey ? entry.product === now.product : entry.list === now.list)
+    );
+  }
+
   /**
    * The answer for `key` of store `storeId`, computing it on a miss. `compute` returns the JSON value (already shaped
-   * by its response schema) or a ready body (XML), and, for an answer about one product, that product's id: such an answer survives changes
-   * to other products. Concurrent misses of one key share one computation. Throws what `compute` throws (not cached).
+   * by its response schema) or a ready body (XML), and, for an answer about one product, that product's id: such an
+   * answer survives changes to other products. Concurrent misses of one key share one computation. Throws what
+   * `compute` throws (not cached).
    */
   async get(storeId: string, key: string, compute: () => Promise<Computed>): Promise<CachedAnswer> {
-    const k = `${storeId}\u0000${key}`;
-    if (this.maxEntries <= 0 || !this.feed.live) {
+    if (!this.entries || !this.feed.live) {
       this.misses++;
       const body = serialise(await compute());
       return { body, etag: etagOf(body) };
     }
+    const k = `${storeId}\u0000${key}`;
     const hit = this.entries.get(k);
-    if (hit) {
-      const now = this.generations(storeId, hit.productKey);
-      if (
-        hit.global === now.global &&
-        hit.store === now.store &&
-        (hit.productKey ? hit.product === now.product : hit.list === now.list)
-      ) {
-        this.hits++;
-        this.entries.delete(k);
-        this.entries.set(k, hit);
-        return hit;
-      }
-      this.entries.delete(k);
+    if (hit && this.isCurrent(storeId, hit)) {
+      this.hits++;
+      return hit;
     }
+    if (hit) this.entries.delete(k);
     this.misses++;
-    const pending = this.inFlight.get(k);
-    if (pending) return pending;
-    const work = this.fill(k, storeId, compute).finally(() => this.inFlight.delete(k));
-    this.inFlight.set(k, work);
-    return work;
+    const entry = (await this.entries.fetch(k, { context: { storeId, compute } }))!;
+    // Computed while a change arrived: answered once, never served again.
+    if (!entry.current && this.entries.peek(k) === entry) this.entries.delete(k);
+    return entry;
   }
 
-  private async fill(k: string, storeId: string, compute: () => Promise<Computed>): Promise<CachedAnswer> {
+  private async fill(storeId: string, compute: () => Promise<Computed>): Promise<Entry> {
     const before = this.generations(storeId, null);
     const computed = await compute();
     const body = serialise(computed);
@@ -123,16 +148,12 @@ export class AnswerCache {
     // A product's generation is read after computing only when it was unknown before: read it now, but a change that
     // arrived meanwhile also bumped the store's list generation, which `before` holds, so compare that too.
     const after = this.generations(storeId, productKey);
-    const entry: Entry = { body, etag: etagOf(body), ...before, product: after.product, productKey };
-    if (after.list === before.list && after.store === before.store && after.global === before.global) {
-      this.entries.set(k, entry);
-      while (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    }
-    return entry;
+    const current = after.list === before.list && after.store === before.store && after.global === before.global;
+    return { body, etag: etagOf(body), ...before, product: after.product, productKey, current };
   }
 
   close(): void {
     this.unsubscribe();
-    this.entries.clear();
+    this.entries?.clear();
   }
 }

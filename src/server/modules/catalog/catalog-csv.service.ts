@@ -11,6 +11,7 @@
  */
 import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { catalogCsvTransfers, categories, departments, productVariants, products } from '../../db/schema/catalog.js';
+import { rowsOf } from '../../db/rows.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -415,8 +416,11 @@ async function storeImageBases(ctx: DbCtx): Promise<Set<string>> {
     select image_url as url from products where store_id = ${ctx.storeId} and image_url is not null
     union select image_url from product_variants where store_id = ${ctx.storeId} and image_url is not null
     union select ph->>'url' from products p, jsonb_array_elements(p.photos) ph where p.store_id = ${ctx.storeId}`);
-  const list = (Array.isArray(rows) ? rows : (rows as { rows: { url: string }[] }).rows) as { url: string }[];
-  return new Set(list.map((r) => r.url).filter(Boolean));
+  return new Set(
+    rowsOf<{ url: string }>(rows)
+      .map((r) => r.url)
+      .filter(Boolean),
+  );
 }
 
 /** The import's writes, inside its transaction: throws BadLines when a SKU belongs to another product. */

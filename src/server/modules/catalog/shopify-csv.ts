@@ -8,6 +8,7 @@
  */
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
+import { compile as compileHtmlToText } from 'html-to-text';
 import {
   CSV_MAX_ROWS,
   CSV_MAX_VARIANTS,
@@ -113,24 +114,44 @@ const COLUMNS = {
 
 const SIZE_SUFFIX = /-(160|480|960|1600)\.webp$/;
 
-/** Plain text of an HTML description: paragraphs and line breaks kept as new lines, tags dropped, entities decoded. */
+/**
+ * html-to-text set for a product description: no wrapping, links and images without their URLs, headings as written,
+ * list items as "• " lines, one line break (not a blank line) around paragraphs, blocks and tables (a row a line).
+ * Scripts and styles are dropped by the library's defaults.
+ */
+const descriptionText = compileHtmlToText({
+  wordwrap: false,
+  selectors: [
+    { selector: 'a', options: { ignoreHref: true } },
+    { selector: 'img', format: 'skip' },
+    { selector: 'hr', format: 'skip' },
+    {
+      selector: 'table',
+      format: 'dataTable',
+      options: { uppercaseHeaderCells: false, leadingLineBreaks: 1, trailingLineBreaks: 1 },
+    },
+    { selector: 'ul', options: { itemPrefix: '• ', leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    { selector: 'blockquote', format: 'block', options: { leadingLineBreaks: 1, trailingLineBreaks: 1 } },
+    ...['p', 'div', 'ol', 'pre'].map((selector) => ({
+      selector,
+      options: { leadingLineBreaks: 1, trailingLineBreaks: 1 },
+    })),
+    ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((selector) => ({
+      selector,
+      options: { uppercase: false, leadingLineBreaks: 1, trailingLineBreaks: 1 },
+    })),
+  ],
+});
+
+/**
+ * Plain text of an HTML description (html-to-text): paragraphs, blocks and <br> as new lines, list items as "• "
+ * lines, tags, scripts and styles dropped, entities decoded. Control characters and non-breaking spaces become
+ * spaces, runs of spaces one, lines are trimmed and at most one blank line is kept, so the text reads the same
+ * whatever editor wrote the HTML.
+ */
 export function htmlToText(html: string): string {
-  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-  return html
-    .replace(/[\r\n\t]+/g, ' ')
-    .replace(/<br\s*\/?>/gi, '\n')
-    .replace(/<li[^>]*>/gi, '\n• ')
-    .replace(/<\/(p|div|h[1-6]|li|ul|ol|tr|table|blockquote)>/gi, '\n')
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) => {
-      if (e[0] === '#') {
-        const n = e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : parseInt(e.slice(1), 10);
-        return n > 0 && n < 0x110000 ? String.fromCodePoint(n) : '';
-      }
-      return named[e.toLowerCase()] ?? m;
-    })
-    .replace(/[\u0000-\u0009\u000b-\u001f\u007f]/g, ' ')
+  return descriptionText(html)
+    .replace(/[\u0000-\u0009\u000b-\u001f\u007f\u00a0]/g, ' ')
     .replace(/ {2,}/g, ' ')
     .replace(/ *\n */g, '\n')
     .replace(/\n{3,}/g, '\n\n')

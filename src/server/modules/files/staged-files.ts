@@ -14,6 +14,7 @@
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { files, stagedFiles } from '../../db/schema/files.js';
+import { rowsOf } from '../../db/rows.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { BaseContext, DbOrTx } from '../../lib/context.js';
 import type { StorageProvider } from '../../providers/storage/index.js';
@@ -28,8 +29,6 @@ type SweepCtx = Pick<BaseContext, 'db'> & { providers: { storage: StorageProvide
 export const STAGED_FILES_MAX_AGE_HOURS = 6;
 
 const UUID_RE = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : (r as { rows: T[] }).rows) as T[];
 
 /** Records `fileId` as staged by `owner` (committed at once, before the file is stored). */
 export async function stageFileId(ctx: Ctx, fileId: string, owner: string): Promise<void> {

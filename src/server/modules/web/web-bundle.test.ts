@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app.js';
 import { createStoreFixture, type StoreFixture } from '../../../../tests/helpers/factories.js';
-import { acceptsEncoding, isAdminBundlePage } from './web.routes.js';
+import { isAdminBundlePage } from './web.routes.js';
 
 describe('which browser bundle a page gets (decision 077)', () => {
   it('gives the admin bundle to /admin on any domain and to every page of the platform domain', () => {
@@ -40,12 +40,41 @@ describe('pages are sent compressed to clients that accept it (decision 077)', (
     await t.close();
   });
 
-  it('reads Accept-Encoding with its q values', () => {
-    expect(acceptsEncoding('gzip, deflate, br, zstd', 'br')).toBe(true);
-    expect(acceptsEncoding('gzip;q=1.0, br;q=0', 'br')).toBe(false);
-    expect(acceptsEncoding('GZIP', 'gzip')).toBe(true);
-    expect(acceptsEncoding('brotli', 'br')).toBe(false);
-    expect(acceptsEncoding(undefined, 'gzip')).toBe(false);
+  it('reads Accept-Encoding with its q values and case, and ignores codings it does not make', async () => {
+    const encodingOf = async (accept: string) => (await get(accept)).headers['content-encoding'];
+    expect(await encodingOf('gzip, deflate, br, zstd')).toBe('br');
+    expect(await encodingOf('gzip;q=1.0, br;q=0')).toBe('gzip');
+    expect(await encodingOf('br;q=0.5, gzip;q=0.9')).toBe('gzip');
+    expect(await encodingOf('GZIP')).toBe('gzip');
+    expect(await encodingOf('brotli')).toBeUndefined();
+    expect(await encodingOf('identity')).toBeUndefined();
+  });
+
+  it('sends a page under 1 KB as it is, and a HEAD or an unknown API path is still a translated 404', async () => {
+    const small = await createTestApp(
+      {},
+      { indexHtml: '<!doctype html><html><head><!--vitrina-head--></head></html>' },
+    );
+    try {
+      const page = await small.app.inject({
+        url: '/somos',
+        headers: { host: store.hostname, 'accept-encoding': 'br, gzip' },
+      });
+      expect(page.statusCode).toBe(200);
+      expect(page.headers['content-encoding']).toBeUndefined();
+      expect(page.body).toMatch(/^<!doctype html>.*<title>.*<\/html>$/s);
+      expect(Buffer.byteLength(page.body)).toBeLessThan(1024);
+    } finally {
+      await small.close();
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/somos', headers: { host: store.hostname } });
+    expect(head.statusCode).toBe(404);
+    const api = await t.app.inject({
+      url: '/api/no-existe',
+      headers: { host: store.hostname, 'accept-language': 'en' },
+    });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().code).toBe('NOT_FOUND');
   });
 
   it('answers Brotli, else gzip, else plain HTML, always the same page', async () => {

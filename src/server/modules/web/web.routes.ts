@@ -8,11 +8,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import { AppError } from '../../lib/app-error.js';
 import { translator } from '../../lib/i18n.js';
 import { normaliseHost, requestOrigin, storeContext } from '../../plugins/request-context.js';
@@ -97,34 +97,23 @@ function entryScript(template: string): { tag: string; src: string } | null {
   return tag ? { tag: tag[0], src: tag[1] } : null;
 }
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
-
-/** Whether an Accept-Encoding header accepts `coding` (listed without `q=0`). */
-export function acceptsEncoding(header: string | string[] | undefined, coding: 'br' | 'gzip'): boolean {
-  const value = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return value.split(',').some((part) => {
-    const [name, ...params] = part.split(';').map((x) => x.trim().toLowerCase());
-    if (name !== coding) return false;
-    const q = params.find((x) => x.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  });
-}
-
 /**
- * Sends a page as HTML, compressed (Brotli at quality 5, else gzip) when the client accepts it and the page is over
- * 1 KB: a storefront page is ~55 KB of HTML, ~10 KB compressed, which a phone on a slow network feels (decision 077).
+ * How pages are compressed (@fastify/compress; decisions 077, 133): Brotli at quality 5, else gzip, as the client's
+ * Accept-Encoding prefers with its q values, for pages over 1 KB. A storefront page is ~55 KB of HTML, ~10 KB
+ * compressed, which a phone on a slow network feels.
  */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, html: string) {
+const PAGE_COMPRESSION = {
+  global: false,
+  encodings: ['br', 'gzip'],
+  threshold: 1024,
+  brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+} satisfies FastifyCompressOptions;
+
+/** Sends a page as HTML, compressed by `reply.compress` when the client accepts it (PAGE_COMPRESSION). */
+function sendPage(reply: FastifyReply, html: string) {
   reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
-  const accept = request.headers['accept-encoding'];
-  if (html.length < 1024) return reply.send(html);
-  if (acceptsEncoding(accept, 'br')) {
-    const body = await brotli(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return reply.header('content-encoding', 'br').send(body);
-  }
-  if (acceptsEncoding(accept, 'gzip')) return reply.header('content-encoding', 'gzip').send(await gzip(html));
-  return reply.send(html);
+  reply.compress(html);
+  return reply;
 }
 
 /** The platform domain serves Vitrina's own home and seller sign-up, not a store. */
@@ -292,8 +281,14 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
   const stylesheet = built ? entryStylesheet(template) : null;
   const script = built ? entryScript(template) : null;
 
-  app.setNotFoundHandler(async (request, reply) => {
-    if (dev?.serves(request)) return dev.serve(request, reply);
+  // Pages are a GET route, not the not-found handler: @fastify/compress gives `reply.compress` only to routes, and only
+  // to those registered after it in this scope, so the static files above keep their pre-compressed copies and a page
+  // is compressed once (decision 133). No HEAD route, hidden from the API docs, not rate limited (limits are for /api).
+  await app.register(fastifyCompress, PAGE_COMPRESSION);
+  app.setNotFoundHandler(async () => {
+    throw new AppError('NOT_FOUND');
+  });
+  const page = async (request: FastifyRequest, reply: FastifyReply) => {
     if (
       request.url.startsWith('/api/') ||
       request.url.startsWith('/uploads/') ||
@@ -307,17 +302,18 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     const page = (bundle: 'storefront' | 'admin') =>
       dev ? dev.indexHtml(bundle, request.url, reply.cspNonce) : bundle === 'admin' ? adminTemplate : template;
     if (isAdminBundlePage(new URL(request.url, 'http://localhost').pathname, isPlatform(request))) {
-      return sendPage(request, reply, await renderIndex(request, reply, await page('admin'), null, [], {}, null));
+      return sendPage(reply, await renderIndex(request, reply, adminTemplate, null, [], {}, null));
     }
     // A page that does not exist is a real 404 (410 for an archived product), decided before any cached page.
     const status: PageStatus = isPlatform(request) ? 200 : await storefrontPageStatus(request);
-    if (status !== 200) {
-      return sendPage(request, reply.code(status), await renderNotFound(request, reply, await page('storefront')));
-    }
-    const shell = await page('storefront');
-    const render = () => renderIndex(request, reply, shell, entry, preloadScripts, catalogues, stylesheet, script);
-    // In development a page is rendered afresh every time: an edit to the sources shows at the next load.
-    return sendPage(request, reply, await (dev ? render() : cachedPage(request, reply, render)));
-  });
+    if (status !== 200) return sendPage(reply.code(status), await renderNotFound(request, reply, template));
+    return sendPage(
+      reply,
+      await cachedPage(request, reply, () =>
+        renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet, script),
+      ),
+    );
+  };
+  app.get('/*', { exposeHeadRoute: false, schema: { hide: true }, config: { rateLimit: false } }, page);
 };
 export default routes;
