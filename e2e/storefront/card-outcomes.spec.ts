@@ -12,7 +12,7 @@ test.describe('card outcomes', () => {
     async ({ page, factory, throttle }) => {
       // Its own store with one product of the dataset (a backpack with one variant), so no other test's sale matters.
       const store = await factory.store({ codigos: ['24-WB04'] });
-      await page.clock.install(); // the client throttle of SPEC §9 reads this clock
+      await page.clock.install(); // The client throttle reads this clock
       await addToCart(page, store.url(`/product?codigo=${store.products[0].codigo}`));
       await checkoutAsGuest(page, { ...MONTERREY, email: 'tarjetas@example.com', name: 'Mariana Soto' });
 
