@@ -285,10 +285,12 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
   // to those registered after it in this scope, so the static files above keep their pre-compressed copies and a page
   // is compressed once (decision 133). No HEAD route, hidden from the API docs, not rate limited (limits are for /api).
   await app.register(fastifyCompress, PAGE_COMPRESSION);
-  app.setNotFoundHandler(async () => {
+  app.setNotFoundHandler(async (request, reply) => {
+    if (dev?.serves(request)) return dev.serve(request, reply);
     throw new AppError('NOT_FOUND');
   });
-  const page = async (request: FastifyRequest, reply: FastifyReply) => {
+  const pageRoute = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (dev?.serves(request)) return dev.serve(request, reply);
     if (
       request.url.startsWith('/api/') ||
       request.url.startsWith('/uploads/') ||
@@ -302,18 +304,18 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     const page = (bundle: 'storefront' | 'admin') =>
       dev ? dev.indexHtml(bundle, request.url, reply.cspNonce) : bundle === 'admin' ? adminTemplate : template;
     if (isAdminBundlePage(new URL(request.url, 'http://localhost').pathname, isPlatform(request))) {
-      return sendPage(reply, await renderIndex(request, reply, adminTemplate, null, [], {}, null));
+      return sendPage(reply, await renderIndex(request, reply, await page('admin'), null, [], {}, null));
     }
     // A page that does not exist is a real 404 (410 for an archived product), decided before any cached page.
     const status: PageStatus = isPlatform(request) ? 200 : await storefrontPageStatus(request);
-    if (status !== 200) return sendPage(reply.code(status), await renderNotFound(request, reply, template));
-    return sendPage(
-      reply,
-      await cachedPage(request, reply, () =>
-        renderIndex(request, reply, template, entry, preloadScripts, catalogues, stylesheet, script),
-      ),
-    );
+    if (status !== 200) {
+      return sendPage(reply.code(status), await renderNotFound(request, reply, await page('storefront')));
+    }
+    const shell = await page('storefront');
+    const render = () => renderIndex(request, reply, shell, entry, preloadScripts, catalogues, stylesheet, script);
+    // In development a page is rendered afresh every time: an edit to the sources shows at the next load.
+    return sendPage(reply, await (dev ? render() : cachedPage(request, reply, render)));
   };
-  app.get('/*', { exposeHeadRoute: false, schema: { hide: true }, config: { rateLimit: false } }, page);
+  app.get('/*', { exposeHeadRoute: false, schema: { hide: true }, config: { rateLimit: false } }, pageRoute);
 };
 export default routes;
