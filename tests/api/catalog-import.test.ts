@@ -15,7 +15,7 @@ import {
   type StoreFixture,
 } from '../helpers/factories.js';
 import { multipartBody } from '../helpers/uploads.js';
-import { readShopifyCsv } from '../../src/server/modules/catalog/shopify-csv.js';
+import { readShopifyCsv } from '../../src/server/modules/catalog/shopify-csv-read.js';
 import { load, price, shopifyCsv } from '../helpers/shopify-csv.js';
 
 describe('catalogue CSV import and export', () => {

@@ -1,5 +1,5 @@
 /**
- * Shopify's product CSV without the database (src/server/modules/catalog/shopify-csv.ts): the export neutralises cells
+ * Shopify's product CSV without the database (src/server/modules/catalog/shopify-csv.ts, shopify-csv-read.ts): the export neutralises cells
  * a spreadsheet would run as formulas (OWASP "CSV Injection") and the import reads them back as they were; a money
  * cell is read as the amount it spells or refused, never guessed (decision 111); stock is a whole number from 0.
  */
@@ -9,10 +9,10 @@ import { parse } from 'csv-parse/sync';
 import {
   EXPORT_COLUMNS,
   parseMoneyCell,
-  readShopifyCsv,
   writeCsv,
   type ExportRow,
 } from '../../src/server/modules/catalog/shopify-csv.js';
+import { readShopifyCsv } from '../../src/server/modules/catalog/shopify-csv-read.js';
 
 const row = (over: ExportRow): ExportRow => ({
   Handle: 'taza',

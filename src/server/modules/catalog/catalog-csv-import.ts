@@ -16,7 +16,8 @@ import { discardStagedFiles, keepStagedFiles } from '../files/index.js';
 import { CSV_IMPORT_JOB, loadTransfer } from './catalog-csv.service.js';
 import { BadLines, GALLERY_MAX, storeImageBases, writeImport, type Downloaded } from './catalog-csv-write.js';
 import { importImages } from './import-images.js';
-import { imageBase, readShopifyCsv, type CsvProblem, type CsvProduct } from './shopify-csv.js';
+import { imageBase, type CsvProblem, type CsvProduct } from './shopify-csv.js';
+import { readShopifyCsv } from './shopify-csv-read.js';
 
 type DbCtx = Pick<StoreContext, 'db' | 'storeId'>;
 type JobCtx = Pick<StoreContext, 'db' | 'storeId' | 'providers'>;

@@ -16,7 +16,7 @@ import { AppError } from '../../lib/app-error.js';
 import { createJobProgress, enqueue, updateJobProgress } from '../../jobs/index.js';
 import { CSV_MAX_BYTES, type CsvJobResult, type CsvJobStarted } from '../../../shared/contracts/catalog-csv.js';
 import { assertCompanyProfileComplete } from '../company/index.js';
-import { missingColumns, readHeader } from './shopify-csv.js';
+import { missingColumns, readHeader } from './shopify-csv-read.js';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'locale'>;
 type DbCtx = Pick<StoreContext, 'db' | 'storeId'>;
