@@ -15,7 +15,6 @@ import { setStoreSuspended } from '../stores/index.js';
 import { postSubscriptionPaid } from '../balances/index.js';
 import type { PlanId, SubscriptionView } from '../../../shared/contracts/subscriptions.js';
 import { PLANS, GRACE_DAYS, RETRY_HOURS, STALE_CLAIM_MS, addDays, addHours, addInterval } from './plans.js';
-
 import {
   amountDue,
   ensureAllSubscriptions,
