@@ -11,7 +11,10 @@ import { FileField } from '../../../shared/files';
 import { type SectionProps } from './form';
 import { Section } from './inputs';
 
-/** The package: type, pieces, inner packaging, its size and weights (copied from the piece on request), volume and photo. */
+/**
+ * The package: type, pieces, inner packaging, its size and weights (copied from the piece on request), volume and
+ * photo.
+ */
 export function PackagingSection({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { register, control, setValue, getValues, formState } = form;

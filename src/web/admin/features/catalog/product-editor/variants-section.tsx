@@ -10,7 +10,10 @@ import { FileField } from '../../../shared/files';
 import { comboKey, type SectionProps } from './form';
 import { ListInput, PesosInput, Section } from './inputs';
 
-/** Attributes and variants: the values of each attribute, a photo per colour, and the grid of every combination with its SKU, barcode, price and stock. */
+/**
+ * Attributes and variants: the values of each attribute, a photo per colour, and the grid of every combination with
+ * its SKU, barcode, price and stock.
+ */
 export function VariantsSection({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { register, control, setValue, getValues } = form;
