@@ -4,7 +4,7 @@
  */
 import { and, asc, desc, eq, ilike, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { categories, departments, productVariants, products } from '../../db/schema/catalog.js';
-import { type StoreContext } from '../../lib/context.js';
+import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import {
   ATTRIBUTE_KINDS,

@@ -5,7 +5,7 @@
  */
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { categories, departments, productVariants, products } from '../../db/schema/catalog.js';
-import { type StoreContext } from '../../lib/context.js';
+import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ProductCard } from '../../../shared/contracts/common.js';
 import type { DepartmentTree, HomeResponse, ProductDetail } from '../../../shared/contracts/catalog.js';

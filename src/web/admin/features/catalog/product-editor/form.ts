@@ -2,7 +2,7 @@
  * The product editor's form values: the empty form, a saved product's form, and the variant grid's combinations of
  * attribute values. Shared by the editor page and its sections.
  */
-import { type Path, type UseFormReturn } from 'react-hook-form';
+import type { Path, UseFormReturn } from 'react-hook-form';
 import {
   ATTRIBUTE_KINDS,
   type AdminProduct,

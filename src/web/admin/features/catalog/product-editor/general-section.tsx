@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField, TextField } from '../../../../components/ui/field';
 import { INDUSTRIES } from '../../../../../shared/contracts/catalog-admin';
 import { departmentsQuery } from '../api/products';
-import { type SectionProps } from './form';
+import type { SectionProps } from './form';
 import { ListInput, Section, TextArea } from './inputs';
 
 /** The product's general data: industry, department and category, name, texts, keywords, brand and origin. */
@@ -14,8 +14,8 @@ export function GeneralSection({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { register, control } = form;
   const deps = useQuery(departmentsQuery());
-  const name = useWatch({ control: form.control, name: 'name' });
-  const department = useWatch({ control: form.control, name: 'department' });
+  const name = useWatch({ control, name: 'name' });
+  const department = useWatch({ control, name: 'department' });
   const categories = useMemo(
     () => deps.data?.find((d) => d.name.toLowerCase() === (department ?? '').toLowerCase())?.categories ?? [],
     [deps.data, department],

@@ -5,7 +5,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { useWatch, type Control } from 'react-hook-form';
 import { TextField } from '../../../../components/ui/field';
-import { type Form } from './form';
+import type { Form } from './form';
 
 /** A titled section of the editor (a fieldset in the two-column grid). */
 export function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {

@@ -8,7 +8,7 @@ import { Button } from '../../../../components/ui/button';
 import { SelectField, TextField } from '../../../../components/ui/field';
 import { PACKAGING_TYPES, cubicMeters } from '../../../../../shared/contracts/catalog-admin';
 import { FileField } from '../../../shared/files';
-import { type SectionProps } from './form';
+import type { SectionProps } from './form';
 import { Section } from './inputs';
 
 /**
@@ -18,7 +18,7 @@ import { Section } from './inputs';
 export function PackagingSection({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { register, control, setValue, getValues, formState } = form;
-  const pk = useWatch({ control: form.control, name: 'packaging' });
+  const pk = useWatch({ control, name: 'packaging' });
   return (
     <Section id="packaging" title={t('section.packaging')}>
       <SelectField

@@ -3,7 +3,7 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { ProductImage } from '../../../../components/ui/product-image';
-import { type SectionProps } from './form';
+import type { SectionProps } from './form';
 import { Section } from './inputs';
 import { GalleryPicker } from './gallery-picker';
 
@@ -11,8 +11,8 @@ import { GalleryPicker } from './gallery-picker';
 export function PhotosSection({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { control, setValue, getValues } = form;
-  const photos = useWatch({ control: form.control, name: 'photos' }) ?? [];
-  const coverFileId = useWatch({ control: form.control, name: 'coverFileId' });
+  const photos = useWatch({ control, name: 'photos' }) ?? [];
+  const coverFileId = useWatch({ control, name: 'coverFileId' });
   return (
     <Section id="photos" title={t('section.photos')}>
       <div className="span-2">

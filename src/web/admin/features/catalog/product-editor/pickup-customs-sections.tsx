@@ -5,14 +5,14 @@ import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField } from '../../../../components/ui/field';
 import { hsCodesQuery } from '../api/products';
-import { type SectionProps } from './form';
+import type { SectionProps } from './form';
 import { Section } from './inputs';
 
 /** Pickup at the seller's place, the customs tariff code (with a search of the codes) and the product's visibility. */
 export function PickupCustomsSections({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { register, control, setValue } = form;
-  const pickup = useWatch({ control: form.control, name: 'pickup.available' });
+  const pickup = useWatch({ control, name: 'pickup.available' });
   const [hsQuery, setHsQuery] = useState('');
   const hs = useQuery(hsCodesQuery(hsQuery));
   return (

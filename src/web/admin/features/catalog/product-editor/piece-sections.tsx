@@ -3,14 +3,14 @@ import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../../components/ui/button';
 import { TextField } from '../../../../components/ui/field';
-import { type SectionProps } from './form';
+import type { SectionProps } from './form';
 import { Section } from './inputs';
 
 /** The piece's size and weight, and its technical data (label and value pairs). */
 export function PieceSections({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { register, control } = form;
-  const specs = useFieldArray({ control: form.control, name: 'specifications' });
+  const specs = useFieldArray({ control, name: 'specifications' });
   return (
     <>
       <Section id="piece" title={t('section.piece')}>

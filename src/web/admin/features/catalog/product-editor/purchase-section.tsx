@@ -10,7 +10,7 @@ import { PesosInput, Section } from './inputs';
 export function PurchaseSection({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { register, control } = form;
-  const sample = useWatch({ control: form.control, name: 'purchase.sample' });
+  const sample = useWatch({ control, name: 'purchase.sample' });
   return (
     <Section id="purchase" title={t('section.purchase')}>
       <TextField

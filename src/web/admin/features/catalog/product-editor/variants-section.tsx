@@ -17,9 +17,9 @@ import { ListInput, PesosInput, Section } from './inputs';
 export function VariantsSection({ form, fieldError }: SectionProps) {
   const { t } = useTranslation('catalog');
   const { register, control, setValue, getValues } = form;
-  const attributes = useWatch({ control: form.control, name: 'attributes' });
-  const colourPhotos = useWatch({ control: form.control, name: 'colourPhotos' }) ?? {};
-  const variants = useWatch({ control: form.control, name: 'variants' }) ?? [];
+  const attributes = useWatch({ control, name: 'attributes' });
+  const colourPhotos = useWatch({ control, name: 'colourPhotos' }) ?? {};
+  const variants = useWatch({ control, name: 'variants' }) ?? [];
   return (
     <Section id="variants" title={t('section.variants')}>
       <p className="small muted span-2">{t('variants.help')}</p>
