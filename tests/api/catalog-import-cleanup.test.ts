@@ -203,7 +203,7 @@ describe('catalogue import: photos of an import that does not commit are removed
       stagedFor: `catalog-import:${run.jobId}`,
     });
     expect(fs.existsSync(path.join(t.dataDir, `${crashed.url}-480.webp`))).toBe(true);
-    const { runCsvImport } = await import('../../src/server/modules/catalog/catalog-csv.service.js');
+    const { runCsvImport } = await import('../../src/server/modules/catalog/catalog-csv-import.js');
     await runCsvImport({ db: t.database.db, storeId: a.id, providers: ctxA.providers }, run.jobId);
     expect(fs.existsSync(path.join(t.dataDir, `${crashed.url}-480.webp`))).toBe(false);
     expect(await rows(sql`select id from files where id = ${crashed.id}`)).toEqual([]);

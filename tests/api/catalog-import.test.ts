@@ -15,7 +15,7 @@ import {
 } from '../helpers/factories.js';
 import { storeWithSeller, twoStoresWithSellers } from '../helpers/sellers.js';
 import { multipartBody } from '../helpers/uploads.js';
-import { readShopifyCsv } from '../../src/server/modules/catalog/shopify-csv.js';
+import { readShopifyCsv } from '../../src/server/modules/catalog/shopify-csv-read.js';
 import { load, price, shopifyCsv } from '../helpers/shopify-csv.js';
 
 describe('catalogue CSV import and export', () => {

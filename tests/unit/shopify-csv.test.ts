@@ -1,7 +1,8 @@
 /**
- * Shopify's product CSV without the database (src/server/modules/catalog/shopify-csv.ts): the export neutralises cells
- * a spreadsheet would run as formulas (OWASP "CSV Injection") and the import reads them back as they were; a
- * description's HTML reads as plain text (entities decoded, lists as lines, scripts and styles dropped); a money
+ * Shopify's product CSV without the database (src/server/modules/catalog/shopify-csv.ts, shopify-csv-read.ts): the
+ * export neutralises cells a spreadsheet would run as formulas (OWASP "CSV Injection") and the import reads them back
+ * as they were; a description's HTML reads as plain text (entities decoded, lists as lines, scripts and styles
+ * dropped); a money
  * cell is read as the amount it spells or refused, never guessed (decision 111); stock is a whole number from 0.
  */
 import { describe, expect, it } from 'vitest';
@@ -11,11 +12,11 @@ import {
   EXPORT_COLUMNS,
   htmlToText,
   parseMoneyCell,
-  readShopifyCsv,
   textToHtml,
   writeCsv,
   type ExportRow,
 } from '../../src/server/modules/catalog/shopify-csv.js';
+import { readShopifyCsv } from '../../src/server/modules/catalog/shopify-csv-read.js';
 
 const row = (over: ExportRow): ExportRow => ({
   Handle: 'taza',

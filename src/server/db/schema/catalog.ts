@@ -1,5 +1,5 @@
 /**
- * Catalog: departments, categories, products, variants, images, reviews.
+ * Catalog: departments, categories, products, variants, images (their reviews: reviews.ts).
  * Money is integer centavos MXN. Stock lives on variants; every product has at least one variant.
  */
 import { sql } from 'drizzle-orm';
@@ -10,7 +10,6 @@ import {
   integer,
   jsonb,
   pgTable,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -222,29 +221,6 @@ export const productVariants = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [uniqueIndex('variants_store_sku_uq').on(t.storeId, t.sku), index('variants_product_idx').on(t.productId)],
-);
-
-export const reviews = pgTable(
-  'reviews',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    storeId: uuid('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    productId: uuid('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    authorName: text('author_name').notNull(),
-    rating: smallint('rating').notNull(),
-    title: text('title').notNull(),
-    comment: text('comment').notNull(),
-    /** visible | hidden | pending (a new comment is processed with delay). */
-    status: text('status').notNull().default('visible'),
-    pendingReports: integer('pending_reports').notNull().default(0),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('reviews_store_product_idx').on(t.storeId, t.productId)],
 );
 
 /**

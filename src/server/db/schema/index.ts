@@ -6,6 +6,7 @@
 export * from './stores.js';
 export * from './accounts.js';
 export * from './catalog.js';
+export * from './reviews.js';
 export * from './analytics.js';
 export * from './search.js';
 export * from './orders.js';

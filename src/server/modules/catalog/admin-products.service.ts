@@ -1,16 +1,16 @@
 /**
- * The seller's catalogue: create, read, update, list, archive and restore
- * products with their variants, and create departments and categories. Every query is scoped by ctx.storeId; money is
+ * The seller's catalogue, written: create, update, archive and restore products with their variants (the reads are
+ * admin-products-read.ts, departments and categories taxonomy.ts). Every query is scoped by ctx.storeId; money is
  * integer centavos. The storefront and its search follow every write at once: the database triggers on products and
  * product_variants publish on the change feed (db/change-feed.ts), which refreshes the search index (search-source.ts
  * reads only visible, non-archived rows) and drops cached answers; the columns they read (price_cents = lowest variant
  * price, image_url = cover, search_vector/search_name) are kept in step here, in the same transaction.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
 import { categories, departments, productVariants, products } from '../../db/schema/catalog.js';
 import { runTransaction } from '../../db/transaction.js';
-import { withTx, type StoreContext, type StoreDbContext } from '../../lib/context.js';
+import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { translator } from '../../lib/i18n.js';
 import type { FieldError } from '../../../shared/errors.js';
@@ -18,9 +18,7 @@ import {
   ATTRIBUTE_KINDS,
   cubicMeters,
   suggestedSku,
-  type AttributeKind,
   type AdminProduct,
-  type AdminProductList,
   type ProductInputParsed,
 } from '../../../shared/contracts/catalog-admin.js';
 import { getStoreLanguage, textSearchConfig } from '../stores/index.js';
@@ -28,20 +26,14 @@ import { refreshSearchDocumentSql } from './search-document.js';
 import { isKnownHsCode } from './hs-codes.js';
 import { assertStoreFiles } from '../files/index.js';
 import { assertCompanyProfileComplete } from '../company/index.js';
+import { resolveTaxonomy } from './taxonomy.js';
+import { getAdminProduct } from './admin-products-read.js';
+
+// The routes call the catalogue's reads and the taxonomy's create through this file too.
+export { createDepartmentCategory, resolveTaxonomy, slugify } from './taxonomy.js';
+export { getAdminProduct, listAdminProducts } from './admin-products-read.js';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'locale'>;
-
-/** URL slug of a department or category name: lower case, no accents, words joined by "-". */
-export function slugify(name: string): string {
-  const s = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-  return s || 'x';
-}
 
 function fieldErrors(ctx: Ctx, list: { path: string; code: string }[]): AppError {
   const t = translator(ctx.locale);
@@ -85,49 +77,6 @@ async function withStoreFiles(ctx: Ctx, input: ProductInputParsed): Promise<Prod
     colourPhotos: Object.fromEntries(Object.entries(input.colourPhotos).map(([c, f]) => [c, ref(photos, f)])),
     packaging: { ...input.packaging, photo: pkPhoto ? ref(pk, pkPhoto) : null },
   };
-}
-
-/** The department and category of these names (created when new; same slug = same row). */
-export async function resolveTaxonomy(ctx: StoreDbContext, department: string, category: string) {
-  const { db, storeId } = ctx;
-  const depSlug = slugify(department);
-  const [dep] = await db
-    .insert(departments)
-    .values({ storeId, slug: depSlug, name: department })
-    .onConflictDoUpdate({ target: [departments.storeId, departments.slug], set: { slug: depSlug } })
-    .returning({ id: departments.id, name: departments.name, slug: departments.slug });
-  const catSlug = slugify(category);
-  const [cat] = await db
-    .insert(categories)
-    .values({ storeId, departmentId: dep.id, slug: catSlug, name: category })
-    .onConflictDoUpdate({
-      target: [categories.storeId, categories.departmentId, categories.slug],
-      set: { slug: catSlug },
-    })
-    .returning({ id: categories.id, name: categories.name, slug: categories.slug });
-  return { dep, cat };
-}
-
-/**
- * Creates a department and, when given, a category of it (POST /api/reseller/post_categoria_departamento). Existing
- * ones (same slug) are returned unchanged, so the call is idempotent.
- */
-export async function createDepartmentCategory(
-  ctx: StoreDbContext,
-  input: { department: string; category?: string },
-): Promise<{ department: { slug: string; name: string }; category: { slug: string; name: string } | null }> {
-  return runTransaction(ctx.db, async (tx) => {
-    const c = withTx(ctx, tx);
-    const depSlug = slugify(input.department);
-    const [dep] = await c.db
-      .insert(departments)
-      .values({ storeId: ctx.storeId, slug: depSlug, name: input.department })
-      .onConflictDoUpdate({ target: [departments.storeId, departments.slug], set: { slug: depSlug } })
-      .returning({ id: departments.id, name: departments.name, slug: departments.slug });
-    if (!input.category) return { department: { slug: dep.slug, name: dep.name }, category: null };
-    const { cat } = await resolveTaxonomy(c, dep.name, input.category);
-    return { department: { slug: dep.slug, name: dep.name }, category: { slug: cat.slug, name: cat.name } };
-  });
 }
 
 function productValues(input: ProductInputParsed, departmentId: string, categoryId: string) {
@@ -372,220 +321,4 @@ export async function setProductArchived(ctx: Ctx, codigo: string, archived: boo
     .returning({ id: products.id });
   if (!rows.length) throw new AppError('PRODUCT_NOT_FOUND', { codigo });
   return getAdminProduct(ctx, codigo);
-}
-
-/** Option names of products made before the form (seed, imports) that are one of the form's attribute kinds. */
-const KIND_ALIASES: Record<string, AttributeKind> = {
-  color: 'color',
-  colour: 'color',
-  talla: 'size',
-  size: 'size',
-  tamaño: 'size',
-  ancho: 'width',
-  width: 'width',
-  capacidad: 'capacity',
-  capacity: 'capacity',
-  tipo: 'type',
-  type: 'type',
-};
-const kindOf = (name: string): string => KIND_ALIASES[name.toLowerCase()] ?? name;
-
-/** One product of the store with everything the form edits (GET /api/admin/products/:codigo). PRODUCT_NOT_FOUND. */
-export async function getAdminProduct(
-  ctx: Pick<StoreContext, 'db' | 'storeId'>,
-  codigo: string,
-): Promise<AdminProduct> {
-  const [p] = await ctx.db
-    .select({ product: products, department: departments.name, category: categories.name })
-    .from(products)
-    .leftJoin(departments, and(eq(departments.id, products.departmentId), eq(departments.storeId, products.storeId)))
-    .leftJoin(categories, and(eq(categories.id, products.categoryId), eq(categories.storeId, products.storeId)))
-    .where(and(eq(products.storeId, ctx.storeId), eq(products.codigo, codigo)))
-    .limit(1);
-  if (!p) throw new AppError('PRODUCT_NOT_FOUND', { codigo });
-  const r = p.product;
-  const variants = await ctx.db
-    .select()
-    .from(productVariants)
-    .where(and(eq(productVariants.storeId, ctx.storeId), eq(productVariants.productId, r.id)))
-    .orderBy(asc(productVariants.position));
-  const pk = r.packaging;
-  const pu = r.purchase;
-  // The form's attributes are the variants' option values (older products name them "talla" etc.); descriptive
-  // attributes of older products (Material, Estilo…) are shown as technical data, where the form keeps them.
-  const options = variants.map((v) =>
-    Object.fromEntries(Object.entries(v.options).map(([k, val]) => [kindOf(k), val])),
-  );
-  const attributes: Record<string, string[]> = {};
-  for (const o of options)
-    for (const [k, val] of Object.entries(o)) {
-      const list = (attributes[k] ??= []);
-      if (!list.includes(val)) list.push(val);
-    }
-  const specifications = [...r.specifications];
-  for (const [k, vals] of Object.entries(r.attributes))
-    if (!(ATTRIBUTE_KINDS as readonly string[]).includes(kindOf(k)) && !specifications.some((s) => s.label === k))
-      specifications.push({ label: k, value: vals.join(', ') });
-  return {
-    codigo: r.codigo,
-    model: r.model ?? r.codigo,
-    industry: r.industry,
-    department: p.department ?? '',
-    category: p.category ?? '',
-    name: r.name,
-    shortDescription: r.shortDescription,
-    description: r.description,
-    usage: r.usage,
-    keywords: r.keywords,
-    brand: r.brand ?? '',
-    hsCode: r.hsCode ?? '',
-    origin: r.origin ?? '',
-    visible: r.visible,
-    archived: r.archivedAt !== null,
-    attributes,
-    variants: variants.map((v, i) => ({
-      options: options[i],
-      sku: v.sku,
-      barcode: v.barcode,
-      priceCents: v.priceCents,
-      stock: v.stock,
-      image: v.imageUrl,
-    })),
-    dimensions: { lengthCm: r.lengthCm, widthCm: r.widthCm, heightCm: r.heightCm, weightGrams: r.weightGrams },
-    specifications,
-    packaging: {
-      type: pk.type ?? 'cardboard_box',
-      photo: pk.photo ?? null,
-      piecesPerPackage: pk.piecesPerPackage ?? 1,
-      internalPackaging: pk.internalPackaging ?? '',
-      lengthCm: pk.lengthCm ?? r.lengthCm,
-      widthCm: pk.widthCm ?? r.widthCm,
-      heightCm: pk.heightCm ?? r.heightCm,
-      cubicMeters:
-        pk.cubicMeters ?? cubicMeters(pk.lengthCm ?? r.lengthCm, pk.widthCm ?? r.widthCm, pk.heightCm ?? r.heightCm),
-      grossWeightGrams: pk.grossWeightGrams ?? r.weightGrams,
-      netWeightGrams: pk.netWeightGrams ?? r.weightGrams,
-    },
-    purchase: {
-      unitOfSale: pu.unitOfSale ?? 'pieza',
-      minOrderQty: r.minOrderQty,
-      quantityMin: pu.quantityMin ?? null,
-      quantityMax: pu.quantityMax ?? null,
-      deliveryDaysMin: pu.deliveryDaysMin ?? null,
-      deliveryDaysMax: pu.deliveryDaysMax ?? null,
-      sample: pu.sample ?? false,
-      samplePriceCents: pu.samplePriceCents ?? null,
-      paymentOptions: (pu.paymentOptions ?? []) as AdminProduct['purchase']['paymentOptions'],
-      protections: (pu.protections ?? []) as AdminProduct['purchase']['protections'],
-      customization: pu.customization ?? '',
-      monthlyCapacity: pu.monthlyCapacity ?? null,
-      containers: pu.containers ?? '',
-    },
-    pickup: {
-      available: r.pickup.available ?? false,
-      countryCode: r.pickup.countryCode ?? 'MX',
-      postalCode: r.pickup.postalCode ?? '',
-      address: r.pickup.address ?? '',
-      notes: r.pickup.notes ?? '',
-    },
-    photos: r.photos,
-    coverFileId: r.coverFileId,
-    colourPhotos: r.colourPhotos,
-    image: r.imageUrl,
-    priceCents: r.priceCents,
-    totalStock: variants.reduce((s, v) => s + v.stock, 0),
-    createdAt: r.createdAt.toISOString(),
-    updatedAt: r.updatedAt.toISOString(),
-  };
-}
-
-/**
- * The seller's catalogue list (GET /api/admin/products): active or archived products, filtered by words (name, code,
- * model, SKU), stock (out = no variant with stock), visibility and department name; newest change first, paged.
- */
-export async function listAdminProducts(
-  ctx: Pick<StoreContext, 'db' | 'storeId'>,
-  q: {
-    q?: string;
-    status: 'active' | 'archived';
-    stock: 'all' | 'out' | 'in';
-    visibility: 'all' | 'visible' | 'hidden';
-    department?: string;
-    page: number;
-    pageSize: number;
-  },
-): Promise<AdminProductList> {
-  const inStock = sql<boolean>`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.store_id = ${products.storeId} and v.stock > 0)`;
-  const conds: (SQL | undefined)[] = [
-    eq(products.storeId, ctx.storeId),
-    q.status === 'archived' ? isNotNull(products.archivedAt) : isNull(products.archivedAt),
-    q.stock === 'out' ? sql`not ${inStock}` : q.stock === 'in' ? inStock : undefined,
-    q.visibility === 'visible'
-      ? eq(products.visible, true)
-      : q.visibility === 'hidden'
-        ? eq(products.visible, false)
-        : undefined,
-    q.department ? eq(departments.name, q.department) : undefined,
-  ];
-  if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-    conds.push(
-      or(
-        ilike(products.name, like),
-        ilike(products.codigo, like),
-        ilike(products.model, like),
-        sql`exists (select 1 from product_variants v where v.product_id = ${products.id} and v.store_id = ${products.storeId} and v.sku ilike ${like})`,
-      ),
-    );
-  }
-  const where = and(...conds);
-  const base = ctx.db
-    .select({
-      codigo: products.codigo,
-      model: products.model,
-      name: products.name,
-      image: products.imageUrl,
-      department: departments.name,
-      category: categories.name,
-      priceCents: products.priceCents,
-      totalStock: sql<number>`(select coalesce(sum(v.stock), 0)::int from product_variants v where v.product_id = ${products.id} and v.store_id = ${products.storeId})`,
-      variantCount: sql<number>`(select count(*)::int from product_variants v where v.product_id = ${products.id} and v.store_id = ${products.storeId})`,
-      visible: products.visible,
-      archivedAt: products.archivedAt,
-      updatedAt: products.updatedAt,
-    })
-    .from(products)
-    .leftJoin(departments, and(eq(departments.id, products.departmentId), eq(departments.storeId, products.storeId)))
-    .leftJoin(categories, and(eq(categories.id, products.categoryId), eq(categories.storeId, products.storeId)));
-  const [rows, [count]] = await Promise.all([
-    base
-      .where(where)
-      .orderBy(desc(products.updatedAt), asc(products.codigo))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    ctx.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .leftJoin(departments, and(eq(departments.id, products.departmentId), eq(departments.storeId, products.storeId)))
-      .where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      codigo: r.codigo,
-      model: r.model ?? r.codigo,
-      name: r.name,
-      image: r.image,
-      department: r.department,
-      category: r.category,
-      priceCents: r.priceCents,
-      totalStock: Number(r.totalStock),
-      variantCount: Number(r.variantCount),
-      visible: r.visible,
-      archived: r.archivedAt !== null,
-      updatedAt: r.updatedAt.toISOString(),
-    })),
-    total: count.n,
-    page: q.page,
-    pageSize: q.pageSize,
-  };
 }

@@ -8,11 +8,11 @@ import {
   CSV_EXPORT_JOB,
   CSV_IMPORT_JOB,
   failCsvJob,
-  runCsvExport,
-  runCsvImport,
   type CsvExportPayload,
   type CsvImportPayload,
 } from './catalog-csv.service.js';
+import { runCsvImport } from './catalog-csv-import.js';
+import { runCsvExport } from './catalog-csv-export.js';
 
 const RETRIES = 2;
 

@@ -1,22 +1,23 @@
 /** Public interface of the catalog module. */
 export {
-  createProduct,
-  upsertDepartment,
-  upsertCategory,
   getDepartmentTree,
   getHome,
   getCardsByCodes,
   findProductId,
   getProductDetail,
   loadProductDetail,
-  addReview,
-  refreshRating,
+  countProducts,
+} from './catalog.service.js';
+export {
+  createProduct,
+  upsertDepartment,
+  upsertCategory,
   refreshSearchDocuments,
   bulkInsertProducts,
-  countProducts,
   type NewProduct,
   type NewVariant,
-} from './catalog.service.js';
+} from './product-loads.js';
+export { addReview, refreshRating } from './ratings.js';
 export {
   getVariantsForCheckout,
   reserveStock,

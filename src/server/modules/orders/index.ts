@@ -28,10 +28,5 @@ export {
   sendStatusUpdate,
   NOTIFIED_STATUSES,
 } from './order-emails.js';
-export {
-  orderEmailJob,
-  paymentSweepJob,
-  balanceReleaseJob,
-  balanceReleaseCatchUpJob,
-  releaseOverdueBalances,
-} from './order-jobs.js';
+export { orderEmailJob, paymentSweepJob } from './order-jobs.js';
+export { balanceReleaseJob, balanceReleaseCatchUpJob, releaseOverdueBalances } from './balance-release.js';

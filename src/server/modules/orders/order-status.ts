@@ -22,3 +22,17 @@ export function nextStatuses(status: OrderStatus, shippingType: string): OrderSt
     shippingType === 'pickup' ? s !== 'ready_to_ship' : s !== 'ready_for_pickup',
   );
 }
+
+/** The whole transition table of an order of this shipping type (applyTransition checks every change with it). */
+export function transitionTableFor(shippingType: string): Record<OrderStatus, OrderStatus[]> {
+  const all: OrderStatus[] = [
+    'pending',
+    'paid',
+    'ready_to_ship',
+    'on_the_way',
+    'ready_for_pickup',
+    'delivered',
+    'cancelled',
+  ];
+  return Object.fromEntries(all.map((s) => [s, nextStatuses(s, shippingType)])) as Record<OrderStatus, OrderStatus[]>;
+}

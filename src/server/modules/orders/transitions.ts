@@ -16,7 +16,7 @@ import { postOrderCancelled, postRefundPaid } from '../balances/index.js';
 import { runTransaction } from '../../db/transaction.js';
 import { enqueue } from '../../jobs/queue.js';
 import { releaseCouponUse } from '../coupons/index.js';
-import { nextStatuses } from './order-status.js';
+import { transitionTableFor } from './order-status.js';
 import type { OrderRow } from './orders.service.js';
 
 /** The order row, locked until the transaction ends (SELECT … FOR UPDATE). Throws ORDER_NOT_FOUND. */
@@ -40,19 +40,6 @@ export async function setReservation(ctx: StoreTxContext, orderId: string, at: D
     .where(and(eq(orders.id, orderId), eq(orders.storeId, storeId), eq(orders.status, 'pending')));
 }
 
-function transitionTable(shippingType: string): Record<OrderStatus, OrderStatus[]> {
-  const all: OrderStatus[] = [
-    'pending',
-    'paid',
-    'ready_to_ship',
-    'on_the_way',
-    'ready_for_pickup',
-    'delivered',
-    'cancelled',
-  ];
-  return Object.fromEntries(all.map((s) => [s, nextStatuses(s, shippingType)])) as Record<OrderStatus, OrderStatus[]>;
-}
-
 /**
  * Moves an order to `to` inside `tx` if the transition table allows it (INVALID_TRANSITION otherwise), the order row
  * locked first. Cancelling releases the order's stock and coupon use and closes its open payment (expired); paying records the sale
@@ -73,7 +60,7 @@ export async function applyTransition(
   const { db: tx, storeId } = ctx;
   const order = await lockOrder(ctx, orderId);
   const from = order.status as OrderStatus;
-  assertTransition(transitionTable(order.shippingType), from, to);
+  assertTransition(transitionTableFor(order.shippingType), from, to);
   const now = new Date();
   await tx
     .update(orders)

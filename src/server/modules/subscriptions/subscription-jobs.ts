@@ -3,7 +3,7 @@
  * across instances; each period is charged once even if the sweep runs twice at the same time.
  */
 import { defineJob } from '../../jobs/index.js';
-import { runRenewals } from './subscriptions.service.js';
+import { runRenewals } from './renewals.js';
 import { sendSubscriptionEmail } from './subscription-emails.js';
 
 /** Mails the store's owners about their subscription (subscription-emails.ts); retried when the mail fails. */

@@ -22,7 +22,12 @@ import {
   type CompanySection,
 } from '../../../../shared/contracts/company';
 import { companyProfileQuery } from './api/company-profile';
-import { BasicForm, CertificatesForm, ContactsForm, DetailsForm, ExportForm, ProductsForm } from './company-forms';
+import { BasicForm } from './basic-form';
+import { ProductsForm } from './products-form';
+import { DetailsForm } from './details-form';
+import { ContactsForm } from './contacts-form';
+import { ExportForm } from './export-form';
+import { CertificatesForm } from './certificates-form';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 
 const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JSX.Element> = {

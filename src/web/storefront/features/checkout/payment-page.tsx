@@ -6,24 +6,23 @@
  * (decision 056). A declined card keeps the cart so the shopper can retry; a 3-D Secure challenge opens the bank's
  * dialog. The shopper answers the bank (the sandbox provider's page), and the order's outcome is then read from the
  * server, which heard it from the provider. When the store's provider is Stripe (GET /api/payments/client-config) the
- * card is typed into Stripe Elements (stripe-card-field.tsx) and Stripe.js confirms it, 3-D Secure included.
+ * card is typed into Stripe Elements (stripe-card-field.tsx) and Stripe.js confirms it, 3-D Secure included. Each
+ * method's part is its own file: card-payment.tsx, oxxo-payment.tsx, wallet-payment.tsx.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import i18n from '../../../lib/i18n';
 import { ApiError } from '../../../lib/api-client';
 import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
 import { paths } from '../../../app/paths';
 import { useShop, type ShopAddress } from '../../../state/shop-store';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
 import { useMoney } from '../../../components/ui/price';
 import { CheckoutSteps } from '../../components/checkout-steps';
 import { OrderSummary } from '../../components/order-summary';
@@ -35,10 +34,11 @@ import { CouponForm } from '../../components/coupon-form';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
 import { usePlaceOrder } from './api/place-order';
 import { useSettleThreeDSecure } from './api/settle-three-d-secure';
-import { confirmWithProvider, readPaymentOutcome } from './api/provider-client';
 import { paymentClientConfigQuery } from './api/get-payment-client-config';
-import { StripeCardField, type StripeCardHandle } from './stripe-card-field';
-import { walletTokenKey } from './wallet-return-page';
+import type { StripeCardHandle } from './stripe-card-field';
+import { CardFields, CardOption, usePayAtProvider } from './card-payment';
+import { OxxoHowTo, OxxoOption } from './oxxo-payment';
+import { WalletHowTo, WalletOption, goToWallet } from './wallet-payment';
 import {
   paymentFieldOf,
   paymentFormSchema,
@@ -47,7 +47,7 @@ import {
   type PaymentFormOutput,
   type PaymentFormValues,
 } from './payment-form';
-import type { CardInput, PlaceOrderResponse } from '../../../../shared/contracts/checkout';
+import type { PlaceOrderResponse } from '../../../../shared/contracts/checkout';
 
 const resolver = zodResolver(paymentFormSchema, formSchemaOptions) as unknown as Resolver<
   PaymentFormValues,
@@ -79,19 +79,6 @@ function guestAddress({ id: _id, email, ...address }: ShopAddress) {
   return { address, email };
 }
 
-/**
- * The wallet's approval page: the browser leaves the store for it (PayPal's, or the sandbox's stand-in). A guest's view
- * token stays in this tab's storage for the return page, so it never travels in PayPal's URLs.
- */
-function goToWallet(placed: PlaceOrderResponse, approveUrl: string) {
-  try {
-    sessionStorage.setItem(walletTokenKey(placed.order.id), placed.viewToken);
-  } catch {
-    // Storage refused (private mode): a signed-in buyer reads the order anyway; a guest gets the emailed link.
-  }
-  window.location.assign(approveUrl);
-}
-
 export function PaymentPage() {
   const { t } = useTranslation('checkout');
   const { t: tw } = useTranslation('wallet');
@@ -110,41 +97,7 @@ export function PaymentPage() {
   stripeMode.current = Boolean(stripeKey);
   const [leaving, setLeaving] = useState(false);
   const stripeCard = useRef<StripeCardHandle>(null);
-  // The card goes to the provider with the payment's client secret; a 3-D Secure challenge comes back to answer
-  // (Stripe.js shows its own and resolves once it is answered).
-  const payAtProvider = useMutation({
-    mutationFn: async ({
-      placed,
-      card,
-      holderName,
-    }: {
-      placed: PlaceOrderResponse;
-      card: CardInput | null;
-      holderName: string;
-    }) => {
-      if (placed.confirmation?.provider === 'stripe') {
-        const declined = i18n.t('errors:PAYMENT_DECLINED');
-        if (!stripeCard.current) throw new ApiError(422, 'PAYMENT_DECLINED', declined);
-        const r = await stripeCard.current.confirm(placed.confirmation.clientSecret, holderName);
-        // Paid, declined or 3-D Secure failed: how the order ended is read from our server, which heard it from
-        // Stripe, and a failure shows our translated message (PAYMENT_DECLINED, THREE_D_SECURE_FAILED).
-        if (r.status === 'succeeded' || r.attempted) return { paid: await readPaymentOutcome(placed) };
-        // Stripe refused before charging (the card frame did not load, no connection): its message; the unpaid
-        // order is voided by the sweep.
-        throw new ApiError(422, 'PAYMENT_DECLINED', r.message ?? declined);
-      }
-      if (!card) throw new ApiError(422, 'PAYMENT_DECLINED', i18n.t('errors:PAYMENT_DECLINED'));
-      const r = await confirmWithProvider(placed, card);
-      if (r.status === 'requires_action' && r.challengeId && placed.order.payment)
-        return {
-          challenge: {
-            ...placed,
-            order: { ...placed.order, payment: { ...placed.order.payment, challengeId: r.challengeId } },
-          },
-        };
-      return { paid: await readPaymentOutcome(placed) };
-    },
-  });
+  const payAtProvider = usePayAtProvider(stripeCard);
   const form = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
     resolver: (values, context, options) => (stripeMode.current ? stripeResolver : resolver)(values, context, options),
     defaultValues: { method: 'card', card: { number: '', holderName: '', expiry: '', cvc: '' } },
@@ -262,91 +215,15 @@ export function PaymentPage() {
           )}
           <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
             <legend className="visually-hidden">{t('payment.method')}</legend>
-            <label className="radio-card">
-              <input type="radio" value="card" {...form.register('method')} />
-              <span>
-                <strong>{t('payment.card')}</strong>
-                <span className="small muted" style={{ display: 'block' }}>
-                  {t('payment.cardText')}
-                </span>
-              </span>
-            </label>
-            <label className="radio-card">
-              <input type="radio" value="oxxo" {...form.register('method')} />
-              <span>
-                <strong>{t('payment.oxxo')}</strong>
-                <span className="small muted" style={{ display: 'block' }}>
-                  {t('payment.oxxoText', { fee: money(config.data?.oxxoFeeCents ?? 0) })}
-                </span>
-              </span>
-            </label>
-            {wallet && (
-              <label className="radio-card">
-                <input type="radio" value="paypal" {...form.register('method')} />
-                <span>
-                  <strong>{tw('method')}</strong>
-                  <span className="small muted" style={{ display: 'block' }}>
-                    {tw('methodText')}
-                  </span>
-                </span>
-              </label>
-            )}
+            <CardOption form={form} />
+            <OxxoOption form={form} feeCents={config.data?.oxxoFeeCents ?? 0} />
+            {wallet && <WalletOption form={form} />}
           </fieldset>
-          {method === 'card' && stripeKey && (
-            <div className="form-grid two">
-              <TextField
-                className="full"
-                label={t('payment.holderName')}
-                autoComplete="cc-name"
-                {...form.register('card.holderName')}
-                error={fieldError('card.holderName')}
-              />
-              <StripeCardField
-                ref={stripeCard}
-                publishableKey={stripeKey}
-                locale={i18n.language === 'en' ? 'en' : 'es'}
-              />
-            </div>
+          {method === 'card' && (
+            <CardFields form={form} fieldError={fieldError} stripeKey={stripeKey} stripeCard={stripeCard} />
           )}
-          {method === 'card' && !stripeKey && (
-            <div className="form-grid two">
-              <TextField
-                className="full"
-                label={t('payment.cardNumber')}
-                inputMode="numeric"
-                autoComplete="cc-number"
-                {...form.register('card.number')}
-                error={fieldError('card.number')}
-              />
-              <TextField
-                className="full"
-                label={t('payment.holderName')}
-                autoComplete="cc-name"
-                {...form.register('card.holderName')}
-                error={fieldError('card.holderName')}
-              />
-              <TextField
-                label={t('payment.expiry')}
-                placeholder="MM/AA"
-                autoComplete="cc-exp"
-                {...form.register('card.expiry')}
-                error={fieldError('card.expiry')}
-              />
-              <TextField
-                label={t('payment.cvc')}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={4}
-                {...form.register('card.cvc')}
-                error={fieldError('card.cvc')}
-              />
-              <div className="full">
-                <Alert kind="info">{t('payment.testCards')}</Alert>
-              </div>
-            </div>
-          )}
-          {method === 'oxxo' && <Alert kind="info">{t('payment.oxxoHowTo')}</Alert>}
-          {method === 'paypal' && <Alert kind="info">{tw('howTo')}</Alert>}
+          {method === 'oxxo' && <OxxoHowTo />}
+          {method === 'paypal' && <WalletHowTo />}
           <Button type="submit" busy={busy} block>
             {leaving
               ? tw('redirecting')
