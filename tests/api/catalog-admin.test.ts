@@ -88,7 +88,6 @@ function validProduct(over: Partial<ProductInput> = {}, photos: Photos = photosA
 describe('seller catalogue', () => {
   let t: TestApp;
   let a: StoreFixture;
-  let b: StoreFixture;
   let sellerA: { token: string };
   let sellerB: { token: string };
   let photosB: Photos;
@@ -101,7 +100,7 @@ describe('seller catalogue', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    ({ a, b, sellerA, sellerB } = await twoStoresWithSellers(t));
+    ({ a, sellerA, sellerB } = await twoStoresWithSellers(t));
     photosA = { red: await upload(sellerA.token, '#c0392b'), blue: await upload(sellerA.token, '#2950c0') };
     photosB = { red: await upload(sellerB.token, '#c0392b'), blue: await upload(sellerB.token, '#2950c0') };
   });

@@ -52,7 +52,7 @@ describe('catalogue CSV: formulas, money, taxonomy, link origins', () => {
   const records = (csv: string) => parse(csv, { columns: true }) as Record<string, string>[];
 
   it('export → import keeps titles, brands and tags that start with "=", "-", "+" or "@", neutralised in the file', async () => {
-    const { store: c, seller: sellerC } = await storeWithSeller(t);
+    const { seller: sellerC } = await storeWithSeller(t);
     const imp = await importer(t, sellerC.token);
     const csv = [
       'Handle,Title,Vendor,Tags,Option1 Name,Option1 Value,Variant SKU,Variant Price,Variant Inventory Qty',
@@ -71,7 +71,7 @@ describe('catalogue CSV: formulas, money, taxonomy, link origins', () => {
     expect(rows.find((r) => r.Handle === 'oferta')!['Variant Price']).toBe('149.50');
 
     // Into another store: the same text, not the neutralised one.
-    const { store: d, seller: sellerD } = await storeWithSeller(t);
+    const { seller: sellerD } = await storeWithSeller(t);
     const into = await importer(t, sellerD.token);
     const run = await into.run(file);
     expect(run.progress.status, JSON.stringify(run.progress.errors)).toBe('completed');
@@ -151,7 +151,7 @@ describe('catalogue CSV: formulas, money, taxonomy, link origins', () => {
     // A second level the map does not know: the department's name, never English on a Spanish store.
     expect(await names(es, 'TX-5')).toEqual(['Ropa y accesorios', 'Ropa y accesorios', 'apparel']);
 
-    const { store: e, seller: sellerE } = await storeWithSeller(t, { lang: 'en' });
+    const { seller: sellerE } = await storeWithSeller(t, { lang: 'en' });
     const en = await importer(t, sellerE.token);
     expect((await en.run([header, ...rows].join('\n'))).progress.status).toBe('completed');
     expect(await names(en, 'TX-1')).toEqual(['Apparel & Accessories', 'Clothing', 'apparel']);

@@ -21,13 +21,12 @@ import { load, price, shopifyCsv } from '../helpers/shopify-csv.js';
 describe('catalogue CSV import and export', () => {
   let t: TestApp;
   let a: StoreFixture;
-  let b: StoreFixture;
   let sellerA: { token: string };
   let sellerB: { token: string };
 
   beforeAll(async () => {
     t = await createTestApp();
-    ({ a, b, sellerA, sellerB } = await twoStoresWithSellers(t));
+    ({ a, sellerA, sellerB } = await twoStoresWithSellers(t));
   }, 300_000);
   afterAll(async () => {
     await t.close();

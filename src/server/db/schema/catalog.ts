@@ -16,7 +16,6 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
-import { users } from './accounts.js';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 

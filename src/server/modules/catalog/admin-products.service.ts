@@ -8,7 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, ilike, inArray, ne, notInArray, or, sql } from 'drizzle-orm';
-import { categories, departments, productVariants, products } from '../../db/schema/catalog.js';
+import { productVariants, products } from '../../db/schema/catalog.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';

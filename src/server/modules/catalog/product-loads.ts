@@ -3,7 +3,7 @@
  * many at once (the demo seed, the benchmark store), their departments and categories, and the search documents after
  * a bulk load. Money is integer centavos MXN; every query is scoped by ctx.storeId.
  */
-import { and, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { categories, departments, productVariants, products, type ProductPackaging } from '../../db/schema/catalog.js';
 import { withTx, type StoreContext, type StoreDbContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';

@@ -3,7 +3,6 @@
  * product (created when new), and the seller's own create (POST /api/reseller/post_categoria_departamento). Every
  * query is scoped by ctx.storeId.
  */
-import { and, or } from 'drizzle-orm';
 import { categories, departments } from '../../db/schema/catalog.js';
 import { runTransaction } from '../../db/transaction.js';
 import { withTx, type StoreDbContext } from '../../lib/context.js';

@@ -2,7 +2,7 @@
  * A store's subscription row and how it is shown (decisions 060-062): the trial a store starts with, what is due now,
  * the views the seller's page reads, and the row lock every change of the subscription takes first.
  */
-import { and, eq, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BaseContext, DbContext, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { storeSubscriptions, subscriptionInvoices } from '../../db/schema/subscriptions.js';

@@ -18,7 +18,6 @@ import type {
   SubscriptionView,
 } from '../../../shared/contracts/subscriptions.js';
 import { plansWithFees } from './fee-rates.js';
-import { GRACE_DAYS } from './plans.js';
 import { ensureSubscription, lockSub, toInvoiceView, toView, type ChargeContext } from './subscription-state.js';
 
 // The module's index and the routes reach the whole subscription through this file.

@@ -1,6 +1,5 @@
 /** Paying in cash at OXXO on the payment page: its choice (with the store's fee added) and how to pay. */
 import { useTranslation } from 'react-i18next';
-import i18n from '../../../lib/i18n';
 import { Alert } from '../../../components/ui/alert';
 import { useMoney } from '../../../components/ui/price';
 import type { PaymentForm } from './card-payment';

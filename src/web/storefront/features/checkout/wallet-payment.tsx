@@ -1,6 +1,5 @@
 /** Paying with the wallet (PayPal, or the sandbox's stand-in; decision 071) on the payment page. */
 import { useTranslation } from 'react-i18next';
-import i18n from '../../../lib/i18n';
 import { Alert } from '../../../components/ui/alert';
 import { walletTokenKey } from './wallet-return-page';
 import type { PlaceOrderResponse } from '../../../../shared/contracts/checkout';
