@@ -23,6 +23,8 @@ import inputGuardPlugin from './plugins/input-guard.js';
 import changeFeedPlugin from './plugins/change-feed.js';
 import { registerModules } from './modules/index.js';
 import { serializeRequest } from './lib/log-redaction.js';
+import { route } from './lib/route.js';
+import { platformOps } from '../shared/routes/platform.ops.js';
 import { createJobs, databaseKind, type Jobs } from './jobs/index.js';
 import type { JobDefinition } from './jobs/index.js';
 import { pgliteAnalyzeJob } from './jobs/maintenance.js';
@@ -141,7 +143,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
   // `ok` stays true while the app serves, even degraded; `redis` tells whether rate limits are shared (decision 031).
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, redis: app.redisState() }));
+  route(app, platformOps.health, async () => ({ ok: true, redis: app.redisState() }));
   // The payment provider's own pages (the sandbox bank and OXXO counter) exist only for a provider that has them.
   const payments = app.providers.payments;
   if (payments.routes) await app.register(payments.routes);
