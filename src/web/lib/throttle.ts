@@ -4,15 +4,18 @@
  * Any other non-GET request runs only if 3000 ms passed since the last such request, across all paths.
  */
 import { THROTTLE_MAX_PER_WINDOW, THROTTLE_MUTATION_GAP_MS, THROTTLE_WINDOW_MS } from '../../shared/limits';
+import { recentlyViewed, recordProductView } from '../../shared/routes/analytics';
+import { checkCoupon, quoteCart } from '../../shared/routes/checkout';
+import { quoteShipping } from '../../shared/routes/shipping';
 
 /** POST paths that count per path like GETs (they read, they do not change state). */
-export const THROTTLED_AS_READ = [
-  '/api/getVistos',
-  '/api/visto',
-  '/api/reseller/packaging/rate-service',
-  '/api/cart/quote',
-  '/api/cart/coupon',
-];
+export const THROTTLED_AS_READ: string[] = [
+  recentlyViewed,
+  recordProductView,
+  quoteShipping,
+  quoteCart,
+  checkCoupon,
+].map((r) => r.path);
 
 export interface Throttle {
   /** Records and allows the request, or returns false when SPEC §9 rejects it. */
