@@ -1,5 +1,5 @@
 /**
- * The catalog module's operations. The storefront's product detail takes the wire's `codigo` as `productCode`.
+ * The catalog module's operations. The wire's `:codigo` reaches the handlers as `productCode`.
  */
 import { z } from 'zod';
 import { departmentTree, homeResponse, productDetail } from '../contracts/catalog.js';
@@ -20,6 +20,8 @@ import { defineOps } from './op.js';
 import * as routes from './catalog.js';
 
 const admin = ['admin'];
+/** `/…/:codigo` of the seller's product routes, named in English for the handler. */
+const productCodeParams = productCodigoParams.transform((p) => ({ productCode: p.codigo }));
 
 export const catalogOps = defineOps(routes, {
   departmentTree: {
@@ -42,7 +44,7 @@ export const catalogOps = defineOps(routes, {
     querystring: adminProductListQuery,
     response: { 200: adminProductList },
   },
-  getAdminProduct: { tags: admin, params: productCodigoParams, response: { 200: adminProduct } },
+  getAdminProduct: { tags: admin, params: productCodeParams, response: { 200: adminProduct } },
   createProduct: {
     tags: admin,
     summary: 'Create a product with its variants',
@@ -52,12 +54,12 @@ export const catalogOps = defineOps(routes, {
   updateProduct: {
     tags: admin,
     summary: 'Replace a product’s fields and variants',
-    params: productCodigoParams,
+    params: productCodeParams,
     body: productInput,
     response: { 200: adminProduct },
   },
-  archiveProduct: { tags: admin, params: productCodigoParams, response: { 200: adminProduct } },
-  restoreProduct: { tags: admin, params: productCodigoParams, response: { 200: adminProduct } },
+  archiveProduct: { tags: admin, params: productCodeParams, response: { 200: adminProduct } },
+  restoreProduct: { tags: admin, params: productCodeParams, response: { 200: adminProduct } },
   createDepartmentCategory: {
     tags: admin,
     summary: 'Create a department, and a category of it',

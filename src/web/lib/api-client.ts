@@ -3,7 +3,8 @@
  * access token, `X-Page-Url` with the current page URL and `X-Store-Domain` with the domain without "www."
  * (decision 003). The client throttle of SPEC §9 rejects with the catalogue's RATE_LIMITED message (or, when the
  * caller asks, waits its turn).
- * 401 sends the user to /login (to /admin/login in the admin), except for /api/user; 402 to
+ * Calls name an operation of the route table (`call`, decision 126).
+ * 401 sends the user to /login (to /admin/login in the admin), except for the current-user check; 402 to
  * /account_suspended unless already there (in the admin: to /admin/suscripcion, decision 062); 404 to /404 unless the caller opts out (decision 008).
  */
 import type { z } from 'zod';
@@ -79,8 +80,8 @@ function handleRedirects(status: number, path: string, redirectOn404: boolean): 
   }
 }
 
-/** Calls the API and returns the parsed JSON body. Throws ApiError with a translated message. */
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** Sends one request and returns the parsed JSON body (`call` builds it). Throws ApiError with a translated message. */
+async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   if (opts.waitForThrottle) {
     for (let wait = throttle.waitMs(method, path); wait > 0; wait = throttle.waitMs(method, path))

@@ -17,7 +17,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
 
   route(app, ops.getAdminProduct, async (request) =>
-    admin.getAdminProduct(sellerContext(request, 'catalog'), request.params.codigo),
+    admin.getAdminProduct(sellerContext(request, 'catalog'), request.params.productCode),
   );
 
   route(app, ops.createProduct, async (request, reply) => {
@@ -26,15 +26,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   });
 
   route(app, ops.updateProduct, async (request) =>
-    admin.updateAdminProduct(sellerContext(request, 'catalog'), request.params.codigo, request.body),
+    admin.updateAdminProduct(sellerContext(request, 'catalog'), request.params.productCode, request.body),
   );
 
   route(app, ops.archiveProduct, async (request) =>
-    admin.setProductArchived(sellerContext(request, 'catalog'), request.params.codigo, true),
+    admin.setProductArchived(sellerContext(request, 'catalog'), request.params.productCode, true),
   );
 
   route(app, ops.restoreProduct, async (request) =>
-    admin.setProductArchived(sellerContext(request, 'catalog'), request.params.codigo, false),
+    admin.setProductArchived(sellerContext(request, 'catalog'), request.params.productCode, false),
   );
 
   route(app, ops.createDepartmentCategory, async (request, reply) => {
