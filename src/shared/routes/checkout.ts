@@ -1,6 +1,6 @@
 /** Routes of checkout: cart quote and coupon, placing an order, the 3-D Secure and wallet returns, the OXXO voucher and the payment providers' webhooks. Schemas in checkout.ops.ts. */
-export const quoteCart = { name: 'quoteCart', method: 'POST', path: '/api/cart/quote' } as const;
-export const checkCoupon = { name: 'checkCoupon', method: 'POST', path: '/api/cart/coupon' } as const;
+export const quoteCart = { name: 'quoteCart', method: 'POST', path: '/api/cart/quote', readLike: true } as const;
+export const checkCoupon = { name: 'checkCoupon', method: 'POST', path: '/api/cart/coupon', readLike: true } as const;
 export const placeOrder = { name: 'placeOrder', method: 'POST', path: '/api/pedido' } as const;
 export const confirmThreeDSecure = {
   name: 'confirmThreeDSecure',

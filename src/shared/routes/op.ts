@@ -17,6 +17,8 @@ export interface RouteRef<N extends string = string> {
   readonly name: N;
   readonly method: HttpMethod;
   readonly path: string;
+  /** A POST the web's client throttle counts per path like a GET: it reads, it changes nothing (decision 007). */
+  readonly readLike?: true;
 }
 
 /** The documented, validated half of an operation (the route options' `schema` of Fastify). */

@@ -3,6 +3,7 @@ export const quoteShipping = {
   name: 'quoteShipping',
   method: 'POST',
   path: '/api/reseller/packaging/rate-service',
+  readLike: true,
 } as const;
 export const getPickupSettings = { name: 'getPickupSettings', method: 'GET', path: '/api/admin/pickups' } as const;
 export const savePickupSettings = { name: 'savePickupSettings', method: 'PUT', path: '/api/admin/pickups' } as const;

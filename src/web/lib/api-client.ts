@@ -41,6 +41,8 @@ export interface RequestOptions {
    */
   waitForThrottle?: boolean;
   signal?: AbortSignal;
+  /** Counted by the throttle per path like a GET (the route's `readLike`; set by `call`). */
+  readLike?: boolean;
 }
 
 const throttle = createThrottle();
@@ -84,10 +86,14 @@ function handleRedirects(status: number, path: string, redirectOn404: boolean): 
 async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   if (opts.waitForThrottle) {
-    for (let wait = throttle.waitMs(method, path); wait > 0; wait = throttle.waitMs(method, path))
+    for (
+      let wait = throttle.waitMs(method, path, opts.readLike);
+      wait > 0;
+      wait = throttle.waitMs(method, path, opts.readLike)
+    )
       await new Promise((r) => setTimeout(r, wait));
   }
-  if (!throttle.allow(method, path)) {
+  if (!throttle.allow(method, path, opts.readLike)) {
     throw new ApiError(429, 'RATE_LIMITED', i18n.t('errors:RATE_LIMITED'));
   }
   const url = new URL(path, location.origin);
@@ -142,7 +148,7 @@ export type CallInput<O> = (O extends { params: z.ZodType } ? Field<'params', z.
     : O extends { body: z.ZodType }
       ? Field<'body', z.input<O['body']>>
       : unknown) &
-  Omit<RequestOptions, 'method' | 'body' | 'query'>;
+  Omit<RequestOptions, 'method' | 'body' | 'query' | 'readLike'>;
 
 /** What an operation answers on success (200, 201 or 202), as its response schema gives it; void without one. */
 export type CallOutput<O> = O extends { response: infer R }
@@ -178,6 +184,7 @@ export function call<R extends RouteRef>(
   return apiRequest(routeUrl(route, params), {
     ...opts,
     method: route.method,
+    readLike: route.readLike,
     query,
     body: sendsBody ? (body ?? {}) : undefined,
   });
