@@ -13,6 +13,9 @@ import type { RouteRef } from '../../shared/routes/op';
 import type { Ops } from '../../shared/routes/index';
 import { currentUser } from '../../shared/routes/accounts';
 import { createThrottle } from './throttle';
+import { routeUrl } from './route-url';
+
+export { routeUrl };
 import { areaOf, getToken, setToken } from './session';
 import i18n from './i18n';
 
@@ -160,15 +163,6 @@ export type CallOutput<O> = O extends { response: infer R }
         ? z.output<R[202]>
         : void
   : void;
-
-/** The path of a route with its `:param` segments filled (each value URI-encoded). Throws when one is missing. */
-export function routeUrl(route: RouteRef, params: object = {}): string {
-  return route.path.replace(/:([A-Za-z0-9_]+)/g, (_, key: string) => {
-    const value = (params as Record<string, unknown>)[key];
-    if (value === undefined || value === null) throw new Error(`${route.name}: missing path parameter ${key}`);
-    return encodeURIComponent(String(value));
-  });
-}
 
 /**
  * Calls an operation of the route table by its route (`src/shared/routes/<module>.ts`), typed by its schemas:
