@@ -5,33 +5,11 @@
  */
 
 /**
- * Server modules from the lowest to the highest (EXAMPLES.md "Which way imports go", DESIGN.md "Server"). A module
- * may import only modules before it. Names not yet in src/server/modules are the domains still to come.
+ * Server modules from the lowest to the highest: the one list in src/server/modules/order.json, which the app also
+ * registers from (src/server/modules/index.ts; decision 126). A module may import only modules before it. Names not
+ * yet in src/server/modules are the domains still to come.
  */
-const MODULE_ORDER = [
-  'files',
-  'stores',
-  'domains',
-  'accounts',
-  'company',
-  'reviews',
-  'catalog',
-  'shipping',
-  'payments',
-  'coupons',
-  'balances',
-  'subscriptions',
-  'pages',
-  'content',
-  'search',
-  'analytics',
-  'cart',
-  'quotes',
-  'messages',
-  'orders',
-  'checkout',
-  'web',
-];
+const MODULE_ORDER = require('./src/server/modules/order.json');
 
 /** Tables owned outside src/server/modules: owner folder -> its schema file (src/server/db/schema/<file>.ts). */
 const OTHER_TABLE_OWNERS = {

@@ -21,39 +21,17 @@ import requestContextPlugin from './plugins/request-context.js';
 import rateLimitPlugin from './plugins/rate-limit.js';
 import inputGuardPlugin from './plugins/input-guard.js';
 import changeFeedPlugin from './plugins/change-feed.js';
-import { registerModules } from './modules/index.js';
+import { MODULES, registerModules } from './modules/index.js';
 import { serializeRequest } from './lib/log-redaction.js';
+import { route } from './lib/route.js';
+import { platformOps } from '../shared/routes/platform.ops.js';
 import { createJobs, databaseKind, type Jobs } from './jobs/index.js';
 import type { JobDefinition } from './jobs/index.js';
 import { pgliteAnalyzeJob } from './jobs/maintenance.js';
 import jobsRoutes from './plugins/job-progress.routes.js';
-import { balanceReleaseJob, orderEmailJob, paymentSweepJob } from './modules/orders/index.js';
-import { balanceReleaseCatchUpJob } from './modules/orders/index.js';
-import { bankAccountEmailJob, refundReconcileJob } from './modules/balances/index.js';
-import { passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob } from './modules/accounts/index.js';
-import { catalogExportJob, catalogImportJob } from './modules/catalog/index.js';
-import { stagedFilesSweepJob } from './modules/files/index.js';
-import { subscriptionEmailJob, subscriptionRenewalsJob } from './modules/subscriptions/index.js';
-import { forgetStoreLanguage } from './modules/stores/index.js';
 
 /** Every job the app runs: each module defines its own (decision 034); the database's own maintenance too. */
-const APP_JOBS = [
-  orderEmailJob,
-  passwordResetEmailJob,
-  sellerVerificationEmailJob,
-  sellerSignUpNoticeJob,
-  paymentSweepJob,
-  balanceReleaseJob,
-  balanceReleaseCatchUpJob,
-  refundReconcileJob,
-  bankAccountEmailJob,
-  subscriptionRenewalsJob,
-  subscriptionEmailJob,
-  pgliteAnalyzeJob,
-  catalogImportJob,
-  catalogExportJob,
-  stagedFilesSweepJob,
-] as unknown as readonly JobDefinition<never>[];
+const APP_JOBS: readonly JobDefinition<never>[] = [...MODULES.flatMap((m) => m.jobs ?? []), pgliteAnalyzeJob];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -125,11 +103,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(rateLimitPlugin);
   await app.register(inputGuardPlugin);
   await app.register(changeFeedPlugin);
-  // A store or domain changed on any instance, or the feed may have missed changes (a reset): forget this instance's
-  // domain → store look-ups and store languages (no stale per-process cache).
+  // Each module hears of the changes any instance made (its caches of stores, languages...).
   app.changeFeed.subscribe((event) => {
-    if (event.topic === 'store' || event.topic === 'domains') app.clearStoreCache();
-    if (event.topic === 'store' || event.topic === 'all') forgetStoreLanguage(event.storeId);
+    for (const module of MODULES) module.onChange?.(event, app);
   });
   // A job committed on any instance wakes this instance's worker of its queue at once (jobs/runner.ts).
   app.changeFeed.onJobQueued((queue) => app.jobs.wake(queue));
@@ -141,7 +117,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (config.API_DOCS) await app.register(swaggerUi, { routePrefix: '/api/docs', transformStaticCSP: docsCsp });
 
   // `ok` stays true while the app serves, even degraded; `redis` tells whether rate limits are shared (decision 031).
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, redis: app.redisState() }));
+  route(app, platformOps.health, async () => ({ ok: true, redis: app.redisState() }));
   // The payment provider's own pages (the sandbox bank and OXXO counter) exist only for a provider that has them.
   const payments = app.providers.payments;
   if (payments.routes) await app.register(payments.routes);

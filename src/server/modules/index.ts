@@ -1,60 +1,59 @@
 /**
- * Registers every domain module's routes. Order follows the dependency direction
- * (docs/architecture.md, "Module order"); the web module (SPA and head injection) comes last.
+ * The server's modules in their one order (decision 126): `order.json` lists every module name from the lowest to the
+ * highest (a module imports only modules before it; `.dependency-cruiser.cjs` reads the same file, and
+ * docs/architecture.md repeats it), including domains that have no folder yet. `MODULES` is that order's defined
+ * modules; `app.ts` registers their routes, jobs and change listeners from it. The web module (the pages, which answer
+ * every other path) comes last.
  */
 import type { FastifyInstance } from 'fastify';
-import storesRoutes from './stores/stores.routes.js';
-import websiteRoutes from './stores/website.routes.js';
-import accountsRoutes from './accounts/accounts.routes.js';
-import storeFloorAccessRoutes from './accounts/store-floor.routes.js';
-import identityRoutes from './accounts/identity.routes.js';
-import signUpRoutes from './accounts/sign-up.routes.js';
-import catalogRoutes from './catalog/catalog.routes.js';
-import catalogAdminRoutes from './catalog/admin-products.routes.js';
-import catalogCsvRoutes from './catalog/catalog-csv.routes.js';
-import searchRoutes from './search/search.routes.js';
-import synonymRoutes from './search/synonyms.routes.js';
-import analyticsRoutes from './analytics/analytics.routes.js';
-import shippingRoutes from './shipping/shipping.routes.js';
-import balancesRoutes from './balances/balances.routes.js';
-import ordersRoutes from './orders/orders.routes.js';
-import storeFloorOrdersRoutes from './orders/store-floor.routes.js';
-import checkoutRoutes from './checkout/checkout.routes.js';
-import companyRoutes from './company/company.routes.js';
-import filesRoutes from './files/files.routes.js';
-import couponsRoutes from './coupons/coupons.routes.js';
-import subscriptionsRoutes from './subscriptions/subscriptions.routes.js';
+import order from './order.json' with { type: 'json' };
+import type { ModuleDefinition, ModuleOptions } from './definition.js';
 import subscriptionGate from './subscriptions/gate.js';
-import seoRoutes from './web/seo.routes.js';
-import webRoutes from './web/web.routes.js';
+import { filesModule } from './files/module.js';
+import { storesModule } from './stores/module.js';
+import { accountsModule } from './accounts/module.js';
+import { companyModule } from './company/module.js';
+import { catalogModule } from './catalog/module.js';
+import { shippingModule } from './shipping/module.js';
+import { couponsModule } from './coupons/module.js';
+import { balancesModule } from './balances/module.js';
+import { subscriptionsModule } from './subscriptions/module.js';
+import { searchModule } from './search/module.js';
+import { analyticsModule } from './analytics/module.js';
+import { ordersModule } from './orders/module.js';
+import { checkoutModule } from './checkout/module.js';
+import { webModule } from './web/module.js';
 
-export async function registerModules(
-  app: FastifyInstance,
-  opts: { serveWeb: boolean; indexHtml?: string },
-): Promise<void> {
+const DEFINED: readonly ModuleDefinition[] = [
+  filesModule,
+  storesModule,
+  accountsModule,
+  companyModule,
+  catalogModule,
+  shippingModule,
+  couponsModule,
+  balancesModule,
+  subscriptionsModule,
+  searchModule,
+  analyticsModule,
+  ordersModule,
+  checkoutModule,
+  webModule,
+];
+
+/** Module names from the lowest to the highest (`order.json`). */
+export const MODULE_ORDER: readonly string[] = order;
+
+/** The defined modules in `MODULE_ORDER`. Throws at start-up when one is missing from that order. */
+export const MODULES: readonly ModuleDefinition[] = (() => {
+  const stray = DEFINED.filter((m) => !order.includes(m.name)).map((m) => m.name);
+  if (stray.length) throw new Error(`modules missing from src/server/modules/order.json: ${stray.join(', ')}`);
+  return [...DEFINED].sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+})();
+
+/** Registers every module's routes, in module order, after the subscription gate. */
+export async function registerModules(app: FastifyInstance, opts: ModuleOptions): Promise<void> {
   // A suspended store's seller APIs answer 402 but for its subscription (before any module's routes).
   await app.register(subscriptionGate);
-  await app.register(storesRoutes);
-  await app.register(websiteRoutes);
-  await app.register(accountsRoutes);
-  await app.register(storeFloorAccessRoutes);
-  await app.register(identityRoutes);
-  await app.register(signUpRoutes);
-  await app.register(catalogRoutes);
-  await app.register(catalogAdminRoutes);
-  await app.register(catalogCsvRoutes);
-  await app.register(searchRoutes);
-  await app.register(synonymRoutes);
-  await app.register(analyticsRoutes);
-  await app.register(shippingRoutes);
-  await app.register(balancesRoutes);
-  await app.register(ordersRoutes);
-  await app.register(storeFloorOrdersRoutes);
-  await app.register(checkoutRoutes);
-  await app.register(companyRoutes);
-  await app.register(filesRoutes);
-  await app.register(couponsRoutes);
-  await app.register(subscriptionsRoutes);
-  await app.register(seoRoutes);
-  await app.register(webRoutes, { serveWeb: opts.serveWeb, indexHtml: opts.indexHtml });
+  for (const module of MODULES) for (const routes of module.routes ?? []) await app.register(routes, opts);
 }

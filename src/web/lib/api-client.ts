@@ -3,11 +3,19 @@
  * access token, `X-Page-Url` with the current page URL and `X-Store-Domain` with the domain without "www."
  * (decision 003). The client throttle rejects with the catalogue's RATE_LIMITED message (or, when the
  * caller asks, waits its turn).
- * 401 sends the user to /login (to /admin/login in the admin), except for /api/user; 402 to
+ * Calls name an operation of the route table (`call`, decision 126).
+ * 401 sends the user to /login (to /admin/login in the admin), except for the current-user check; 402 to
  * /account_suspended unless already there (in the admin: to /admin/suscripcion, decision 062); 404 to /404 unless the caller opts out (decision 008).
  */
+import type { z } from 'zod';
 import type { ErrorBody, ErrorCode, FieldError } from '../../shared/errors';
+import type { RouteRef } from '../../shared/routes/op';
+import type { Ops } from '../../shared/routes/index';
+import { currentUser } from '../../shared/routes/accounts';
 import { createThrottle } from './throttle';
+import { routeUrl } from './route-url';
+
+export { routeUrl };
 import { areaOf, getToken, setToken } from './session';
 import i18n from './i18n';
 
@@ -36,6 +44,8 @@ export interface RequestOptions {
    */
   waitForThrottle?: boolean;
   signal?: AbortSignal;
+  /** Counted by the throttle per path like a GET (the route's `readLike`; set by `call`). */
+  readLike?: boolean;
 }
 
 const throttle = createThrottle();
@@ -61,7 +71,7 @@ export function storeDomain(): string {
 
 function handleRedirects(status: number, path: string, redirectOn404: boolean): void {
   const area = areaOf(location.pathname);
-  if (status === 401 && path !== '/api/user') {
+  if (status === 401 && path !== currentUser.path) {
     setToken(area, null);
     onSignedOut(area);
     navigate(area === 'admin' ? '/admin/login' : '/login');
@@ -75,14 +85,18 @@ function handleRedirects(status: number, path: string, redirectOn404: boolean): 
   }
 }
 
-/** Calls the API and returns the parsed JSON body. Throws ApiError with a translated message. */
-export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+/** Sends one request and returns the parsed JSON body (`call` builds it). Throws ApiError with a translated message. */
+async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   if (opts.waitForThrottle) {
-    for (let wait = throttle.waitMs(method, path); wait > 0; wait = throttle.waitMs(method, path))
+    for (
+      let wait = throttle.waitMs(method, path, opts.readLike);
+      wait > 0;
+      wait = throttle.waitMs(method, path, opts.readLike)
+    )
       await new Promise((r) => setTimeout(r, wait));
   }
-  if (!throttle.allow(method, path)) {
+  if (!throttle.allow(method, path, opts.readLike)) {
     throw new ApiError(429, 'RATE_LIMITED', i18n.t('errors:RATE_LIMITED'));
   }
   const url = new URL(path, location.origin);
@@ -121,15 +135,51 @@ export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Pr
   return data as T;
 }
 
-export const api = {
-  get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...opts, method: 'GET' }),
-  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
-  put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...opts, method: 'PUT', body: body ?? {} }),
-  patch: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...opts, method: 'PATCH', body: body ?? {} }),
-  delete: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
-    apiRequest<T>(path, { ...opts, method: 'DELETE' }),
-};
+/** The operation of the route table a route names (types only: the schemas never reach the browser). */
+type OpOf<R extends RouteRef> = R['name'] extends keyof Ops ? Ops[R['name']] : never;
+
+type Field<K extends string, T> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/**
+ * What `call` takes for an operation: `params` for its `:param` segments, `query` and `body` as its schemas read them
+ * (a multipart upload takes a FormData body), and the request options.
+ */
+export type CallInput<O> = (O extends { params: z.ZodType } ? Field<'params', z.input<O['params']>> : unknown) &
+  (O extends { querystring: z.ZodType } ? Field<'query', z.input<O['querystring']>> : unknown) &
+  (O extends { consumes: readonly string[] }
+    ? { body: FormData }
+    : O extends { body: z.ZodType }
+      ? Field<'body', z.input<O['body']>>
+      : unknown) &
+  Omit<RequestOptions, 'method' | 'body' | 'query' | 'readLike'>;
+
+/** What an operation answers on success (200, 201 or 202), as its response schema gives it; void without one. */
+export type CallOutput<O> = O extends { response: infer R }
+  ? R extends { 200: z.ZodType }
+    ? z.output<R[200]>
+    : R extends { 201: z.ZodType }
+      ? z.output<R[201]>
+      : R extends { 202: z.ZodType }
+        ? z.output<R[202]>
+        : void
+  : void;
+
+/**
+ * Calls an operation of the route table by its route (`src/shared/routes/<module>.ts`), typed by its schemas:
+ * `call(updateCoupon, { params: { id }, body, waitForThrottle: true })`. A POST, PUT or PATCH without a body sends
+ * `{}`. Throws ApiError as `apiRequest` does.
+ */
+export function call<R extends RouteRef>(
+  route: R,
+  ...[input]: {} extends CallInput<OpOf<R>> ? [CallInput<OpOf<R>>?] : [CallInput<OpOf<R>>]
+): Promise<CallOutput<OpOf<R>>> {
+  const { params, query, body, ...opts } = (input ?? {}) as RequestOptions & { params?: object };
+  const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return apiRequest(routeUrl(route, params), {
+    ...opts,
+    method: route.method,
+    readLike: route.readLike,
+    query,
+    body: sendsBody ? (body ?? {}) : undefined,
+  });
+}

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createThrottle } from './throttle';
+import { recentlyViewed, recordProductView } from '../../shared/routes/analytics';
+import { checkCoupon, placeOrder, quoteCart } from '../../shared/routes/checkout';
+import { quoteShipping } from '../../shared/routes/shipping';
 
 describe('client throttle', () => {
   it('allows 3 GETs per path per 3000 ms and rejects the 4th', () => {
@@ -12,9 +15,16 @@ describe('client throttle', () => {
     expect(th.allow('GET', '/api/productos')).toBe(true);
   });
 
-  it('counts the listed read-like POST paths per path', () => {
+  it('counts read-like POSTs per path', () => {
     const th = createThrottle(() => 0);
-    expect([1, 2, 3, 4].map(() => th.allow('POST', '/api/getVistos'))).toEqual([true, true, true, false]);
+    expect([1, 2, 3, 4].map(() => th.allow('POST', '/api/getVistos', true))).toEqual([true, true, true, false]);
+    expect(th.allow('POST', '/api/visto', true)).toBe(true);
+  });
+
+  it('the route table marks the POSTs that read as read-like, and no other (decision 007)', () => {
+    const readLike = [recentlyViewed, recordProductView, quoteShipping, quoteCart, checkCoupon];
+    expect(readLike.map((r) => [r.method, r.readLike])).toEqual(readLike.map(() => ['POST', true]));
+    expect('readLike' in placeOrder).toBe(false);
   });
 
   it('spaces other non-GET requests 3000 ms apart across all paths', () => {

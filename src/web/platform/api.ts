@@ -1,9 +1,10 @@
 /** Platform API calls: slug availability, seller sign-up and the email-verification link (decision 100). */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../lib/api-client';
+import { call } from '../lib/api-client';
+import * as accountsRoutes from '../../shared/routes/accounts';
 import { setToken } from '../lib/session';
-import type { SellerSession, SignUpAccepted, SlugCheck, signUpBody } from '../../shared/contracts/identity';
+import type { signUpBody } from '../../shared/contracts/identity';
 
 export type SignUpInput = z.input<typeof signUpBody>;
 
@@ -11,7 +12,7 @@ export type SignUpInput = z.input<typeof signUpBody>;
 export function useSlugCheck(slug: string) {
   return useQuery({
     queryKey: ['platform', 'slug', slug],
-    queryFn: () => api.get<SlugCheck>('/api/platform/slug', { query: { slug }, redirectOn404: false }),
+    queryFn: () => call(accountsRoutes.checkSlug, { query: { slug }, redirectOn404: false }),
     enabled: slug.length >= 3,
     staleTime: 5_000,
   });
@@ -23,15 +24,14 @@ export function useSlugCheck(slug: string) {
  */
 export function useSignUp() {
   return useMutation({
-    mutationFn: (body: SignUpInput) => api.post<SignUpAccepted>('/api/platform/signup', body),
+    mutationFn: (body: SignUpInput) => call(accountsRoutes.signUpSeller, { body }),
   });
 }
 
 /** POST /api/platform/email-verification: verifies the email, publishes the store, and stores the admin session. */
 export function useVerifyEmail() {
   return useMutation({
-    mutationFn: (token: string) =>
-      api.post<SellerSession>('/api/platform/email-verification', { token }, { redirectOn404: false }),
+    mutationFn: (token: string) => call(accountsRoutes.verifyEmail, { body: { token }, redirectOn404: false }),
     onSuccess: (s) => setToken('admin', s.token),
   });
 }

@@ -4,16 +4,8 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  emailVerificationBody,
-  emailVerificationState,
-  sellerSession,
-  signUpAccepted,
-  signUpBody,
-  slugCheck,
-  slugCheckQuery,
-} from '../../../shared/contracts/identity.js';
-import { okResponse } from '../../../shared/contracts/common.js';
+import { accountsOps as ops } from '../../../shared/routes/accounts.ops.js';
+import { route } from '../../lib/route.js';
 import { baseContext, sellerAccountContext } from '../../plugins/request-context.js';
 import { AppError } from '../../lib/app-error.js';
 import { hashToken } from '../../lib/tokens.js';
@@ -64,53 +56,22 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     if (!all.isAllowed && all.isExceeded) throw new AppError('SERVER_BUSY', { retryAfter: all.ttlInSeconds });
   };
 
-  app.post(
-    '/api/platform/signup',
+  route(app, ops.signUpSeller, { config: AUTH_RATE_LIMIT, preHandler: signUpLimits }, async (request, reply) =>
+    reply.status(202).send(await signUpSeller(baseContext(request), request.body)),
+  );
+
+  route(app, ops.checkSlug, async (request) => checkSlug({ db: request.server.db }, request.query.slug));
+
+  route(app, ops.verifyEmail, { config: AUTH_RATE_LIMIT }, async (request) =>
+    verifyEmail(baseContext(request), request.body.token),
+  );
+
+  route(app, ops.emailVerificationState, async (request) => getVerificationState(sellerAccountContext(request)));
+
+  route(
+    app,
+    ops.resendVerificationEmail,
     {
-      schema: {
-        tags: ['platform'],
-        summary:
-          'Seller sign-up: account, unpublished store, owner membership and domain, and a verification email; the ' +
-          'same answer when the email already has an account (its owner is emailed instead)',
-        body: signUpBody,
-        response: { 202: signUpAccepted },
-      },
-      config: AUTH_RATE_LIMIT,
-      preHandler: signUpLimits,
-    },
-    async (request, reply) => reply.status(202).send(await signUpSeller(baseContext(request), request.body)),
-  );
-
-  app.get(
-    '/api/platform/slug',
-    { schema: { tags: ['platform'], querystring: slugCheckQuery, response: { 200: slugCheck } } },
-    async (request) => checkSlug({ db: request.server.db }, request.query.slug),
-  );
-
-  app.post(
-    '/api/platform/email-verification',
-    {
-      schema: {
-        tags: ['platform'],
-        summary: 'Follows an email-verification link: the email is verified, the owned stores published, signed in',
-        body: emailVerificationBody,
-        response: { 200: sellerSession },
-      },
-      config: AUTH_RATE_LIMIT,
-    },
-    async (request) => verifyEmail(baseContext(request), request.body.token),
-  );
-
-  app.get(
-    '/api/admin/email-verification',
-    { schema: { tags: ['admin'], response: { 200: emailVerificationState } } },
-    async (request) => getVerificationState(sellerAccountContext(request)),
-  );
-
-  app.post(
-    '/api/admin/email-verification/resend',
-    {
-      schema: { tags: ['admin'], response: { 200: okResponse } },
       preHandler: async (request, reply) => {
         const limit = await resendLimit(request);
         if (limit.isAllowed || !limit.isExceeded) return;

@@ -3,24 +3,17 @@
  * store-floor token is for. The app's order routes live in the orders module (orders/store-floor.routes.ts).
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { storeFloorExchangeBody, storeFloorGrant, storeFloorStore } from '../../../shared/contracts/accounts.js';
+import { accountsOps as ops } from '../../../shared/routes/accounts.ops.js';
+import { route } from '../../lib/route.js';
 import { baseContext } from '../../plugins/request-context.js';
 import { bearerToken } from '../../lib/tokens.js';
 import { exchangeStoreFloorCode, storeFloorStore as findStoreFloorStore } from './store-floor.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/store-floor/exchange',
-    {
-      schema: {
-        tags: ['store-floor'],
-        summary: 'Server to server: trade the one-time code of the dashboard link for a store-floor token',
-        description: 'Authenticated by the X-App-Secret header (STORE_FLOOR_APP_SECRET). A code works once, for 60 s.',
-        body: storeFloorExchangeBody,
-        response: { 200: storeFloorGrant },
-      },
-      config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
-    },
+  route(
+    app,
+    ops.exchangeStoreFloorCode,
+    { config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } } },
     async (request) => {
       const secret = request.headers['x-app-secret'];
       return exchangeStoreFloorCode(
@@ -31,16 +24,8 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/store-floor/store',
-    {
-      schema: {
-        tags: ['store-floor'],
-        summary: 'The store a store-floor token is for',
-        response: { 200: storeFloorStore },
-      },
-    },
-    async (request) => findStoreFloorStore({ db: request.server.db }, bearerToken(request.headers.authorization)),
+  route(app, ops.storeFloorStore, async (request) =>
+    findStoreFloorStore({ db: request.server.db }, bearerToken(request.headers.authorization)),
   );
 };
 export default routes;

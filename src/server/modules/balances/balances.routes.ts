@@ -5,15 +5,8 @@
  * account's sign-in attempts.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  balanceSummary,
-  bankAccountInput,
-  bankAccountResponse,
-  bankAccountView,
-  paymentHistory,
-  payoutRequest,
-  payoutView,
-} from '../../../shared/contracts/balances.js';
+import { balancesOps as ops } from '../../../shared/routes/balances.ops.js';
+import { route } from '../../lib/route.js';
 import { ownerContext, sellerContext } from '../../plugins/request-context.js';
 import { accountRateLimit, SELLER_PASSWORD_LIMIT } from '../../plugins/account-rate-limit.js';
 import {
@@ -26,63 +19,23 @@ import {
 } from './balances.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/balance/summary',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Pending, available and total balance, order counts and daily sales',
-        response: { 200: balanceSummary },
-      },
-    },
-    async (request) => getBalanceSummary(sellerContext(request, 'money')),
+  route(app, ops.balanceSummary, async (request) => getBalanceSummary(sellerContext(request, 'money')));
+
+  route(app, ops.paymentHistory, async (request) => getPaymentHistory(sellerContext(request, 'money')));
+
+  route(app, ops.requestPayout, async (request, reply) =>
+    reply.code(201).send(await requestPayout(ownerContext(request), request.body.amountCents)),
   );
 
-  app.get(
-    '/api/admin/balance/payment-history',
-    {
-      schema: { tags: ['admin'], summary: 'Payouts and balance movements', response: { 200: paymentHistory } },
-    },
-    async (request) => getPaymentHistory(sellerContext(request, 'money')),
-  );
+  route(app, ops.getBankAccount, async (request) => ({
+    account: await getBankAccount(sellerContext(request, 'money')),
+    banks: [...BANKS],
+  }));
 
-  app.post(
-    '/api/admin/balance/payouts',
+  route(
+    app,
+    ops.saveBankAccount,
     {
-      schema: {
-        tags: ['admin'],
-        summary: 'Owners only: pay out available money to the store’s bank account',
-        description: 'Refused with PAYOUT_ON_HOLD for 24 hours after the bank account was replaced.',
-        body: payoutRequest,
-        response: { 201: payoutView },
-      },
-    },
-    async (request, reply) =>
-      reply.code(201).send(await requestPayout(ownerContext(request), request.body.amountCents)),
-  );
-
-  app.get(
-    '/api/admin/bank-account',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'The store’s bank account (masked) and the banks to choose from',
-        response: { 200: bankAccountResponse },
-      },
-    },
-    async (request) => ({ account: await getBankAccount(sellerContext(request, 'money')), banks: [...BANKS] }),
-  );
-
-  app.put(
-    '/api/admin/bank-account',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Owners only: set the store’s bank account for payouts, with the owner’s password',
-        description: 'Emails every owner; a replaced CLABE holds payouts for 24 hours.',
-        body: bankAccountInput,
-        response: { 200: bankAccountView },
-      },
       config: { rateLimit: { max: app.config.AUTH_RATE_LIMIT_PER_MINUTE, timeWindow: 60_000 } },
       ...accountRateLimit(app, SELLER_PASSWORD_LIMIT, (request) => request.actor?.email ?? ''),
     },

@@ -4,120 +4,49 @@
  * searches the HS 2022 list. Every route needs the seller's 'catalog' permission and acts on the seller's own store.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  adminProduct,
-  adminProductList,
-  adminProductListQuery,
-  departmentCategoryCreated,
-  departmentCategoryInput,
-  hsCodeList,
-  hsCodeQuery,
-  productCodigoParams,
-  productInput,
-} from '../../../shared/contracts/catalog-admin.js';
-import { departmentTree } from '../../../shared/contracts/catalog.js';
+import { catalogOps as ops } from '../../../shared/routes/catalog.ops.js';
+import { route } from '../../lib/route.js';
 import { sellerContext } from '../../plugins/request-context.js';
 import * as admin from './admin-products.service.js';
 import { searchHsCodes } from './hs-codes.js';
 import { getDepartmentTree } from './catalog.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/admin/products',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'The store’s products: active or archived, with search, filters and paging',
-        querystring: adminProductListQuery,
-        response: { 200: adminProductList },
-      },
-    },
-    async (request) => admin.listAdminProducts(sellerContext(request, 'catalog'), request.query),
+  route(app, ops.listAdminProducts, async (request) =>
+    admin.listAdminProducts(sellerContext(request, 'catalog'), request.query),
   );
 
-  app.get(
-    '/api/admin/products/:codigo',
-    { schema: { tags: ['admin'], params: productCodigoParams, response: { 200: adminProduct } } },
-    async (request) => admin.getAdminProduct(sellerContext(request, 'catalog'), request.params.codigo),
+  route(app, ops.getAdminProduct, async (request) =>
+    admin.getAdminProduct(sellerContext(request, 'catalog'), request.params.productCode),
   );
 
-  app.post(
-    '/api/admin/products',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Create a product with its variants',
-        body: productInput,
-        response: { 201: adminProduct },
-      },
-    },
-    async (request, reply) => {
-      const product = await admin.createAdminProduct(sellerContext(request, 'catalog'), request.body);
-      return reply.status(201).send(product);
-    },
+  route(app, ops.createProduct, async (request, reply) => {
+    const product = await admin.createAdminProduct(sellerContext(request, 'catalog'), request.body);
+    return reply.status(201).send(product);
+  });
+
+  route(app, ops.updateProduct, async (request) =>
+    admin.updateAdminProduct(sellerContext(request, 'catalog'), request.params.productCode, request.body),
   );
 
-  app.put(
-    '/api/admin/products/:codigo',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Replace a product’s fields and variants',
-        params: productCodigoParams,
-        body: productInput,
-        response: { 200: adminProduct },
-      },
-    },
-    async (request) => admin.updateAdminProduct(sellerContext(request, 'catalog'), request.params.codigo, request.body),
+  route(app, ops.archiveProduct, async (request) =>
+    admin.setProductArchived(sellerContext(request, 'catalog'), request.params.productCode, true),
   );
 
-  app.post(
-    '/api/admin/products/:codigo/archive',
-    { schema: { tags: ['admin'], params: productCodigoParams, response: { 200: adminProduct } } },
-    async (request) => admin.setProductArchived(sellerContext(request, 'catalog'), request.params.codigo, true),
+  route(app, ops.restoreProduct, async (request) =>
+    admin.setProductArchived(sellerContext(request, 'catalog'), request.params.productCode, false),
   );
 
-  app.post(
-    '/api/admin/products/:codigo/restore',
-    { schema: { tags: ['admin'], params: productCodigoParams, response: { 200: adminProduct } } },
-    async (request) => admin.setProductArchived(sellerContext(request, 'catalog'), request.params.codigo, false),
-  );
+  route(app, ops.createDepartmentCategory, async (request, reply) => {
+    const created = await admin.createDepartmentCategory(sellerContext(request, 'catalog'), request.body);
+    return reply.status(201).send(created);
+  });
 
-  app.post(
-    '/api/reseller/post_categoria_departamento',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Create a department, and a category of it',
-        body: departmentCategoryInput,
-        response: { 201: departmentCategoryCreated },
-      },
-    },
-    async (request, reply) => {
-      const created = await admin.createDepartmentCategory(sellerContext(request, 'catalog'), request.body);
-      return reply.status(201).send(created);
-    },
-  );
+  route(app, ops.adminDepartments, async (request) => getDepartmentTree(sellerContext(request, 'catalog')));
 
-  app.get(
-    '/api/admin/departments',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'The store’s departments and categories (suggestions in the product form)',
-        response: { 200: departmentTree },
-      },
-    },
-    async (request) => getDepartmentTree(sellerContext(request, 'catalog')),
-  );
-
-  app.get(
-    '/api/admin/hs-codes',
-    { schema: { tags: ['admin'], querystring: hsCodeQuery, response: { 200: hsCodeList } } },
-    async (request) => {
-      sellerContext(request, 'catalog');
-      return searchHsCodes(request.query.q);
-    },
-  );
+  route(app, ops.searchHsCodes, async (request) => {
+    sellerContext(request, 'catalog');
+    return searchHsCodes(request.query.q);
+  });
 };
 export default routes;

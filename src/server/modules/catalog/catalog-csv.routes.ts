@@ -6,10 +6,10 @@
  * own store (another store's job is JOB_NOT_FOUND).
  */
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { uuid } from '../../../shared/contracts/common.js';
-import { CSV_MAX_BYTES, csvJobResult, csvJobStarted } from '../../../shared/contracts/catalog-csv.js';
+import { CSV_MAX_BYTES } from '../../../shared/contracts/catalog-csv.js';
+import { catalogOps as ops } from '../../../shared/routes/catalog.ops.js';
+import { route } from '../../lib/route.js';
 import { AppError } from '../../lib/app-error.js';
 import { sellerContext } from '../../plugins/request-context.js';
 import { getCsvExportFile, getCsvJobResult, requestCsvExport, requestCsvImport } from './catalog-csv.service.js';
@@ -20,86 +20,46 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
 
-  app.post(
-    '/api/admin/products/import',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Import a Shopify product CSV (multipart field `file`) as a background job; 202 with the job id',
-        consumes: ['multipart/form-data'],
-        response: { 202: csvJobStarted },
-      },
-    },
-    async (request, reply) => {
-      const ctx = sellerContext(request, 'catalog');
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      let part;
-      try {
-        part = await request.file();
-      } catch {
-        throw new AppError('BAD_REQUEST');
-      }
-      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('CSV_TOO_LARGE', { maxMb: CSV_MAX_BYTES / 1024 / 1024 });
-        throw new AppError('BAD_REQUEST');
-      }
-      const started = await requestCsvImport(ctx, { data, fileName: part.filename ?? '' });
-      return reply.code(202).send(started);
-    },
+  route(app, ops.importProductsCsv, async (request, reply) => {
+    const ctx = sellerContext(request, 'catalog');
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    let part;
+    try {
+      part = await request.file();
+    } catch {
+      throw new AppError('BAD_REQUEST');
+    }
+    if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError('CSV_TOO_LARGE', { maxMb: CSV_MAX_BYTES / 1024 / 1024 });
+      throw new AppError('BAD_REQUEST');
+    }
+    const started = await requestCsvImport(ctx, { data, fileName: part.filename ?? '' });
+    return reply.code(202).send(started);
+  });
+
+  route(app, ops.exportProductsCsv, async (request, reply) => {
+    const ctx = sellerContext(request, 'catalog');
+    const started = await requestCsvExport(ctx);
+    return reply.code(202).send(started);
+  });
+
+  route(app, ops.csvJobResult, async (request) =>
+    getCsvJobResult(sellerContext(request, 'catalog'), request.params.id),
   );
 
-  app.post(
-    '/api/admin/products/export',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Export every product of the store as a Shopify product CSV, as a background job; 202 with its id',
-        response: { 202: csvJobStarted },
-      },
-    },
-    async (request, reply) => {
-      const ctx = sellerContext(request, 'catalog');
-      const started = await requestCsvExport(ctx);
-      return reply.code(202).send(started);
-    },
-  );
-
-  app.get(
-    '/api/admin/jobs/:id/csv-result',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'What a CSV import or export did (products created and updated, file ready)',
-        params: z.object({ id: uuid }),
-        response: { 200: csvJobResult },
-      },
-    },
-    async (request) => getCsvJobResult(sellerContext(request, 'catalog'), request.params.id),
-  );
-
-  app.get(
-    '/api/admin/jobs/:id/csv',
-    {
-      schema: {
-        tags: ['admin'],
-        summary: 'Download the file of a finished CSV export (409 CSV_NOT_READY before)',
-        params: z.object({ id: uuid }),
-      },
-    },
-    async (request, reply) => {
-      const file = await getCsvExportFile(sellerContext(request, 'catalog'), request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
-    },
-  );
+  route(app, ops.downloadCsvExport, async (request, reply) => {
+    const file = await getCsvExportFile(sellerContext(request, 'catalog'), request.params.id);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .send(file.content);
+  });
 };
 
 export default routes;

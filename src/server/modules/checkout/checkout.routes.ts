@@ -2,21 +2,10 @@
  * HTTP routes of checkout: cart quote, placing an order, the 3-D Secure return, the OXXO voucher
  * (/micarrito/*), and the payment providers' webhooks (decision 027).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  cartQuoteBody,
-  cartQuoteResponse,
-  orderView,
-  paymentClientConfig,
-  placeOrderBody,
-  placeOrderResponse,
-  threeDSecureBody,
-  viewTokenQuery,
-} from '../../../shared/contracts/checkout.js';
-import { uuid } from '../../../shared/contracts/common.js';
-import { couponCheckBody, couponCheckResponse } from '../../../shared/contracts/coupons.js';
+import { checkoutOps as ops } from '../../../shared/routes/checkout.ops.js';
+import { route } from '../../lib/route.js';
 import { AppError } from '../../lib/app-error.js';
 import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { assertWebsiteActive } from '../stores/index.js';
@@ -67,68 +56,31 @@ const webhookRoutes: FastifyPluginAsync = async (app) => {
   app.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: 256 * 1024 }, (_req, body, done) => {
     done(null, body);
   });
-  app.withTypeProvider<ZodTypeProvider>().post(
-    '/api/payments/webhooks/:provider',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'A payment provider’s signed webhook (raw JSON body; signature header of the provider)',
-        params: z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) }),
-        response: { 200: z.object({ received: z.literal(true), duplicate: z.boolean() }) },
-      },
-    },
-    async (request) =>
-      checkout.handlePaymentWebhook(
-        baseContext(request),
-        request.params.provider,
-        Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
-        request.headers,
-      ),
+  route(app.withTypeProvider<ZodTypeProvider>(), ops.paymentWebhook, async (request) =>
+    checkout.handlePaymentWebhook(
+      baseContext(request),
+      request.params.provider,
+      Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0),
+      request.headers,
+    ),
   );
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.post(
-    '/api/cart/quote',
-    {
-      schema: {
-        tags: ['checkout'],
-        summary: 'Current prices, stock and problems of cart lines',
-        body: cartQuoteBody,
-        response: { 200: cartQuoteResponse },
-      },
-    },
-    async (request) => {
-      const ctx = storeContext(request);
-      await assertWebsiteActive(ctx);
-      return checkout.quoteCart(ctx, request.body.items);
-    },
+  route(app, ops.quoteCart, async (request) => {
+    const ctx = storeContext(request);
+    await assertWebsiteActive(ctx);
+    return checkout.quoteCart(ctx, request.body.items);
+  });
+
+  route(app, ops.checkCoupon, async (request) =>
+    checkout.checkCoupon(storeContext(request), request.body.code, request.body.items),
   );
 
-  app.post(
-    '/api/cart/coupon',
+  route(
+    app,
+    ops.placeOrder,
     {
-      schema: {
-        tags: ['checkout'],
-        summary: 'What a coupon takes off this cart now (422 COUPON_NOT_VALID with the reason otherwise)',
-        body: couponCheckBody,
-        response: { 200: couponCheckResponse },
-      },
-    },
-    async (request) => checkout.checkCoupon(storeContext(request), request.body.code, request.body.items),
-  );
-
-  app.post(
-    '/api/pedido',
-    {
-      schema: {
-        tags: ['checkout'],
-        summary:
-          'Place an order and pay (card, OXXO or PayPal); idempotent by idempotencyKey. Takes no card data: a body ' +
-          'with `card` is refused with 422 CARD_DATA_NOT_ACCEPTED (the browser confirms the card with the provider)',
-        body: placeOrderBody,
-        response: { 201: placeOrderResponse },
-      },
       // Before the body's schema and before anything is created, whatever the provider (decision 086).
       preValidation: async (request) => refuseCardData(request.body),
     },
@@ -144,60 +96,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.post(
-    '/api/payments/:id/3ds',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'After the 3-D Secure challenge: the order as the payment provider says it ended',
-        params: z.object({ id: uuid }),
-        querystring: viewTokenQuery,
-        body: threeDSecureBody,
-        response: { 200: orderView },
-      },
-    },
-    async (request) => checkout.confirmThreeDSecure(storeContext(request), request.params.id, request.query.viewToken),
+  route(app, ops.confirmThreeDSecure, async (request) =>
+    checkout.confirmThreeDSecure(storeContext(request), request.params.id, request.query.viewToken),
   );
 
-  app.post(
-    '/api/payments/:id/capture',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Back from the wallet (PayPal): captures the approved payment once and answers the order',
-        params: z.object({ id: uuid }),
-        querystring: viewTokenQuery,
-        body: threeDSecureBody,
-        response: { 200: orderView },
-      },
-    },
-    async (request) => checkout.captureWalletPayment(storeContext(request), request.params.id, request.query.viewToken),
+  route(app, ops.captureWalletPayment, async (request) =>
+    checkout.captureWalletPayment(storeContext(request), request.params.id, request.query.viewToken),
   );
 
-  app.get(
-    '/api/payments/client-config',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'The payment provider the browser confirms cards with (and Stripe’s publishable key)',
-        response: { 200: paymentClientConfig },
-      },
-    },
-    async (request) => checkout.paymentClientConfig(baseContext(request)),
-  );
+  route(app, ops.paymentClientConfig, async (request) => checkout.paymentClientConfig(baseContext(request)));
 
-  app.get(
-    '/api/oxxopay/:orderId',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'The OXXO cash voucher of an order',
-        params: z.object({ orderId: uuid }),
-        querystring: viewTokenQuery,
-        response: { 200: orderView },
-      },
-    },
-    async (request) => checkout.getOxxoVoucher(storeContext(request), request.params.orderId, request.query.viewToken),
+  route(app, ops.oxxoVoucher, async (request) =>
+    checkout.getOxxoVoucher(storeContext(request), request.params.orderId, request.query.viewToken),
   );
 
   await app.register(webhookRoutes);

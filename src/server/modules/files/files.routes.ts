@@ -4,10 +4,10 @@
  * downloads a private document. Multipart is accepted by these routes only.
  */
 import multipart from '@fastify/multipart';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { filePurpose, MAX_FILE_BYTES, uploadedFile, type FilePurpose } from '../../../shared/contracts/files.js';
-import { uuid } from '../../../shared/contracts/common.js';
+import { filesOps as ops } from '../../../shared/routes/files.ops.js';
+import { route } from '../../lib/route.js';
+import { MAX_FILE_BYTES, type FilePurpose } from '../../../shared/contracts/files.js';
 import { AppError } from '../../lib/app-error.js';
 import { sellerContext, type Permission } from '../../plugins/request-context.js';
 import { getStoreFile, readPrivateFile, uploadFile } from './files.service.js';
@@ -35,72 +35,39 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024, parts: 6 },
   });
 
-  app.post(
-    '/api/proveedor/files',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Upload one file (multipart field `file`) of the seller’s store for `purpose`',
-        consumes: ['multipart/form-data'],
-        querystring: z.object({ purpose: filePurpose }),
-        response: { 201: uploadedFile },
-      },
-    },
-    async (request, reply) => {
-      const ctx = sellerContext(request, PURPOSE_PERMISSION[request.query.purpose]);
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-      let part;
-      try {
-        part = await request.file();
-      } catch {
-        throw new AppError('BAD_REQUEST');
-      }
-      if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
-      let data: Buffer;
-      try {
-        data = await part.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-          throw new AppError('FILE_TOO_LARGE', { maxMb: MAX_FILE_BYTES / 1024 / 1024 });
-        throw new AppError('BAD_REQUEST');
-      }
-      const file = await uploadFile(ctx, { purpose: request.query.purpose, data, originalName: part.filename ?? '' });
-      return reply.code(201).send(file);
-    },
-  );
+  route(app, ops.uploadFile, async (request, reply) => {
+    const ctx = sellerContext(request, PURPOSE_PERMISSION[request.query.purpose]);
+    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
+    let part;
+    try {
+      part = await request.file();
+    } catch {
+      throw new AppError('BAD_REQUEST');
+    }
+    if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (err) {
+      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new AppError('FILE_TOO_LARGE', { maxMb: MAX_FILE_BYTES / 1024 / 1024 });
+      throw new AppError('BAD_REQUEST');
+    }
+    const file = await uploadFile(ctx, { purpose: request.query.purpose, data, originalName: part.filename ?? '' });
+    return reply.code(201).send(file);
+  });
 
-  app.get(
-    '/api/proveedor/files/:id',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'One upload of the seller’s store',
-        params: z.object({ id: uuid }),
-        response: { 200: uploadedFile },
-      },
-    },
-    async (request) => getStoreFile(sellerContext(request, 'settings'), request.params.id),
-  );
+  route(app, ops.getFile, async (request) => getStoreFile(sellerContext(request, 'settings'), request.params.id));
 
-  app.get(
-    '/api/proveedor/files/:id/content',
-    {
-      schema: {
-        tags: ['files'],
-        summary: 'Download a private document of the seller’s store (licences, tax and address proofs)',
-        params: z.object({ id: uuid }),
-      },
-    },
-    async (request, reply) => {
-      const file = await readPrivateFile(sellerContext(request, 'settings'), request.params.id);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.data);
-    },
-  );
+  route(app, ops.downloadPrivateFile, async (request, reply) => {
+    const file = await readPrivateFile(sellerContext(request, 'settings'), request.params.id);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.data);
+  });
 };
 
 export default routes;

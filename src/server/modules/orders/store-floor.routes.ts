@@ -3,11 +3,10 @@
  * The token is not a session (request.actor stays null), so no admin or storefront route accepts it; each use checks
  * that its seller still is a member of the store with the orders permission (decision 092).
  */
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ordersOps as ops } from '../../../shared/routes/orders.ops.js';
+import { route } from '../../lib/route.js';
 import type { FastifyRequest } from 'fastify';
-import { orderList, orderListQuery, orderView } from '../../../shared/contracts/checkout.js';
-import { uuid } from '../../../shared/contracts/common.js';
 import { baseContext } from '../../plugins/request-context.js';
 import { bearerToken } from '../../lib/tokens.js';
 import type { StoreContext } from '../../lib/context.js';
@@ -21,17 +20,12 @@ async function storeFloorContext(request: FastifyRequest): Promise<StoreContext>
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/store-floor/orders',
-    { schema: { tags: ['store-floor'], querystring: orderListQuery, response: { 200: orderList } } },
-    async (request) =>
-      orders.listStoreOrders(await storeFloorContext(request), request.query.page, request.query.status),
+  route(app, ops.listStoreFloorOrders, async (request) =>
+    orders.listStoreOrders(await storeFloorContext(request), request.query.page, request.query.status),
   );
 
-  app.get(
-    '/api/store-floor/orders/:id',
-    { schema: { tags: ['store-floor'], params: z.object({ id: uuid }), response: { 200: orderView } } },
-    async (request) => orders.getStoreOrderView(await storeFloorContext(request), request.params.id),
+  route(app, ops.getStoreFloorOrder, async (request) =>
+    orders.getStoreOrderView(await storeFloorContext(request), request.params.id),
   );
 };
 export default routes;

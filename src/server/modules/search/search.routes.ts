@@ -4,7 +4,9 @@
  */
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { searchQuery, searchResponse } from '../../../shared/contracts/catalog.js';
+import { searchOps as ops } from '../../../shared/routes/search.ops.js';
+import { route } from '../../lib/route.js';
+import { searchResponse } from '../../../shared/contracts/catalog.js';
 import { storeContext } from '../../plugins/request-context.js';
 import { sendCachedAnswer } from '../../lib/http-cache.js';
 import { searchProducts, type SearchEngines } from './search.service.js';
@@ -24,29 +26,18 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => indexes.close());
   const engines: SearchEngines = { indexes, engine: app.config.SEARCH_ENGINE };
 
-  app.get(
-    '/api/reseller/producto/search',
-    {
-      schema: {
-        tags: ['search'],
-        summary: 'Search, filter, sort and page the store’s products',
-        querystring: searchQuery,
-        response: { 200: searchResponse },
-      },
-    },
-    async (request, reply) => {
-      const ctx = storeContext(request);
-      const q = request.query;
-      // Queries that differ only in case, accents or punctuation share one answer.
-      const key = ['search', words(q.q ?? '').join(' '), q.departamento, q.categoria, q.sort, q.page, q.pageSize].join(
-        '\u0000',
-      );
-      const answer = await app.answerCache.get(ctx.storeId, key, async () => ({
-        value: searchResponse.parse(await searchProducts(ctx, q, engines)),
-      }));
-      return sendCachedAnswer(request, reply, answer);
-    },
-  );
+  route(app, ops.searchProducts, async (request, reply) => {
+    const ctx = storeContext(request);
+    const q = request.query;
+    // Queries that differ only in case, accents or punctuation share one answer.
+    const key = ['search', words(q.q ?? '').join(' '), q.departamento, q.categoria, q.sort, q.page, q.pageSize].join(
+      '\u0000',
+    );
+    const answer = await app.answerCache.get(ctx.storeId, key, async () => ({
+      value: searchResponse.parse(await searchProducts(ctx, q, engines)),
+    }));
+    return sendCachedAnswer(request, reply, answer);
+  });
 };
 // Not encapsulated, so `app.searchIndexes` is visible to the whole app (bench statistics, later an admin screen).
 export default fp(routes, { name: 'search' });

@@ -1,20 +1,11 @@
 /** HTTP routes of the stores module: the storefront's website configuration. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { websiteConfig } from '../../../shared/contracts/stores.js';
+import { storesOps as ops } from '../../../shared/routes/stores.ops.js';
+import { route } from '../../lib/route.js';
 import { storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from './stores.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/reseller/configwebsite',
-    {
-      schema: {
-        tags: ['stores'],
-        summary: 'Website configuration of the store at this domain',
-        response: { 200: websiteConfig },
-      },
-    },
-    async (request) => getWebsiteConfig(storeContext(request)),
-  );
+  route(app, ops.websiteConfig, async (request) => getWebsiteConfig(storeContext(request)));
 };
 export default routes;

@@ -10,20 +10,9 @@ import type { CardInput } from '../../../shared/contracts/checkout.js';
 /** The card a shopper typed, validated by the shared contract (src/shared/contracts/checkout.ts). */
 export type { CardInput } from '../../../shared/contracts/checkout.js';
 
-/**
- * The provider's status of a payment (Stripe's PaymentIntent statuses, with OXXO's `pending` voucher and a wallet's
- * `approved`: the buyer approved it at the wallet and the app may capture it; no money moved yet).
- */
-export const PROVIDER_PAYMENT_STATUSES = [
-  'requires_confirmation',
-  'requires_action',
-  'approved',
-  'pending',
-  'succeeded',
-  'failed',
-  'canceled',
-  'expired',
-] as const;
+/** The provider's status of a payment (the list is shared with the sandbox's own routes' answers). */
+export { PROVIDER_PAYMENT_STATUSES };
+import { PROVIDER_PAYMENT_STATUSES } from '../../../shared/contracts/sandbox.js';
 export type ProviderPaymentStatus = (typeof PROVIDER_PAYMENT_STATUSES)[number];
 
 /** How a shopper pays: a card, cash at OXXO, or the PayPal wallet. */

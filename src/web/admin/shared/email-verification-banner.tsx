@@ -5,19 +5,19 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import * as accountsRoutes from '../../../shared/routes/accounts';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import type { EmailVerificationState } from '../../../shared/contracts/identity';
 
 export function EmailVerificationBanner() {
   const { t } = useTranslation('admin');
   const state = useQuery({
     queryKey: ['admin', 'email-verification'],
-    queryFn: () => api.get<EmailVerificationState>('/api/admin/email-verification'),
+    queryFn: () => call(accountsRoutes.emailVerificationState),
     staleTime: 60_000,
   });
-  const resend = useMutation({ mutationFn: () => api.post('/api/admin/email-verification/resend') });
+  const resend = useMutation({ mutationFn: () => call(accountsRoutes.resendVerificationEmail) });
   if (!state.data || state.data.verified) return null;
   return (
     <Alert kind="warning">

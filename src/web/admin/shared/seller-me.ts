@@ -3,7 +3,8 @@
  * session's store (POST /api/admin/session/store).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import * as accountsRoutes from '../../../shared/routes/accounts';
 import { getToken } from '../../lib/session';
 import type { Permission, SellerMe } from '../../../shared/contracts/identity';
 
@@ -13,7 +14,7 @@ export const sellerMeKey = ['admin', 'me'] as const;
 export const sellerMeQuery = () =>
   queryOptions({
     queryKey: sellerMeKey,
-    queryFn: () => (getToken('admin') ? api.get<SellerMe>('/api/admin/me') : Promise.resolve(null)),
+    queryFn: () => (getToken('admin') ? call(accountsRoutes.sellerMe) : Promise.resolve(null)),
     staleTime: 30_000,
   });
 
@@ -49,7 +50,7 @@ export function landingPath(me: SellerMe | null | undefined): string | null {
 export function useChooseStore() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (storeId: string) => api.post<SellerMe>('/api/admin/session/store', { storeId }),
+    mutationFn: (storeId: string) => call(accountsRoutes.chooseStore, { body: { storeId } }),
     onSuccess: (me) => {
       qc.removeQueries({ queryKey: ['admin'] });
       qc.setQueryData(sellerMeKey, me);

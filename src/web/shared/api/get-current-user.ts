@@ -3,14 +3,15 @@
  * (localStorage `access_token`) and the admin seller (`admin_access_token`) are separate sessions.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import * as accountsRoutes from '../../../shared/routes/accounts';
 import { queryKeys } from '../../lib/query-keys';
 import { getToken, type Area } from '../../lib/session';
 import type { User } from '../../../shared/contracts/accounts';
 
 /** GET /api/user; null when no token is stored or the token is refused (a 401 there never redirects). */
 export function fetchCurrentUser(area: Area): Promise<User | null> {
-  return getToken(area) ? api.get<User>('/api/user').catch(() => null) : Promise.resolve(null);
+  return getToken(area) ? call(accountsRoutes.currentUser).catch(() => null) : Promise.resolve(null);
 }
 
 /**

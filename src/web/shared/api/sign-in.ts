@@ -4,7 +4,8 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import * as accountsRoutes from '../../../shared/routes/accounts';
 import { queryKeys } from '../../lib/query-keys';
 import { setToken, type Area } from '../../lib/session';
 import type { loginBody, SessionResponse } from '../../../shared/contracts/accounts';
@@ -13,7 +14,7 @@ export type LoginBody = z.input<typeof loginBody>;
 
 /** Throws ApiError (401 INVALID_CREDENTIALS with the translated "credentials do not match"). */
 export function postLogin(area: Area, body: LoginBody): Promise<SessionResponse> {
-  return api.post<SessionResponse>(area === 'admin' ? '/api/admin/login' : '/api/auth/login', body);
+  return area === 'admin' ? call(accountsRoutes.loginSeller, { body }) : call(accountsRoutes.loginCustomer, { body });
 }
 
 /** Returns a function that stores a new session of `area` and makes its user the current user. */

@@ -1,6 +1,7 @@
 /** Signing out of either area (POST /api/auth/logout). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
+import * as accountsRoutes from '../../../shared/routes/accounts';
 import { queryKeys } from '../../lib/query-keys';
 import { setToken, type Area } from '../../lib/session';
 
@@ -12,7 +13,7 @@ import { setToken, type Area } from '../../lib/session';
 export function useSignOut(area: Area) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post('/api/auth/logout').catch(() => undefined),
+    mutationFn: () => call(accountsRoutes.logout).catch(() => undefined),
     onSettled: () => {
       setToken(area, null);
       if (area === 'admin') qc.clear();

@@ -11,7 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client.js';
 import { sandboxPaymentMethods, sandboxRecurringCharges } from '../../../db/schema/sandbox.js';
 import { AppError } from '../../../lib/app-error.js';
-import { savedCard, subscriptionCardInput } from '../../../../shared/contracts/subscriptions.js';
+import { sandboxOps as ops } from '../../../../shared/routes/sandbox.ops.js';
+import { route } from '../../../lib/route.js';
 import type { RecurringCharge, RecurringPayments, SavedCard } from '../recurring.js';
 import { cardBrand, cardOutcome } from './cards.js';
 
@@ -24,38 +25,27 @@ function expired(month: number, year: number, now = new Date()): boolean {
 
 export function createSandboxRecurring({ db }: { db: Db }): RecurringPayments {
   const routes: FastifyPluginAsyncZod = async (app) => {
-    app.post(
-      '/api/payments/sandbox/payment-methods',
-      {
-        schema: {
-          tags: ['sandbox'],
-          summary: 'Sandbox card form: saves a card for recurring charges and answers its token',
-          body: subscriptionCardInput,
-          response: { 201: savedCard },
-        },
-      },
-      async (request, reply) => {
-        const card = request.body;
-        if (expired(card.expMonth, card.expYear)) throw new AppError('PAYMENT_METHOD_INVALID');
-        const outcome = cardOutcome(card.number);
-        const row = {
-          id: id('sbx_pm'),
-          brand: cardBrand(card.number),
-          last4: card.number.slice(-4),
-          expMonth: card.expMonth,
-          expYear: card.expYear,
-          outcome: outcome.status === 'failed' ? outcome.failureCode : 'succeeded',
-        };
-        await db.insert(sandboxPaymentMethods).values(row);
-        return reply.code(201).send({
-          token: row.id,
-          brand: row.brand,
-          last4: row.last4,
-          expMonth: row.expMonth,
-          expYear: row.expYear,
-        });
-      },
-    );
+    route(app, ops.sandboxSaveCard, async (request, reply) => {
+      const card = request.body;
+      if (expired(card.expMonth, card.expYear)) throw new AppError('PAYMENT_METHOD_INVALID');
+      const outcome = cardOutcome(card.number);
+      const row = {
+        id: id('sbx_pm'),
+        brand: cardBrand(card.number),
+        last4: card.number.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+        outcome: outcome.status === 'failed' ? outcome.failureCode : 'succeeded',
+      };
+      await db.insert(sandboxPaymentMethods).values(row);
+      return reply.code(201).send({
+        token: row.id,
+        brand: row.brand,
+        last4: row.last4,
+        expMonth: row.expMonth,
+        expYear: row.expYear,
+      });
+    });
   };
 
   return {

@@ -10,9 +10,11 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../../lib/app-error.js';
-import { cardInput } from '../../../../shared/contracts/checkout.js';
+import { sandboxOps as ops } from '../../../../shared/routes/sandbox.ops.js';
+import { sandboxClientSecret, sandboxPaymentRef } from '../../../../shared/contracts/sandbox.js';
+import { route } from '../../../lib/route.js';
 import { verifySignature } from '../signature.js';
-import { PROVIDER_PAYMENT_STATUSES, type CardInput, type ProviderPayment } from '../types.js';
+import type { CardInput, ProviderPayment } from '../types.js';
 import { formatMoney } from '../../../../shared/money.js';
 import esWallet from '../../../../locales/es/wallet.json' with { type: 'json' };
 import enWallet from '../../../../locales/en/wallet.json' with { type: 'json' };
@@ -71,15 +73,9 @@ function walletPage(
 <body><main><h1>${escapeHtml(t.title)}</h1>${body}</main></body></html>`;
 }
 
-const walletRef = z.string().regex(/^sbx_pi_[0-9a-f]{24}$/);
-const walletSecret = z.string().regex(/^sbx_pi_[0-9a-f]{24}_secret_[A-Za-z0-9_-]{32}$/);
+const walletRef = sandboxPaymentRef;
+const walletSecret = sandboxClientSecret;
 const walletLang = z.enum(['es', 'en']).catch('es');
-
-const actionResult = z.object({
-  status: z.enum(PROVIDER_PAYMENT_STATUSES),
-  /** Whether the app acknowledged the webhook; if not, the sandbox sends it again later. */
-  notified: z.boolean(),
-});
 
 export function sandboxRoutes(sandbox: SandboxActions): FastifyPluginAsyncZod {
   return async (app) => {
@@ -132,67 +128,27 @@ export function sandboxRoutes(sandbox: SandboxActions): FastifyPluginAsyncZod {
         },
       );
 
-    app.post(
-      '/api/payments/sandbox/payment_intents/:ref/confirm',
-      {
-        schema: {
-          tags: ['sandbox'],
-          summary: 'Sandbox provider: the browser confirms a card payment with its client secret',
-          params: z.object({ ref: z.string().regex(/^sbx_pi_[0-9a-f]{24}$/) }),
-          body: z.object({
-            clientSecret: z.string().regex(/^sbx_pi_[0-9a-f]{24}_secret_[A-Za-z0-9_-]{32}$/),
-            card: cardInput,
-          }),
-          response: {
-            200: actionResult.extend({ challengeId: z.string().nullable(), failureCode: z.string().nullable() }),
-          },
-        },
-      },
-      async (request) => {
-        const r = await sandbox.confirmFromBrowser(request.params.ref, request.body.clientSecret, request.body.card);
-        return {
-          status: r.payment.status,
-          challengeId: r.payment.challengeId ?? null,
-          failureCode: r.payment.failureCode ?? null,
-          notified: r.delivered,
-        };
-      },
-    );
+    route(app, ops.sandboxConfirmPayment, async (request) => {
+      const r = await sandbox.confirmFromBrowser(request.params.ref, request.body.clientSecret, request.body.card);
+      return {
+        status: r.payment.status,
+        challengeId: r.payment.challengeId ?? null,
+        failureCode: r.payment.failureCode ?? null,
+        notified: r.delivered,
+      };
+    });
 
-    app.post(
-      '/api/payments/sandbox/3ds/:challengeId',
-      {
-        schema: {
-          tags: ['sandbox'],
-          summary: 'Sandbox bank: the shopper answers the 3-D Secure challenge',
-          params: z.object({ challengeId: z.string().regex(/^[A-Za-z0-9_-]{20,64}$/) }),
-          body: z.object({ approved: z.boolean() }),
-          response: { 200: actionResult },
-        },
-      },
-      async (request) => {
-        const r = await sandbox.answerChallenge(request.params.challengeId, request.body.approved);
-        return { status: r.payment.status, notified: r.delivered };
-      },
-    );
+    route(app, ops.sandboxAnswerChallenge, async (request) => {
+      const r = await sandbox.answerChallenge(request.params.challengeId, request.body.approved);
+      return { status: r.payment.status, notified: r.delivered };
+    });
 
-    app.post(
-      '/api/payments/sandbox/oxxo/:reference/pay',
-      {
-        schema: {
-          tags: ['sandbox'],
-          summary: 'Sandbox OXXO counter: cash paid for a voucher (operator only, signed)',
-          params: z.object({ reference: z.string().regex(/^\d{8,30}$/) }),
-          response: { 200: actionResult.extend({ reference: z.string(), amountCents: z.number().int() }) },
-        },
-      },
-      async (request) => {
-        const { reference } = request.params;
-        if (!verifySignature(sandbox.operatorKey, operatorPayload(reference), request.headers[SANDBOX_OPERATOR_HEADER]))
-          throw new AppError('UNAUTHORIZED');
-        const r = await sandbox.payVoucher(reference);
-        return { reference, amountCents: r.payment.amountCents, status: r.payment.status, notified: r.delivered };
-      },
-    );
+    route(app, ops.sandboxPayOxxo, async (request) => {
+      const { reference } = request.params;
+      if (!verifySignature(sandbox.operatorKey, operatorPayload(reference), request.headers[SANDBOX_OPERATOR_HEADER]))
+        throw new AppError('UNAUTHORIZED');
+      const r = await sandbox.payVoucher(reference);
+      return { reference, amountCents: r.payment.amountCents, status: r.payment.status, notified: r.delivered };
+    });
   };
 }

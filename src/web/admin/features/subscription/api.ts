@@ -4,19 +4,15 @@
  * answers a token; only the token reaches the app's API.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type {
-  PlanId,
-  SavedCard,
-  SubscriptionCardInput,
-  SubscriptionResponse,
-  SubscriptionView,
-} from '../../../../shared/contracts/subscriptions';
+import { call } from '../../../lib/api-client';
+import * as sandboxRoutes from '../../../../shared/routes/sandbox';
+import * as subscriptionsRoutes from '../../../../shared/routes/subscriptions';
+import type { PlanId, SubscriptionCardInput } from '../../../../shared/contracts/subscriptions';
 
 const KEY = ['admin', 'subscription'] as const;
 
 export const subscriptionQuery = () =>
-  queryOptions({ queryKey: KEY, queryFn: () => api.get<SubscriptionResponse>('/api/admin/subscription') });
+  queryOptions({ queryKey: KEY, queryFn: () => call(subscriptionsRoutes.getSubscription) });
 
 function useRefresh() {
   const qc = useQueryClient();
@@ -30,8 +26,7 @@ function useRefresh() {
 export function useChangePlan() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (planId: PlanId) =>
-      api.put<SubscriptionView>('/api/admin/subscription/plan', { planId }, { waitForThrottle: true }),
+    mutationFn: (planId: PlanId) => call(subscriptionsRoutes.changePlan, { body: { planId }, waitForThrottle: true }),
     onSuccess: refresh,
   });
 }
@@ -41,12 +36,8 @@ export function useSaveCard() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: async (card: SubscriptionCardInput) => {
-      const saved = await api.post<SavedCard>('/api/payments/sandbox/payment-methods', card, { waitForThrottle: true });
-      return api.put<SubscriptionView>(
-        '/api/admin/subscription/payment-method',
-        { token: saved.token },
-        { waitForThrottle: true },
-      );
+      const saved = await call(sandboxRoutes.sandboxSaveCard, { body: card, waitForThrottle: true });
+      return call(subscriptionsRoutes.saveSubscriptionCard, { body: { token: saved.token }, waitForThrottle: true });
     },
     onSuccess: refresh,
   });
@@ -55,7 +46,7 @@ export function useSaveCard() {
 export function usePayNow() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => api.post<SubscriptionView>('/api/admin/subscription/pay', {}, { waitForThrottle: true }),
+    mutationFn: () => call(subscriptionsRoutes.payNow, { waitForThrottle: true }),
     onSettled: refresh,
   });
 }
@@ -63,7 +54,7 @@ export function usePayNow() {
 export function useCancelSubscription() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: () => api.post<SubscriptionView>('/api/admin/subscription/cancel', {}, { waitForThrottle: true }),
+    mutationFn: () => call(subscriptionsRoutes.cancelSubscription, { waitForThrottle: true }),
     onSuccess: refresh,
   });
 }

@@ -1,15 +1,15 @@
 /** An order's proof of delivery for the seller: read on the order page, recorded on /admin/entrega/:id. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import * as ordersRoutes from '../../../../shared/routes/orders';
 import { queryKeys } from '../../../lib/query-keys';
-import type { DeliveryProofInput, DeliveryProofView } from '../../../../shared/contracts/balances';
+import type { DeliveryProofInput } from '../../../../shared/contracts/balances';
 
 /** GET /api/admin/orders/:id/delivery */
 export const adminDeliveryQuery = (orderId: string) =>
   queryOptions({
     queryKey: queryKeys.admin.delivery(orderId),
-    queryFn: () =>
-      api.get<{ proof: DeliveryProofView | null }>(`/api/admin/orders/${encodeURIComponent(orderId)}/delivery`),
+    queryFn: () => call(ordersRoutes.getDeliveryProof, { params: { id: orderId } }),
     enabled: Boolean(orderId),
   });
 
@@ -18,9 +18,7 @@ export function useRecordDelivery(orderId: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: DeliveryProofInput) =>
-      api.post<{ proof: DeliveryProofView }>(`/api/admin/orders/${encodeURIComponent(orderId)}/delivery`, body, {
-        waitForThrottle: true,
-      }),
+      call(ordersRoutes.recordDelivery, { params: { id: orderId }, body, waitForThrottle: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.admin.order(orderId) });
       void qc.invalidateQueries({ queryKey: queryKeys.admin.orders() });

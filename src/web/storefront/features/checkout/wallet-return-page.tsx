@@ -9,13 +9,13 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api, ApiError } from '../../../lib/api-client';
+import { call, ApiError } from '../../../lib/api-client';
+import * as checkoutRoutes from '../../../../shared/routes/checkout';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { CheckoutSteps } from '../../components/checkout-steps';
-import type { OrderView } from '../../../../shared/contracts/checkout';
 
 /** Where the payment page keeps a guest's view token while the buyer is at PayPal (never in PayPal's return URL). */
 export const walletTokenKey = (orderId: string) => `vitrina.wallet.${orderId}`;
@@ -37,11 +37,11 @@ export function WalletReturnPage() {
   });
   const capture = useMutation({
     mutationFn: () =>
-      api.post<OrderView>(
-        `/api/payments/${encodeURIComponent(paymentId)}/capture`,
-        {},
-        { query: { viewToken: token }, waitForThrottle: true },
-      ),
+      call(checkoutRoutes.captureWalletPayment, {
+        params: { id: paymentId },
+        query: { viewToken: token },
+        waitForThrottle: true,
+      }),
     onSuccess: (order) => {
       if (order.status !== 'paid') return;
       clearCart();

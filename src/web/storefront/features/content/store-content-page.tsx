@@ -6,17 +6,18 @@
 import './store-content.css';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import * as storesRoutes from '../../../../shared/routes/stores';
 import { queryKeys } from '../../../lib/query-keys';
 import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
-import type { ContentKind, ContentResponse } from '../../../../shared/contracts/website';
+import type { ContentKind } from '../../../../shared/contracts/website';
 
 export function StoreContentPage({ kind }: { kind: ContentKind }) {
   const { t } = useTranslation('storefront');
   const q = useQuery({
     queryKey: queryKeys.content(kind),
-    queryFn: () => api.get<ContentResponse>(`/api/reseller/content/${kind}`),
+    queryFn: () => call(storesRoutes.storeContent, { params: { kind } }),
     staleTime: 60_000,
   });
   return (

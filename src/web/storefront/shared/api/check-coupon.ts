@@ -3,21 +3,17 @@
  * use is taken when the order is placed. Shared by the cart and the payment page.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import * as checkoutRoutes from '../../../../shared/routes/checkout';
 import { queryKeys } from '../../../lib/query-keys';
 import { useShop } from '../../../state/shop-store';
-import type { CouponCheckResponse } from '../../../../shared/contracts/coupons';
 import { cartLines, type CartLineInput } from './get-cart-quote';
 
 export const couponCheckQuery = (code: string, items: CartLineInput[]) =>
   queryOptions({
     queryKey: queryKeys.couponCheck(code, items),
     queryFn: () =>
-      api.post<CouponCheckResponse>(
-        '/api/cart/coupon',
-        { code, items },
-        { redirectOn404: false, waitForThrottle: true },
-      ),
+      call(checkoutRoutes.checkCoupon, { body: { code, items }, redirectOn404: false, waitForThrottle: true }),
     enabled: items.length > 0 && code.length > 0,
     staleTime: 10_000,
     retry: false,

@@ -1,10 +1,11 @@
 /** Live prices, stock and problems of the cart lines (POST /api/cart/quote), shared by the cart and the payment page. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import * as checkoutRoutes from '../../../../shared/routes/checkout';
 import { queryKeys } from '../../../lib/query-keys';
 import { useShop, type CartItem } from '../../../state/shop-store';
-import type { cartLineInput, CartQuoteResponse } from '../../../../shared/contracts/checkout';
+import type { cartLineInput } from '../../../../shared/contracts/checkout';
 
 export type CartLineInput = z.input<typeof cartLineInput>;
 
@@ -16,7 +17,7 @@ export function cartLines(cart: CartItem[]): CartLineInput[] {
 export const cartQuoteQuery = (items: CartLineInput[]) =>
   queryOptions({
     queryKey: queryKeys.cartQuote(items),
-    queryFn: () => api.post<CartQuoteResponse>('/api/cart/quote', { items }, { redirectOn404: false }),
+    queryFn: () => call(checkoutRoutes.quoteCart, { body: { items }, redirectOn404: false }),
     enabled: items.length > 0,
     staleTime: 10_000,
     retry: 1,

@@ -1,14 +1,13 @@
 /** A collaborator invitation as its invitee opens it (GET/POST /api/platform/invitations/:token). */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as accountsRoutes from '../../../../../shared/routes/accounts';
 import { setToken } from '../../../../lib/session';
-import type { InvitationInfo, SellerSession } from '../../../../../shared/contracts/identity';
 
 export function useInvitation(token: string) {
   return useQuery({
     queryKey: ['invitation', token],
-    queryFn: () =>
-      api.get<InvitationInfo>(`/api/platform/invitations/${encodeURIComponent(token)}`, { redirectOn404: false }),
+    queryFn: () => call(accountsRoutes.getInvitation, { params: { token }, redirectOn404: false }),
     retry: false,
   });
 }
@@ -17,7 +16,7 @@ export function useInvitation(token: string) {
 export function useAcceptInvitation(token: string) {
   return useMutation({
     mutationFn: (body: { fullName?: string; password: string }) =>
-      api.post<SellerSession>(`/api/platform/invitations/${encodeURIComponent(token)}/accept`, body),
+      call(accountsRoutes.acceptInvitation, { params: { token }, body }),
     onSuccess: (s) => setToken('admin', s.token),
   });
 }

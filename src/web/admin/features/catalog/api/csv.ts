@@ -3,22 +3,24 @@
  * (GET /api/admin/jobs/:id) until it ends, read what it did, download an export's file.
  */
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, api, storeDomain } from '../../../../lib/api-client';
+import { call, ApiError, routeUrl, storeDomain } from '../../../../lib/api-client';
+import * as catalogRoutes from '../../../../../shared/routes/catalog';
+import * as jobsRoutes from '../../../../../shared/routes/jobs';
 import { getToken } from '../../../../lib/session';
 import i18n from '../../../../lib/i18n';
 import type { JobProgressView } from '../../../../../shared/contracts/jobs';
-import type { CsvJobResult, CsvJobStarted } from '../../../../../shared/contracts/catalog-csv';
+import type { CsvJobStarted } from '../../../../../shared/contracts/catalog-csv';
 
 /** POST /api/admin/products/import with the chosen file (multipart `file`). */
 export function startCsvImport(file: File): Promise<CsvJobStarted> {
   const form = new FormData();
   form.append('file', file, file.name);
-  return apiRequest<CsvJobStarted>('/api/admin/products/import', { method: 'POST', body: form, waitForThrottle: true });
+  return call(catalogRoutes.importProductsCsv, { body: form, waitForThrottle: true });
 }
 
 /** POST /api/admin/products/export. */
 export function startCsvExport(): Promise<CsvJobStarted> {
-  return api.post<CsvJobStarted>('/api/admin/products/export', {}, { waitForThrottle: true });
+  return call(catalogRoutes.exportProductsCsv, { waitForThrottle: true });
 }
 
 const finished = (s: JobProgressView['status'] | undefined) => s === 'completed' || s === 'failed';
@@ -27,7 +29,7 @@ const finished = (s: JobProgressView['status'] | undefined) => s === 'completed'
 export const csvJobQuery = (jobId: string) =>
   queryOptions({
     queryKey: ['admin', 'catalog', 'csv-job', jobId],
-    queryFn: () => api.get<JobProgressView>(`/api/admin/jobs/${jobId}`, { waitForThrottle: true }),
+    queryFn: () => call(jobsRoutes.jobProgress, { params: { id: jobId }, waitForThrottle: true }),
     refetchInterval: (q) => (finished(q.state.data?.status) ? false : 1000),
   });
 
@@ -35,7 +37,7 @@ export const csvJobQuery = (jobId: string) =>
 export const csvResultQuery = (jobId: string, enabled: boolean) =>
   queryOptions({
     queryKey: ['admin', 'catalog', 'csv-result', jobId],
-    queryFn: () => api.get<CsvJobResult>(`/api/admin/jobs/${jobId}/csv-result`, { waitForThrottle: true }),
+    queryFn: () => call(catalogRoutes.csvJobResult, { params: { id: jobId }, waitForThrottle: true }),
     enabled,
   });
 
@@ -44,7 +46,7 @@ export async function downloadCsvExport(jobId: string, fileName: string): Promis
   const headers: Record<string, string> = { 'X-Store-Domain': storeDomain(), 'Accept-Language': i18n.language };
   const token = getToken('admin');
   if (token) headers.Authorization = `Bearer ${token}`;
-  const res = await fetch(`/api/admin/jobs/${jobId}/csv`, { headers });
+  const res = await fetch(routeUrl(catalogRoutes.downloadCsvExport, { id: jobId }), { headers });
   if (!res.ok) {
     const body = (await res.json().catch(() => ({}))) as { code?: string; message?: string };
     throw new ApiError(res.status, (body.code ?? 'INTERNAL') as never, body.message ?? i18n.t('errors:INTERNAL'));

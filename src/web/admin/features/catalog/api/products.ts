@@ -5,15 +5,9 @@
  * feature's own cache space, all under ['admin', 'catalog']).
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import type {
-  AdminProduct,
-  AdminProductList,
-  AdminProductListQuery,
-  HsCodeList,
-  ProductInput,
-} from '../../../../../shared/contracts/catalog-admin';
-import type { DepartmentTree } from '../../../../../shared/contracts/catalog';
+import { call } from '../../../../lib/api-client';
+import * as catalogRoutes from '../../../../../shared/routes/catalog';
+import type { AdminProductListQuery, ProductInput } from '../../../../../shared/contracts/catalog-admin';
 
 export const catalogKeys = {
   all: () => ['admin', 'catalog'] as const,
@@ -34,7 +28,7 @@ export type ProductListParams = Omit<AdminProductListQuery, 'page' | 'pageSize'>
 export const adminProductsQuery = (q: ProductListParams) =>
   queryOptions({
     queryKey: catalogKeys.list(q),
-    queryFn: () => api.get<AdminProductList>('/api/admin/products', { query: { ...q }, waitForThrottle: true }),
+    queryFn: () => call(catalogRoutes.listAdminProducts, { query: { ...q }, waitForThrottle: true }),
     placeholderData: keepPreviousData,
   });
 
@@ -42,14 +36,14 @@ export const adminProductsQuery = (q: ProductListParams) =>
 export const adminProductQuery = (codigo: string) =>
   queryOptions({
     queryKey: catalogKeys.product(codigo),
-    queryFn: () => api.get<AdminProduct>(`/api/admin/products/${encodeURIComponent(codigo)}`),
+    queryFn: () => call(catalogRoutes.getAdminProduct, { params: { codigo } }),
   });
 
 /** GET /api/admin/departments: the seller's departments and categories (suggestions in the form). */
 export const departmentsQuery = () =>
   queryOptions({
     queryKey: catalogKeys.departments(),
-    queryFn: () => api.get<DepartmentTree>('/api/admin/departments'),
+    queryFn: () => call(catalogRoutes.adminDepartments),
     staleTime: 60_000,
   });
 
@@ -57,7 +51,7 @@ export const departmentsQuery = () =>
 export const hsCodesQuery = (q: string) =>
   queryOptions({
     queryKey: catalogKeys.hs(q),
-    queryFn: () => api.get<HsCodeList>('/api/admin/hs-codes', { query: { q } }),
+    queryFn: () => call(catalogRoutes.searchHsCodes, { query: { q } }),
     enabled: q.trim().length >= 2,
     staleTime: Infinity,
   });
@@ -68,8 +62,8 @@ export function useSaveProduct(codigo: string | undefined) {
   return useMutation({
     mutationFn: (body: ProductInput) =>
       codigo
-        ? api.put<AdminProduct>(`/api/admin/products/${encodeURIComponent(codigo)}`, body, { waitForThrottle: true })
-        : api.post<AdminProduct>('/api/admin/products', body, { waitForThrottle: true }),
+        ? call(catalogRoutes.updateProduct, { params: { codigo }, body, waitForThrottle: true })
+        : call(catalogRoutes.createProduct, { body, waitForThrottle: true }),
     onSuccess: (p) => {
       qc.setQueryData(catalogKeys.product(p.codigo), p);
       void qc.invalidateQueries({ queryKey: catalogKeys.all() });
@@ -82,11 +76,10 @@ export function useArchiveProduct() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ codigo, archive }: { codigo: string; archive: boolean }) =>
-      api.post<AdminProduct>(
-        `/api/admin/products/${encodeURIComponent(codigo)}/${archive ? 'archive' : 'restore'}`,
-        {},
-        { waitForThrottle: true },
-      ),
+      call(archive ? catalogRoutes.archiveProduct : catalogRoutes.restoreProduct, {
+        params: { codigo },
+        waitForThrottle: true,
+      }),
     onSuccess: (p) => {
       qc.setQueryData(catalogKeys.product(p.codigo), p);
       void qc.invalidateQueries({ queryKey: catalogKeys.all() });

@@ -1,19 +1,14 @@
 /** /admin/colaboradores (owner only): members, pending invitations, invite, change permissions, revoke. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import type {
-  CollaboratorsView,
-  InviteBody,
-  Member,
-  PendingInvitation,
-  Permission,
-} from '../../../../../shared/contracts/identity';
+import { call } from '../../../../lib/api-client';
+import * as accountsRoutes from '../../../../../shared/routes/accounts';
+import type { InviteBody, Permission } from '../../../../../shared/contracts/identity';
 
 const key = ['admin', 'collaborators'] as const;
 
 /** GET /api/admin/collaborators */
 export const collaboratorsQuery = () =>
-  queryOptions({ queryKey: key, queryFn: () => api.get<CollaboratorsView>('/api/admin/collaborators') });
+  queryOptions({ queryKey: key, queryFn: () => call(accountsRoutes.listCollaborators) });
 
 function useRefresh() {
   const qc = useQueryClient();
@@ -24,7 +19,7 @@ function useRefresh() {
 export function useInvite() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (body: InviteBody) => api.post<PendingInvitation>('/api/admin/collaborators/invitations', body),
+    mutationFn: (body: InviteBody) => call(accountsRoutes.inviteCollaborator, { body }),
     onSuccess: refresh,
   });
 }
@@ -33,7 +28,7 @@ export function useInvite() {
 export function useCancelInvitation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api.delete(`/api/admin/collaborators/invitations/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => call(accountsRoutes.revokeInvitation, { params: { id } }),
     onSuccess: refresh,
   });
 }
@@ -43,7 +38,7 @@ export function useSetPermissions() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ userId, permissions }: { userId: string; permissions: Permission[] }) =>
-      api.patch<Member>(`/api/admin/collaborators/${encodeURIComponent(userId)}`, { permissions }),
+      call(accountsRoutes.setCollaboratorPermissions, { params: { userId }, body: { permissions } }),
     onSuccess: refresh,
   });
 }
@@ -52,7 +47,7 @@ export function useSetPermissions() {
 export function useRemoveCollaborator() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (userId: string) => api.delete(`/api/admin/collaborators/${encodeURIComponent(userId)}`),
+    mutationFn: (userId: string) => call(accountsRoutes.removeCollaborator, { params: { userId } }),
     onSuccess: refresh,
   });
 }

@@ -1,7 +1,8 @@
 /** The seller's coupons: GET/POST /api/admin/coupons, PUT /api/admin/coupons/:id. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
-import type { Coupon, CouponInput } from '../../../../../shared/contracts/coupons';
+import { call } from '../../../../lib/api-client';
+import * as couponsRoutes from '../../../../../shared/routes/coupons';
+import type { CouponInput } from '../../../../../shared/contracts/coupons';
 
 const KEY = ['admin', 'coupons'] as const;
 
@@ -13,7 +14,7 @@ const KEY = ['admin', 'coupons'] as const;
 export const couponsQuery = () =>
   queryOptions({
     queryKey: KEY,
-    queryFn: () => api.get<{ coupons: Coupon[] }>('/api/admin/coupons'),
+    queryFn: () => call(couponsRoutes.listCoupons),
     staleTime: 0,
     refetchOnMount: 'always',
     refetchOnWindowFocus: 'always',
@@ -26,8 +27,8 @@ export function useSaveCoupon(id: string | null) {
   return useMutation({
     mutationFn: (input: CouponInput) =>
       id
-        ? api.put<Coupon>(`/api/admin/coupons/${encodeURIComponent(id)}`, input, { waitForThrottle: true })
-        : api.post<Coupon>('/api/admin/coupons', input, { waitForThrottle: true }),
+        ? call(couponsRoutes.updateCoupon, { params: { id }, body: input, waitForThrottle: true })
+        : call(couponsRoutes.createCoupon, { body: input, waitForThrottle: true }),
     onSuccess: () => qc.invalidateQueries({ queryKey: KEY }),
   });
 }

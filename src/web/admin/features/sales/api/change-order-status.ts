@@ -1,8 +1,9 @@
 /** /admin/orderStatus: moving an order to its next status. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as ordersRoutes from '../../../../../shared/routes/orders';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { OrderStatus, SellerOrderView } from '../../../../../shared/contracts/checkout';
+import type { OrderStatus } from '../../../../../shared/contracts/checkout';
 
 /**
  * POST /api/admin/orders/:id/status (a tracking number goes with "on the way"). Waits for the throttle: a
@@ -12,11 +13,7 @@ export function useChangeOrderStatus(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ status, trackingNumber }: { status: OrderStatus; trackingNumber?: string }) =>
-      api.post<SellerOrderView>(
-        `/api/admin/orders/${encodeURIComponent(id)}/status`,
-        { status, trackingNumber },
-        { waitForThrottle: true },
-      ),
+      call(ordersRoutes.changeOrderStatus, { params: { id }, body: { status, trackingNumber }, waitForThrottle: true }),
     onSuccess: (o) => {
       qc.setQueryData(queryKeys.admin.order(id), o);
       void qc.invalidateQueries({ queryKey: queryKeys.admin.orders() });

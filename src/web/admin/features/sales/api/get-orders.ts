@@ -1,13 +1,14 @@
 /** /admin/ventas: the store's orders, newest first. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as ordersRoutes from '../../../../../shared/routes/orders';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { OrderList, OrderStatus } from '../../../../../shared/contracts/checkout';
+import type { OrderStatus } from '../../../../../shared/contracts/checkout';
 
 /** GET /api/admin/orders?status=&page=; the previous page stays on screen while the next loads. */
 export const adminOrdersQuery = (status: OrderStatus | undefined, page: number) =>
   queryOptions({
     queryKey: queryKeys.admin.orderList(status, page),
-    queryFn: () => api.get<OrderList>('/api/admin/orders', { query: { status, page } }),
+    queryFn: () => call(ordersRoutes.listStoreOrders, { query: { status, page } }),
     placeholderData: keepPreviousData,
   });

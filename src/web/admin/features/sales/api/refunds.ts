@@ -1,8 +1,9 @@
 /** The refunds of an order: list with what can still be refunded, a new refund, a retry of a refused one. */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as ordersRoutes from '../../../../../shared/routes/orders';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { RefundList, RefundRequest, RefundView } from '../../../../../shared/contracts/balances';
+import type { RefundRequest } from '../../../../../shared/contracts/balances';
 
 /** Under the order's own key: refreshing the order refreshes its refunds. */
 const refundsKey = (orderId: string) => [...queryKeys.admin.order(orderId), 'refunds'] as const;
@@ -14,7 +15,7 @@ const refundsKey = (orderId: string) => [...queryKeys.admin.order(orderId), 'ref
 export const orderRefundsQuery = (orderId: string) =>
   queryOptions({
     queryKey: refundsKey(orderId),
-    queryFn: () => api.get<RefundList>(`/api/admin/orders/${encodeURIComponent(orderId)}/refunds`),
+    queryFn: () => call(ordersRoutes.listRefunds, { params: { id: orderId } }),
     refetchInterval: (q) => (q.state.data?.refunds.some((r) => r.status === 'processing') ? 10_000 : false),
   });
 
@@ -32,9 +33,7 @@ export function useCreateRefund(orderId: string) {
   const refresh = useRefreshAfterRefund(orderId);
   return useMutation({
     mutationFn: (body: RefundRequest) =>
-      api.post<RefundView>(`/api/admin/orders/${encodeURIComponent(orderId)}/refunds`, body, {
-        waitForThrottle: true,
-      }),
+      call(ordersRoutes.refundOrder, { params: { id: orderId }, body, waitForThrottle: true }),
     onSettled: refresh,
   });
 }
@@ -44,11 +43,7 @@ export function useRetryRefund(orderId: string) {
   const refresh = useRefreshAfterRefund(orderId);
   return useMutation({
     mutationFn: (refundId: string) =>
-      api.post<RefundView>(
-        `/api/admin/orders/${encodeURIComponent(orderId)}/refunds/${encodeURIComponent(refundId)}/retry`,
-        {},
-        { waitForThrottle: true },
-      ),
+      call(ordersRoutes.retryRefund, { params: { id: orderId, refundId }, waitForThrottle: true }),
     onSettled: refresh,
   });
 }

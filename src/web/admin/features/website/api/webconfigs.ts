@@ -1,21 +1,21 @@
 /** /api/proveedor/webconfigs: the store settings (/admin/mi-tienda) and look (/admin/website). */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as storesRoutes from '../../../../../shared/routes/stores';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { StoreInfoBody, StoreLookBody, WebConfigs } from '../../../../../shared/contracts/website';
+import type { StoreInfoBody, StoreLookBody } from '../../../../../shared/contracts/website';
 
 /** GET /api/proveedor/webconfigs. */
 export const webConfigsQuery = queryOptions({
   queryKey: queryKeys.admin.webconfigs(),
-  queryFn: () => api.get<WebConfigs>('/api/proveedor/webconfigs'),
+  queryFn: () => call(storesRoutes.getWebConfigs),
 });
 
 /** PUT /api/proveedor/webconfigs/info; refreshes the settings and the storefront configuration. */
 export function useSaveStoreInfo() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StoreInfoBody) =>
-      api.put<{ ok: true }>('/api/proveedor/webconfigs/info', body, { waitForThrottle: true }),
+    mutationFn: (body: StoreInfoBody) => call(storesRoutes.saveStoreInfo, { body, waitForThrottle: true }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() });
       void qc.invalidateQueries({ queryKey: queryKeys.admin.dashboard() });
@@ -27,8 +27,7 @@ export function useSaveStoreInfo() {
 export function useSaveStoreLook() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: StoreLookBody) =>
-      api.put<{ ok: true }>('/api/proveedor/webconfigs/look', body, { waitForThrottle: true }),
+    mutationFn: (body: StoreLookBody) => call(storesRoutes.saveStoreLook, { body, waitForThrottle: true }),
     onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() }),
   });
 }

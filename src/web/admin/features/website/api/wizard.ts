@@ -1,8 +1,9 @@
 /** The set-up wizard's draft (`wizard_config`): read, saved as each step is left, finished. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as storesRoutes from '../../../../../shared/routes/stores';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { WizardDraft, WizardState } from '../../../../../shared/contracts/website';
+import type { WizardDraft } from '../../../../../shared/contracts/website';
 
 export { wizardQuery } from '../../../shared/wizard/get-wizard';
 
@@ -10,7 +11,7 @@ export { wizardQuery } from '../../../shared/wizard/get-wizard';
 export function useSaveWizardDraft() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (draft: WizardDraft) => api.put<WizardState>('/api/proveedor/wizard', draft, { waitForThrottle: true }),
+    mutationFn: (draft: WizardDraft) => call(storesRoutes.saveWizardDraft, { body: draft, waitForThrottle: true }),
     onSuccess: (state) => qc.setQueryData(queryKeys.admin.wizard(), state),
   });
 }
@@ -20,7 +21,7 @@ export function useFinishWizard() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: Required<Omit<WizardDraft, 'step'>>) =>
-      api.post<WizardState>('/api/proveedor/wizard/finish', body, { waitForThrottle: true }),
+      call(storesRoutes.finishWizard, { body, waitForThrottle: true }),
     onSuccess: (state) => {
       qc.setQueryData(queryKeys.admin.wizard(), state);
       void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() });

@@ -1,7 +1,8 @@
 /** /recuperar/token: is the reset link still good? */
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as accountsRoutes from '../../../../../shared/routes/accounts';
 import { queryKeys } from '../../../../lib/query-keys';
 import type { resetCheckResponse } from '../../../../../shared/contracts/accounts';
 
@@ -11,7 +12,7 @@ export type ResetCheck = z.infer<typeof resetCheckResponse>;
 export const resetLinkQuery = (token: string) =>
   queryOptions({
     queryKey: queryKeys.resetLink(token),
-    queryFn: () => api.get<ResetCheck>(`/api/auth/reset/${encodeURIComponent(token)}`, { redirectOn404: false }),
+    queryFn: () => call(accountsRoutes.checkPasswordReset, { params: { token }, redirectOn404: false }),
     enabled: token.length >= 10,
     retry: false,
   });

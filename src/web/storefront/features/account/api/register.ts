@@ -1,9 +1,10 @@
 /** /registro: POST /api/auth/register, then the new customer is signed in. */
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as accountsRoutes from '../../../../../shared/routes/accounts';
 import { useStartSession } from '../../../../shared/api/sign-in';
-import type { registerBody, SessionResponse } from '../../../../../shared/contracts/accounts';
+import type { registerBody } from '../../../../../shared/contracts/accounts';
 
 export type RegisterBody = z.input<typeof registerBody>;
 
@@ -11,7 +12,7 @@ export type RegisterBody = z.input<typeof registerBody>;
 export function useRegister() {
   const start = useStartSession('storefront');
   return useMutation({
-    mutationFn: (body: RegisterBody) => api.post<SessionResponse>('/api/auth/register', body),
+    mutationFn: (body: RegisterBody) => call(accountsRoutes.registerCustomer, { body }),
     onSuccess: start,
   });
 }

@@ -5,10 +5,11 @@
  * client secret to the sandbox's own confirm URL. Then the order's outcome is read from our server, which heard it
  * from the provider (signed webhook, or asking the provider on POST /api/payments/:id/3ds).
  */
-import { api, ApiError } from '../../../../lib/api-client';
+import { call, ApiError } from '../../../../lib/api-client';
+import * as checkoutRoutes from '../../../../../shared/routes/checkout';
 import i18n from '../../../../lib/i18n';
 import { fetchOrder } from '../../../shared/api/get-order';
-import type { CardInput, OrderView, PlaceOrderResponse } from '../../../../../shared/contracts/checkout';
+import type { CardInput, PlaceOrderResponse } from '../../../../../shared/contracts/checkout';
 
 /** The provider's answer to the browser's confirmation. */
 export interface ProviderConfirmResult {
@@ -48,11 +49,11 @@ export async function readPaymentOutcome(placed: PlaceOrderResponse): Promise<Pl
   const payment = placed.order.payment;
   let order = await fetchOrder(placed.order.id, placed.viewToken, { redirectOn404: false });
   if (order.status === 'pending' && payment)
-    order = await api.post<OrderView>(
-      `/api/payments/${payment.id}/3ds`,
-      {},
-      { query: { viewToken: placed.viewToken }, waitForThrottle: true },
-    );
+    order = await call(checkoutRoutes.confirmThreeDSecure, {
+      params: { id: payment.id },
+      query: { viewToken: placed.viewToken },
+      waitForThrottle: true,
+    });
   if (order.status === 'paid') return { ...placed, order };
   if (order.status === 'pending')
     throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_PROGRESS', i18n.t('errors:IDEMPOTENCY_KEY_IN_PROGRESS'));

@@ -1,6 +1,7 @@
 /** Settling the sandbox bank's 3-D Secure challenge of a placed order. */
 import { useMutation } from '@tanstack/react-query';
-import { api, ApiError } from '../../../../lib/api-client';
+import { call, ApiError } from '../../../../lib/api-client';
+import * as sandboxRoutes from '../../../../../shared/routes/sandbox';
 import i18n from '../../../../lib/i18n';
 import type { PlaceOrderResponse } from '../../../../../shared/contracts/checkout';
 import { readPaymentOutcome } from './provider-client';
@@ -15,11 +16,12 @@ export async function settleThreeDSecure(placed: PlaceOrderResponse, approved: b
   const payment = placed.order.payment;
   if (!payment?.challengeId) throw new ApiError(422, 'THREE_D_SECURE_FAILED', i18n.t('errors:THREE_D_SECURE_FAILED'));
   try {
-    await api.post(
-      `/api/payments/sandbox/3ds/${payment.challengeId}`,
-      { approved },
-      { waitForThrottle: true, redirectOn404: false },
-    );
+    await call(sandboxRoutes.sandboxAnswerChallenge, {
+      params: { challengeId: payment.challengeId },
+      body: { approved },
+      waitForThrottle: true,
+      redirectOn404: false,
+    });
   } catch (err) {
     // Answered before, or too late: what the server knows below decides.
     if ((err as ApiError).status === 0) throw err;

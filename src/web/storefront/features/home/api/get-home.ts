@@ -1,11 +1,11 @@
 /** /: the home page's product lists (featured, newest, best sellers). */
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as catalogRoutes from '../../../../../shared/routes/catalog';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { HomeResponse } from '../../../../../shared/contracts/catalog';
 
 /** GET /api/home. */
 export const homeQuery = queryOptions({
   queryKey: queryKeys.home(),
-  queryFn: () => api.get<HomeResponse>('/api/home'),
+  queryFn: () => call(catalogRoutes.home),
 });

@@ -1,7 +1,8 @@
 /** /api/visto: a product page counts a view. */
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as analyticsRoutes from '../../../../../shared/routes/analytics';
 
 /** POST /api/visto. Best effort: a failure (or the throttle's refusal) is ignored. */
 export function recordProductView(codigo: string): void {
-  api.post('/api/visto', { codigo }, { redirectOn404: false }).catch(() => undefined);
+  call(analyticsRoutes.recordProductView, { body: { codigo }, redirectOn404: false }).catch(() => undefined);
 }

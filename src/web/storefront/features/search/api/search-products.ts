@@ -1,8 +1,9 @@
 /** /search, /deps, /cat: searching and browsing the catalogue. */
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../../lib/api-client';
+import { call } from '../../../../lib/api-client';
+import * as searchRoutes from '../../../../../shared/routes/search';
 import { queryKeys } from '../../../../lib/query-keys';
-import type { SearchResponse } from '../../../../../shared/contracts/catalog';
+import type { SearchQuery } from '../../../../../shared/contracts/catalog';
 
 export interface SearchParams {
   q: string;
@@ -20,8 +21,9 @@ export const searchQuery = (p: SearchParams) =>
   queryOptions({
     queryKey: queryKeys.search(p),
     queryFn: () =>
-      api.get<SearchResponse>('/api/reseller/producto/search', {
-        query: { ...p },
+      call(searchRoutes.searchProducts, {
+        // The sort comes from the page's URL as typed; the server checks it (and answers 422 for an unknown one).
+        query: { ...p, sort: p.sort as SearchQuery['sort'] },
         redirectOn404: false,
         // Fast typing or paging must not show the throttle error: wait for the window, then send.
         waitForThrottle: true,
