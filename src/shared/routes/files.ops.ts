@@ -1,6 +1,6 @@
 /** The files module's operations (routes in files.ts). */
 import { z } from 'zod';
-import { filePurpose, MAX_FILE_BYTES, uploadedFile, type FilePurpose } from '../contracts/files.js';
+import { filePurpose, uploadedFile } from '../contracts/files.js';
 import { uuid } from '../contracts/common.js';
 import { defineOps } from './op.js';
 import * as routes from './files.js';

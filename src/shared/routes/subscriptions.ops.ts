@@ -1,5 +1,4 @@
 /** The subscriptions module's operations (routes in subscriptions.ts). */
-import { z } from 'zod';
 import {
   changePlanInput,
   paymentMethodInput,

@@ -138,7 +138,7 @@ async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T
 /** The operation of the route table a route names (types only: the schemas never reach the browser). */
 type OpOf<R extends RouteRef> = R['name'] extends keyof Ops ? Ops[R['name']] : never;
 
-type Field<K extends string, T> = {} extends T ? { [P in K]?: T } : { [P in K]: T };
+type Field<K extends string, T> = Record<never, never> extends T ? { [P in K]?: T } : { [P in K]: T };
 
 /**
  * What `call` takes for an operation: `params` for its `:param` segments, `query` and `body` as its schemas read them
@@ -171,7 +171,7 @@ export type CallOutput<O> = O extends { response: infer R }
  */
 export function call<R extends RouteRef>(
   route: R,
-  ...[input]: {} extends CallInput<OpOf<R>> ? [CallInput<OpOf<R>>?] : [CallInput<OpOf<R>>]
+  ...[input]: Record<never, never> extends CallInput<OpOf<R>> ? [CallInput<OpOf<R>>?] : [CallInput<OpOf<R>>]
 ): Promise<CallOutput<OpOf<R>>> {
   const { params, query, body, ...opts } = (input ?? {}) as RequestOptions & { params?: object };
   const sendsBody = route.method !== 'GET' && route.method !== 'DELETE';

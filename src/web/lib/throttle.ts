@@ -7,7 +7,7 @@ import { THROTTLE_MAX_PER_WINDOW, THROTTLE_MUTATION_GAP_MS, THROTTLE_WINDOW_MS }
 
 export interface Throttle {
   /** Records and allows the request, or returns false when the throttle refuses it. `readLike`: a POST counted as a read.
-*/
+   */
   allow(method: string, path: string, readLike?: boolean): boolean;
   /** Milliseconds until `allow` would accept this request (0 when it would now). Records nothing. */
   waitMs(method: string, path: string, readLike?: boolean): number;
