@@ -103,7 +103,7 @@ test(
     await signInSeller(context, collaborator);
 
     await page.goto(platformUrl('/admin/balance/summary'));
-    await expect(page.getByRole('heading', { name: 'Tu saldo' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tu saldo', exact: true })).toBeVisible();
     await expect(page.getByTestId('balance-available')).toContainText('1 pedido liberado');
     await expect(page.getByTestId('payout-owner-only')).toHaveText(
       'Los retiros van a BBVA •••• 5674. Solo la dueña o dueño de la tienda puede retirar el dinero.',

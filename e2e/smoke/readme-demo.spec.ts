@@ -206,7 +206,7 @@ for (const store of STORES) {
     await box.press('Enter');
     await page.waitForURL(/\/search\/keyword\?q=/);
     problems.push(...(await watch.check(`${store.slug} search "${store.term}"`, { phone })));
-    expect(await page.locator('.product-card').count()).toBeGreaterThan(0);
+    await expect(page.locator('.product-card').first()).toBeVisible();
 
     await open('/');
     const department = await page.locator('a[href*="/deps/departamento?"]').first().getAttribute('href');
