@@ -262,12 +262,10 @@ describe('sign-up: an email that already has an account', () => {
         signUp(busy.app, { ...known, slug: `k-${tag()}` }),
         signUp(busy.app, body()),
       ]);
-      expect(a.statusCode).toBe(202);
-      expect(b2.statusCode).toBe(503);
-      expect(c.statusCode).toBe(503);
+      // Whichever arrives first takes the one slot, a known email as much as a new one; the others are refused.
+      expect([a, b2, c].map((r) => r.statusCode).sort()).toEqual([202, 503, 503]);
       const [d, e] = await Promise.all([signUp(busy.app, { ...known, slug: `k-${tag()}` }), signUp(busy.app, body())]);
-      expect(d.statusCode).toBe(202);
-      expect(e.statusCode).toBe(503);
+      expect([d, e].map((r) => r.statusCode).sort()).toEqual([202, 503]);
     } finally {
       await busy.close();
     }
