@@ -11,6 +11,7 @@ import { CSV_MAX_BYTES } from '../../../shared/contracts/catalog-csv.js';
 import { catalogOps as ops } from '../../../shared/routes/catalog.ops.js';
 import { route } from '../../lib/route.js';
 import { AppError } from '../../lib/app-error.js';
+import { readUploadedFile } from '../../lib/multipart-file.js';
 import { sellerContext } from '../../plugins/request-context.js';
 import { getCsvExportFile, getCsvJobResult, requestCsvExport, requestCsvImport } from './catalog-csv.service.js';
 
@@ -22,23 +23,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.importProductsCsv, async (request, reply) => {
     const ctx = sellerContext(request, 'catalog');
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    let part;
-    try {
-      part = await request.file();
-    } catch {
-      throw new AppError('BAD_REQUEST');
-    }
-    if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError('CSV_TOO_LARGE', { maxMb: CSV_MAX_BYTES / 1024 / 1024 });
-      throw new AppError('BAD_REQUEST');
-    }
-    const started = await requestCsvImport(ctx, { data, fileName: part.filename ?? '' });
+    const { data, fileName } = await readUploadedFile(
+      request,
+      () => new AppError('CSV_TOO_LARGE', { maxMb: CSV_MAX_BYTES / 1024 / 1024 }),
+    );
+    const started = await requestCsvImport(ctx, { data, fileName });
     return reply.code(202).send(started);
   });
 

@@ -9,6 +9,7 @@ import { filesOps as ops } from '../../../shared/routes/files.ops.js';
 import { route } from '../../lib/route.js';
 import { MAX_FILE_BYTES, type FilePurpose } from '../../../shared/contracts/files.js';
 import { AppError } from '../../lib/app-error.js';
+import { readUploadedFile } from '../../lib/multipart-file.js';
 import { sellerContext, type Permission } from '../../plugins/request-context.js';
 import { getStoreFile, readPrivateFile, uploadFile } from './files.service.js';
 import { configureImageJobs } from './image-jobs.js';
@@ -37,23 +38,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.uploadFile, async (request, reply) => {
     const ctx = sellerContext(request, PURPOSE_PERMISSION[request.query.purpose]);
-    if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE');
-    let part;
-    try {
-      part = await request.file();
-    } catch {
-      throw new AppError('BAD_REQUEST');
-    }
-    if (!part || part.fieldname !== 'file') throw new AppError('FILE_REQUIRED');
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (err) {
-      if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new AppError('FILE_TOO_LARGE', { maxMb: MAX_FILE_BYTES / 1024 / 1024 });
-      throw new AppError('BAD_REQUEST');
-    }
-    const file = await uploadFile(ctx, { purpose: request.query.purpose, data, originalName: part.filename ?? '' });
+    const { data, fileName } = await readUploadedFile(
+      request,
+      () => new AppError('FILE_TOO_LARGE', { maxMb: MAX_FILE_BYTES / 1024 / 1024 }),
+    );
+    const file = await uploadFile(ctx, { purpose: request.query.purpose, data, originalName: fileName });
     return reply.code(201).send(file);
   });
 
