@@ -189,3 +189,34 @@ export function formatFeeRate(bps: number, locale: 'es' | 'en' = 'es'): string {
   const n = `${Math.floor(bps / 100)}${frac ? `.${frac}` : ''}`;
   return locale === 'en' ? `${n}%` : `${n}\u00a0%`;
 }
+
+/**
+ * What collecting a card payment costs, as the floor of a listing's price assumes it (decision 136): the card
+ * provider's 3.6 % plus $3.00 per payment, with IVA on both (4.18 % and $3.48).
+ */
+export const PAYMENT_FEE_BPS = 418;
+export const PAYMENT_FEE_FIXED_CENTS = 348;
+
+/** The payment fee of a payment of `cents` (PAYMENT_FEE_BPS rounded half up, plus the fixed part). */
+export function paymentFeeCents(cents: number): number {
+  return platformFeeCents(cents, PAYMENT_FEE_BPS) + PAYMENT_FEE_FIXED_CENTS;
+}
+
+/**
+ * The lowest retail price of a listing (decision 136): the least `retail` at which the reseller keeps something after
+ * the supplier's wholesale price, Vitrina's fee on the reseller's margin at `resellerFeeBps` and the payment fee of
+ * the retail price, i.e. retail − wholesale − platformFee(retail − wholesale) − paymentFee(retail) ≥ 0. Centavos.
+ * Throws a RangeError for a wholesale price that is not positive whole centavos or a bad rate.
+ */
+export function listingFloorCents(wholesaleCents: number, resellerFeeBps: number): number {
+  if (assertCents(wholesaleCents) <= 0) throw new RangeError(`Bad wholesale price: ${wholesaleCents}`);
+  const net = (retail: number) =>
+    retail - wholesaleCents - platformFeeCents(retail - wholesaleCents, resellerFeeBps) - paymentFeeCents(retail);
+  // The closed form without rounding, then the few centavos the half-up roundings may still need.
+  const keep = 1 - (resellerFeeBps + PAYMENT_FEE_BPS) / MAX_FEE_BPS;
+  if (keep <= 0) throw new RangeError(`Bad fee rate: ${resellerFeeBps}`);
+  const margin = (wholesaleCents * (PAYMENT_FEE_BPS / MAX_FEE_BPS) + PAYMENT_FEE_FIXED_CENTS) / keep;
+  let retail = wholesaleCents + Math.max(0, Math.floor(margin) - 2);
+  while (net(retail) < 0) retail++;
+  return retail;
+}

@@ -20,6 +20,7 @@ import { balancesModule } from './balances/module.js';
 import { subscriptionsModule } from './subscriptions/module.js';
 import { searchModule } from './search/module.js';
 import { analyticsModule } from './analytics/module.js';
+import { marketplaceModule } from './marketplace/module.js';
 import { ordersModule } from './orders/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { webModule } from './web/module.js';
@@ -36,6 +37,7 @@ const DEFINED: readonly ModuleDefinition[] = [
   subscriptionsModule,
   searchModule,
   analyticsModule,
+  marketplaceModule,
   ordersModule,
   checkoutModule,
   webModule,

@@ -39,7 +39,8 @@ export const ledgerEntries = pgTable(
 /**
  * One line of an entry: `amount_cents` debits (positive) or credits (negative) one account. The lines of an entry sum
  * to zero (checked by the service before insert). Accounts: buyer_payment, store_pending, store_available,
- * platform_fee, refunds, payouts, supplier.
+ * supplier_pending, supplier_available, platform_fee, refunds, payouts. A line's store is the party whose account it
+ * is: a marketplace order's entry (in the reseller's store) carries lines of its suppliers' stores (decision 136).
  */
 export const ledgerLines = pgTable(
   'ledger_lines',
@@ -53,6 +54,8 @@ export const ledgerLines = pgTable(
       .references(() => ledgerEntries.id, { onDelete: 'cascade' }),
     account: text('account').notNull(),
     orderId: uuid('order_id'),
+    /** The package of the order this share is for (marketplace orders: released and refunded per package). */
+    fulfilmentId: uuid('fulfilment_id'),
     amountCents: money('amount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -60,6 +63,7 @@ export const ledgerLines = pgTable(
     index('ledger_lines_store_account_idx').on(t.storeId, t.account),
     index('ledger_lines_entry_idx').on(t.entryId),
     index('ledger_lines_order_idx').on(t.storeId, t.orderId),
+    index('ledger_lines_fulfilment_idx').on(t.fulfilmentId),
     check('ledger_lines_nonzero', sql`${t.amountCents} <> 0`),
   ],
 );

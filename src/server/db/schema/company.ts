@@ -5,7 +5,7 @@
  * uploads of the files module.
  */
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 
 type FileRefColumn = { id: string; url: string };
@@ -18,6 +18,8 @@ export const companyProfiles = pgTable('company_profiles', {
   // Basic information
   name: text('name'),
   businessType: text('business_type'),
+  /** The store acts as a supplier: it may publish products to the global catalogue (decision 134). */
+  supplierEnabled: boolean('supplier_enabled').notNull().default(false),
   registrationYear: integer('registration_year'),
   employeeRange: text('employee_range'),
   websiteUrl: text('website_url'),

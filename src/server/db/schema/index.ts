@@ -20,3 +20,4 @@ export * from './files.js';
 export * from './coupons.js';
 export * from './shipping.js';
 export * from './subscriptions.js';
+export * from './marketplace.js';

@@ -132,8 +132,62 @@ export const orderItems = pgTable(
     unitPriceCents: money('unit_price_cents').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalCents: money('line_total_cents').notNull(),
+    /** The package this line ships in (null for orders placed before fulfilments existed: one package, the order). */
+    fulfilmentId: uuid('fulfilment_id'),
+    /** A listing's line: the supplier's store and variant (whose stock it took) and the wholesale unit price. */
+    supplierStoreId: uuid('supplier_store_id'),
+    sourceVariantId: uuid('source_variant_id'),
+    wholesaleUnitCents: money('wholesale_unit_cents'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/**
+ * A package of an order (decision 135): the reseller's own lines are one fulfilment, each supplier's lines another,
+ * each shipped from its own origin with its own shipping price, tracking number and status. `store_id` is the
+ * order's store; a supplier reads its fulfilments by `supplier_store_id` and sees only their lines and ship-to.
+ * Amounts in centavos: `items_cents` the lines at retail, `discount_cents` the coupon's share, `wholesale_cents` what
+ * the supplier is owed for the goods. Status: pending | paid | ready_to_ship | on_the_way | delivered | rejected |
+ * cancelled.
+ */
+export const fulfilments = pgTable(
+  'fulfilments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 1, 2, … within the order; shown as "<folio>-<number>". */
+    number: integer('number').notNull(),
+    /** The supplier that ships it; null for the reseller's own lines. */
+    supplierStoreId: uuid('supplier_store_id').references(() => stores.id, { onDelete: 'restrict' }),
+    status: text('status').notNull().default('pending'),
+    itemsCents: money('items_cents').notNull(),
+    discountCents: money('discount_cents').notNull().default(0),
+    wholesaleCents: money('wholesale_cents').notNull().default(0),
+    shippingCents: money('shipping_cents').notNull(),
+    shipping: jsonb('shipping').$type<OrderShipping>().notNull(),
+    /** The supplier's platform fee rate when the order was placed, basis points; null for own lines. */
+    supplierFeeBps: integer('supplier_fee_bps'),
+    trackingNumber: text('tracking_number'),
+    rejectReason: text('reject_reason'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('fulfilments_order_number_uq').on(t.orderId, t.number),
+    index('fulfilments_store_order_idx').on(t.storeId, t.orderId),
+    index('fulfilments_supplier_idx').on(t.supplierStoreId, t.createdAt),
+    check(
+      'fulfilments_status',
+      sql`${t.status} in ('pending', 'paid', 'ready_to_ship', 'on_the_way', 'delivered', 'rejected', 'cancelled')`,
+    ),
+  ],
 );
 
 export const orderStatusHistory = pgTable(

@@ -13,7 +13,8 @@
  *                    coupon; decision 096), debited back as refunds return it (decision 095)
  *   refunds          credit: owed back to buyers; debit when the provider refunded it
  *   payouts          credit: paid out to the store's bank account
- *   supplier         credit: owed to a dropshipping supplier (no posting yet)
+ *   supplier_pending    credit: owed to a store as a supplier of a reseller's order, not yet released (decision 136)
+ *   supplier_available  credit: owed to a store as a supplier, ready to pay out
  *   subscription_payment  debit: what the platform charged the seller's card for its plan (decision 062)
  *   subscription_revenue  credit: the platform's revenue from plans
  */
@@ -29,7 +30,8 @@ export const LEDGER_ACCOUNTS = [
   'platform_fee',
   'refunds',
   'payouts',
-  'supplier',
+  'supplier_pending',
+  'supplier_available',
   'subscription_payment',
   'subscription_revenue',
 ] as const;

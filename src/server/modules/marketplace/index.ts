@@ -1,0 +1,2 @@
+/** Public interface of the marketplace module (decision 134). */
+export {};
