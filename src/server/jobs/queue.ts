@@ -63,6 +63,11 @@ export interface JobPayloads {
     changedAt: string;
     heldUntil: string | null;
   };
+  /**
+   * A supplier's products changed (content, variants, prices, stock; decision 134): its catalogue offers and every
+   * reseller's listing of them brought up to date. `productIds` null: all of the supplier's offered products.
+   */
+  'marketplace-sync': { supplierStoreId: string; productIds: string[] | null };
   /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
   'pglite-analyze': Record<string, never>;
 }

@@ -1,7 +1,11 @@
 /** The marketplace module as the app registers it: suppliers' offers, the global catalogue, resellers' listings. */
 import { defineModule } from '../definition.js';
+import { listenForSupplierChanges } from './product-changes.js';
+import { marketplaceSyncJob } from './sync.jobs.js';
 
 export const marketplaceModule = defineModule({
   name: 'marketplace',
   routes: [],
+  jobs: [marketplaceSyncJob],
+  onChange: (event, app) => listenForSupplierChanges(app.db, app.log, event),
 });
