@@ -22,6 +22,8 @@ export const ERROR_STATUS = {
   STORE_NOT_FOUND: 404,
   PRODUCT_NOT_FOUND: 404,
   ORDER_NOT_FOUND: 404,
+  /** A package of an order that is not this store's to see (decision 135). */
+  FULFILMENT_NOT_FOUND: 404,
   ADDRESS_NOT_FOUND: 404,
   POSTAL_CODE_NOT_FOUND: 404,
   PAYMENT_NOT_FOUND: 404,
@@ -121,6 +123,10 @@ export const ERROR_STATUS = {
   /** Refunds: of a card payment of an order on its way or delivered, at most what is left to refund. */
   REFUND_NOT_FOUND: 404,
   REFUND_NOT_ALLOWED: 409,
+  /** A marketplace order ships package by package: its status follows them (decision 135). */
+  ORDER_SHIPS_IN_PACKAGES: 409,
+  /** A package that cannot move to that status now (shipped twice, rejected after shipping...). */
+  FULFILMENT_TRANSITION: 409,
   REFUND_IN_PROGRESS: 409,
   REFUND_EXCEEDS_REFUNDABLE: 422,
   /** Subscription (decisions 060-062): a renewal or "pay now" the bank declined, no card saved, nothing due. */

@@ -36,6 +36,8 @@ export interface JobPayloads {
   'payment-sweep': Record<string, never>;
   /** A delivered order's pending money released to available (BALANCE_RELEASE_DAYS after delivery; decision 047). */
   'balance-release': { storeId: string; orderId: string };
+  /** A delivered package's pending shares released to every party's available balance (decision 136). */
+  'package-release': { storeId: string; orderId: string; fulfilmentId: string };
   /** Delivered orders past their release date whose money is still pending, released (hourly; decision 067). */
   'balance-release-catchup': Record<string, never>;
   /** Refunds left processing by a crash asked of the provider again with the same key and finished (decision 067). */

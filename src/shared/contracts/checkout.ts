@@ -42,6 +42,10 @@ export const rateServiceResponse = z.array(
     precio: cents,
     minDays: z.number().int(),
     maxDays: z.number().int(),
+    /** A cart with a supplier's products ships in several packages: each one's price and delivery estimate. */
+    paquetes: z
+      .array(z.object({ precio: cents, minDays: z.number().int(), maxDays: z.number().int() }))
+      .optional(),
   }),
 );
 export type RateServiceResponse = z.infer<typeof rateServiceResponse>;
@@ -104,6 +108,18 @@ export const orderStatus = z.enum([
   'cancelled',
 ]);
 export type OrderStatus = z.infer<typeof orderStatus>;
+
+/** A package's status (decision 135): as an order's, or rejected by its supplier (its lines refunded). */
+export const fulfilmentStatus = z.enum([
+  'pending',
+  'paid',
+  'ready_to_ship',
+  'on_the_way',
+  'delivered',
+  'rejected',
+  'cancelled',
+]);
+export type FulfilmentStatus = z.infer<typeof fulfilmentStatus>;
 
 export const payment = z.object({
   id: z.string(),
@@ -184,6 +200,22 @@ export const orderView = z.object({
   history: z.array(z.object({ status: orderStatus, at: z.string() })),
   /** Statuses the seller may move this order to next (admin views). */
   nextStatuses: z.array(orderStatus),
+  /**
+   * The packages a marketplace order ships in (decision 135), each with its own status and tracking; empty for an
+   * order of the store's own goods (one package: the order). `own` is the store's own package; which supplier ships
+   * the others is never shown to the buyer.
+   */
+  packages: z.array(
+    z.object({
+      id: z.string(),
+      number: z.number().int(),
+      own: z.boolean(),
+      status: fulfilmentStatus,
+      shippingCents: cents,
+      trackingNumber: z.string().nullable(),
+      skus: z.array(z.string()),
+    }),
+  ),
 });
 export type OrderView = z.infer<typeof orderView>;
 

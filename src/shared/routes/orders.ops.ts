@@ -12,6 +12,13 @@ import { orderLimits, orderLimitsInput } from '../contracts/order-limits.js';
 import { adminDashboard } from '../contracts/stores.js';
 import { uuid } from '../contracts/common.js';
 import { deliveryProofInput, deliveryProofView, refundList, refundRequest, refundView } from '../contracts/balances.js';
+import {
+  packageMoveBody,
+  packageParams,
+  purchaseOrderList,
+  purchaseOrderListQuery,
+  purchaseOrderView,
+} from '../contracts/packages.js';
 import { defineOps } from './op.js';
 import * as routes from './orders.js';
 
@@ -94,4 +101,30 @@ export const ordersOps = defineOps(routes, {
   },
   listStoreFloorOrders: { tags: ['store-floor'], querystring: orderListQuery, response: { 200: orderList } },
   getStoreFloorOrder: { tags: ['store-floor'], params: z.object({ id: uuid }), response: { 200: orderView } },
+  listPurchaseOrders: {
+    tags: ['admin'],
+    summary: 'The supplier’s purchase orders: packages of resellers’ orders it ships',
+    querystring: purchaseOrderListQuery,
+    response: { 200: purchaseOrderList },
+  },
+  getPurchaseOrder: {
+    tags: ['admin'],
+    summary: 'One purchase order: its lines at wholesale price and where to ship them',
+    params: packageParams,
+    response: { 200: purchaseOrderView },
+  },
+  movePurchaseOrder: {
+    tags: ['admin'],
+    summary: 'The supplier ships, delivers or rejects its package',
+    params: packageParams,
+    body: packageMoveBody,
+    response: { 200: purchaseOrderView },
+  },
+  moveOwnPackage: {
+    tags: ['admin'],
+    summary: 'The store ships or delivers its own package of a marketplace order',
+    params: packageParams,
+    body: packageMoveBody,
+    response: { 200: sellerOrderView },
+  },
 });

@@ -43,3 +43,23 @@ export const getStoreFloorOrder = {
   method: 'GET',
   path: '/api/store-floor/orders/:id',
 } as const;
+export const listPurchaseOrders = {
+  name: 'listPurchaseOrders',
+  method: 'GET',
+  path: '/api/admin/pedidos-revendedores',
+} as const;
+export const getPurchaseOrder = {
+  name: 'getPurchaseOrder',
+  method: 'GET',
+  path: '/api/admin/pedidos-revendedores/:id',
+} as const;
+export const movePurchaseOrder = {
+  name: 'movePurchaseOrder',
+  method: 'POST',
+  path: '/api/admin/pedidos-revendedores/:id/status',
+} as const;
+export const moveOwnPackage = {
+  name: 'moveOwnPackage',
+  method: 'POST',
+  path: '/api/admin/paquetes/:id/status',
+} as const;

@@ -14,6 +14,14 @@ export {
   type LedgerAccount,
   type OrderSale,
 } from './ledger.js';
+export {
+  postSharedOrderPaid,
+  postSharesReversed,
+  postPackageReleased,
+  sharedSaleLines,
+  type PackageShare,
+  type SharedSale,
+} from './package-ledger.js';
 export { orderSettlement } from './order-settlement.js';
 export {
   BANKS,
@@ -27,6 +35,7 @@ export {
 export {
   refundable,
   requestRefund,
+  recordOwedRefund,
   sendRefund,
   getRefund,
   listRefunds,

@@ -41,12 +41,24 @@ export interface LedgerLineInput {
   account: LedgerAccount;
   amountCents: number;
   orderId?: string | null;
+  /** The party whose account this is, when not the entry's store (a supplier's share; decision 136). */
+  storeId?: string;
+  /** The package of the order the share is for (decision 136). */
+  fulfilmentId?: string | null;
 }
 
 export interface LedgerEntryInput {
   key: string;
   kind:
-    'order_paid' | 'collected' | 'payment_owed' | 'order_cancelled' | 'refund' | 'release' | 'payout' | 'subscription';
+    | 'order_paid'
+    | 'collected'
+    | 'payment_owed'
+    | 'order_cancelled'
+    | 'package_reversed'
+    | 'refund'
+    | 'release'
+    | 'payout'
+    | 'subscription';
   orderId?: string | null;
   payoutId?: string | null;
   memo?: string | null;
@@ -66,7 +78,7 @@ export function normaliseLines(lines: LedgerLineInput[]): LedgerLineInput[] {
   const merged = new Map<string, LedgerLineInput>();
   for (const l of lines) {
     if (!Number.isSafeInteger(l.amountCents)) throw new UnbalancedEntryError(`not whole centavos: ${l.amountCents}`);
-    const k = `${l.account}|${l.orderId ?? ''}`;
+    const k = `${l.account}|${l.orderId ?? ''}|${l.storeId ?? ''}|${l.fulfilmentId ?? ''}`;
     const prev = merged.get(k);
     merged.set(k, { ...l, amountCents: (prev?.amountCents ?? 0) + l.amountCents });
   }
@@ -101,10 +113,11 @@ export async function postEntry(ctx: StoreTxContext, e: LedgerEntryInput): Promi
   if (!lines.length) return true;
   await tx.insert(ledgerLines).values(
     lines.map((l) => ({
-      storeId,
+      storeId: l.storeId ?? storeId,
       entryId: entry.id,
       account: l.account,
       orderId: l.orderId ?? e.orderId ?? null,
+      fulfilmentId: l.fulfilmentId ?? null,
       amountCents: l.amountCents,
     })),
   );

@@ -146,6 +146,29 @@ export async function requestRefund(
   return toView(row!);
 }
 
+/**
+ * Records a refund whose amount the ledger already owes the buyer (a supplier's rejected package: its shares were
+ * reversed to `refunds` in the same transaction; decision 136), to be sent to the provider after the commit like any
+ * other. Posts nothing itself.
+ */
+export async function recordOwedRefund(
+  ctx: StoreTxContext,
+  input: { orderId: string; paymentId: string; amountCents: number; reason?: string },
+): Promise<RefundView> {
+  const [row] = await ctx.db
+    .insert(refunds)
+    .values({
+      storeId: ctx.storeId,
+      orderId: input.orderId,
+      paymentId: input.paymentId,
+      amountCents: input.amountCents,
+      status: 'pending',
+      reason: input.reason ?? null,
+    })
+    .returning();
+  return toView(row!);
+}
+
 /** The idempotency key of attempt `attempt` of refund `refundId`: the same attempt asked twice refunds once. */
 export const refundAttemptKey = (refundId: string, attempt: number) => `refund_${refundId}_${attempt}`;
 

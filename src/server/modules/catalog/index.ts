@@ -24,7 +24,12 @@ export {
   releaseStock,
   recordSale,
   reverseSale,
+  reserveStockAcross,
+  releaseStockAcross,
+  stockOfVariants,
+  variantSkus,
   type CheckoutVariant,
+  type StoreVariantUnits,
 } from './stock.js';
 export { cardColumns, toCard, type CardRow } from './product-card.js';
 export { getSitemapEntries, type SitemapEntries } from './sitemap-entries.js';

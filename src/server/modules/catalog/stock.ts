@@ -145,3 +145,79 @@ export async function reverseSale(
       .where(and(eq(products.id, l.productId), eq(products.storeId, storeId)));
   }
 }
+
+/** A unit count on a variant of a given store: a listing's line names the supplier's store and variant. */
+export interface StoreVariantUnits {
+  storeId: string;
+  variantId: string;
+  sku: string;
+  quantity: number;
+}
+
+/**
+ * `reserveStock` across stores (a marketplace order takes its listings' units from their suppliers' variants, decision
+ * 134), all or nothing, in one lock order by variant id over every store so two orders never wait on each other in a
+ * circle. Each update is scoped by the variant's own store. Returns the SKUs that lacked stock (the caller rolls back).
+ */
+export async function reserveStockAcross(
+  ctx: { db: StoreTxContext['db'] },
+  lines: StoreVariantUnits[],
+): Promise<string[]> {
+  const short: string[] = [];
+  for (const l of byId(lines, (l) => l.variantId)) {
+    const updated = await ctx.db
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} - ${l.quantity}` })
+      .where(
+        and(
+          eq(productVariants.id, l.variantId),
+          eq(productVariants.storeId, l.storeId),
+          sql`${productVariants.stock} >= ${l.quantity}`,
+        ),
+      )
+      .returning({ id: productVariants.id });
+    if (!updated.length) short.push(l.sku);
+  }
+  return short;
+}
+
+/** Gives units back across stores (a cancelled order, a rejected package), in the same lock order. */
+export async function releaseStockAcross(
+  ctx: { db: StoreTxContext['db'] },
+  lines: Omit<StoreVariantUnits, 'sku'>[],
+): Promise<void> {
+  for (const l of byId(lines, (l) => l.variantId))
+    await ctx.db
+      .update(productVariants)
+      .set({ stock: sql`${productVariants.stock} + ${l.quantity}` })
+      .where(and(eq(productVariants.id, l.variantId), eq(productVariants.storeId, l.storeId)));
+}
+
+/** Stock now of variants named with their own store, by variant id (variants not found are absent). */
+export async function stockOfVariants(
+  ctx: { db: StoreDbContext['db'] },
+  variants: { storeId: string; variantId: string }[],
+): Promise<Map<string, number>> {
+  if (!variants.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: productVariants.id, storeId: productVariants.storeId, stock: productVariants.stock })
+    .from(productVariants)
+    .where(
+      inArray(
+        productVariants.id,
+        variants.map((v) => v.variantId),
+      ),
+    );
+  const wanted = new Set(variants.map((v) => `${v.storeId}|${v.variantId}`));
+  return new Map(rows.filter((r) => wanted.has(`${r.storeId}|${r.id}`)).map((r) => [r.id, r.stock]));
+}
+
+/** The SKUs of the store's variants `ids`, by id (a supplier reads its own SKUs on a reseller's purchase order). */
+export async function variantSkus(ctx: StoreDbContext, ids: string[]): Promise<Map<string, string>> {
+  if (!ids.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: productVariants.id, sku: productVariants.sku })
+    .from(productVariants)
+    .where(and(eq(productVariants.storeId, ctx.storeId), inArray(productVariants.id, ids)));
+  return new Map(rows.map((r) => [r.id, r.sku]));
+}

@@ -5,12 +5,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { checkoutOps as ops } from '../../../shared/routes/checkout.ops.js';
+import { shippingOps } from '../../../shared/routes/shipping.ops.js';
 import { route } from '../../lib/route.js';
 import { AppError } from '../../lib/app-error.js';
 import { baseContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { assertWebsiteActive } from '../stores/index.js';
 import * as checkout from './checkout.service.js';
 import { placeOrder } from './place-order.js';
+import { quoteCartShipping } from './packages.js';
 
 /**
  * POST /api/pedido takes no card data, in any mode (decision 086): a JSON body with a `card` key (any value, even
@@ -72,6 +74,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     await assertWebsiteActive(ctx);
     return checkout.quoteCart(ctx, request.body.items);
   });
+
+  // The cart's shipping is quoted here, not in shipping: a cart with a supplier's products ships as several packages
+  // (decision 135), which only checkout knows about.
+  route(app, shippingOps.quoteShipping, async (request) => quoteCartShipping(storeContext(request), request.body));
 
   route(app, ops.checkCoupon, async (request) =>
     checkout.checkCoupon(storeContext(request), request.body.code, request.body.items),

@@ -12,17 +12,17 @@ import type {
   OrderView,
   PaymentClientConfig,
 } from '../../../shared/contracts/checkout.js';
-import { getVariantsForCheckout } from '../catalog/index.js';
 import { captureApproved, findPaymentForProvider, getPayment } from '../payments/index.js';
 import { providerNamed } from '../../providers/payments/index.js';
 import { getOrderForBuyer, loadOrder, reconcileOpenPayment, settlePayment } from '../orders/index.js';
 import { lineProblem } from './order-steps.js';
+import { variantsForSale } from './sold-variants.js';
 import { priceCoupon } from '../coupons/index.js';
 import type { CouponCheckResponse } from '../../../shared/contracts/coupons.js';
 
 /** POST /api/cart/quote: current price, stock and problems of each cart line (nothing is reserved). */
 export async function quoteCart(ctx: StoreContext, items: CartLine[]): Promise<CartQuoteResponse> {
-  const variants = await getVariantsForCheckout(
+  const variants = await variantsForSale(
     ctx,
     items.map((i) => i.sku),
   );

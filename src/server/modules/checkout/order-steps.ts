@@ -10,17 +10,20 @@ import { newToken } from '../../lib/tokens.js';
 import { formatMoney, lineTotalCents, orderTotalCents } from '../../../shared/money.js';
 import type { AddressInput } from '../../../shared/contracts/accounts.js';
 import type { CartLine, CartQuoteResponse, PlaceOrderInput } from '../../../shared/contracts/checkout.js';
-import { getVariantsForCheckout, reserveStock, type CheckoutVariant } from '../catalog/index.js';
+import { reserveStockAcross, type CheckoutVariant } from '../catalog/index.js';
 import { getOxxoFeeCents, nextFolio } from '../stores/index.js';
 import { getAddress } from '../accounts/index.js';
 import { quoteShipping } from '../shipping/index.js';
+import { storeFeeBps } from '../subscriptions/index.js';
 import { createPaymentAttempt, insertFreePayment } from '../payments/index.js';
 import { providerForMethod } from '../../providers/payments/index.js';
-import { insertOrder, markOrderPaid, type OrderRow } from '../orders/index.js';
+import { insertOrder, markOrderPaid, type NewPackage, type OrderRow } from '../orders/index.js';
 import type { OrderLimits } from '../../../shared/contracts/order-limits.js';
 import { enqueue } from '../../jobs/queue.js';
 import { priceCoupon, redeemCoupon, type PricedCoupon } from '../coupons/index.js';
 import { checkOrderLimits } from './limits.js';
+import { variantsForSale, type SoldVariant } from './sold-variants.js';
+import { assertPickupAllowed, groupIntoPackages, quotePackages, splitDiscount } from './packages.js';
 
 /** Who places the order: the signed-in customer (or null for a guest), the email, and where the request came from. */
 export interface Buyer {
@@ -32,16 +35,38 @@ export interface Buyer {
   clientIpHash: string | null;
 }
 
-/** A cart line with the variant it buys (priced and checked). */
+/** A cart line with the variant it buys (priced and checked; `variant.source` set for a listing's). */
 export interface OrderLine extends CartLine {
-  variant: CheckoutVariant;
+  variant: SoldVariant;
 }
 
-/** What the order's shipping costs and the snapshot kept on the order. */
+type ShippingSnapshot = { proveedor: string; servicio: string; precio: number; descripcion: string; entrega: string };
+
+/** A package of a marketplace order (decision 135): its lines, its shipping, and, filled by pricing, its money. */
+export interface PlannedPackage {
+  supplierStoreId: string | null;
+  lines: OrderLine[];
+  shippingCents: number;
+  shipping: ShippingSnapshot;
+}
+
+/**
+ * What the order's shipping costs and the snapshot kept on the order; `packages` is empty for an order of the
+ * store's own goods only (one package: the order), else one per package.
+ */
 export interface OrderShippingChoice {
   shippingCents: number;
-  shipping: { proveedor: string; servicio: string; precio: number; descripcion: string; entrega: string };
+  shipping: ShippingSnapshot;
+  packages: PlannedPackage[];
 }
+
+const snapshot = (q: { proveedor: string; servicio: string; precio: number; minDays: number; maxDays: number }) => ({
+  proveedor: q.proveedor,
+  servicio: q.servicio,
+  precio: q.precio,
+  descripcion: q.servicio,
+  entrega: `${q.minDays}-${q.maxDays}`,
+});
 
 /** The order's amounts in centavos, and the coupon whose discount is in them. */
 export interface OrderTotals {
@@ -57,6 +82,7 @@ type LineProblem = CartQuoteResponse['lines'][number]['problem'];
 
 /** What is wrong with buying `quantity` of variant `v` (an error code), or null. `v` undefined: not sold here. */
 export function lineProblem(v: CheckoutVariant | undefined, quantity: number): LineProblem {
+  // A listing's variant is unavailable while its listing cannot sell (sold-variants.ts).
   if (!v || !v.available) return 'PRODUCT_NOT_AVAILABLE';
   if (v.stock <= 0) return 'OUT_OF_STOCK';
   if (quantity > v.stock) return 'INSUFFICIENT_STOCK';
@@ -101,7 +127,7 @@ export async function validateLines(
   items: CartLine[],
 ): Promise<OrderLine[]> {
   const lines = mergeLines(items);
-  const variants = await getVariantsForCheckout(
+  const variants = await variantsForSale(
     ctx,
     lines.map((l) => l.sku),
   );
@@ -140,27 +166,32 @@ export async function quoteOrderShipping(
   servicio: PlaceOrderInput['shipping']['servicio'],
   lines: OrderLine[],
 ): Promise<OrderShippingChoice> {
+  const groups = groupIntoPackages(lines);
+  const marketplace = groups.some((g) => g.supplierStoreId);
+  assertPickupAllowed(servicio, groups);
   if (!address?.postalCode)
     return {
       shippingCents: 0,
       shipping: { proveedor: 'Vitrina Envíos', servicio: 'pickup', precio: 0, descripcion: 'pickup', entrega: '1-2' },
+      packages: [],
     };
-  const quotes = await quoteShipping(ctx, {
-    postalCode: address.postalCode,
-    items: lines.map(({ sku, quantity }) => ({ sku, quantity })),
-  });
-  const q = quotes.find((x) => x.servicio === servicio);
+  if (!marketplace) {
+    const quotes = await quoteShipping(ctx, {
+      postalCode: address.postalCode,
+      items: lines.map(({ sku, quantity }) => ({ sku, quantity })),
+    });
+    const q = quotes.find((x) => x.servicio === servicio);
+    if (!q) throw new AppError('SHIPPING_NOT_AVAILABLE');
+    return { shippingCents: q.precio, shipping: snapshot(q), packages: [] };
+  }
+  const { perPackage, combined } = await quotePackages(ctx, address.postalCode, groups);
+  const q = combined.find((x) => x.servicio === servicio);
   if (!q) throw new AppError('SHIPPING_NOT_AVAILABLE');
-  return {
-    shippingCents: q.precio,
-    shipping: {
-      proveedor: q.proveedor,
-      servicio: q.servicio,
-      precio: q.precio,
-      descripcion: q.servicio,
-      entrega: `${q.minDays}-${q.maxDays}`,
-    },
-  };
+  const packages = groups.map((g, i) => {
+    const own = perPackage[i].find((x) => x.servicio === servicio)!;
+    return { supplierStoreId: g.supplierStoreId, lines: g.lines, shippingCents: own.precio, shipping: snapshot(own) };
+  });
+  return { shippingCents: q.precio, shipping: snapshot(q), packages };
 }
 
 /**
@@ -195,12 +226,18 @@ export async function priceOrder(
  * Throws OUT_OF_STOCK or INSUFFICIENT_STOCK {available} with the stock as it is now, which rolls back what was taken.
  */
 export async function holdStock(ctx: StoreTxContext, lines: OrderLine[]): Promise<void> {
-  const short = await reserveStock(
+  // A listing's units are the supplier's: taken from its variant, in one lock order with the store's own.
+  const short = await reserveStockAcross(
     ctx,
-    lines.map((l) => ({ variantId: l.variant.variantId, sku: l.sku, quantity: l.quantity })),
+    lines.map((l) => ({
+      storeId: l.variant.source?.supplierStoreId ?? ctx.storeId,
+      variantId: l.variant.source?.sourceVariantId ?? l.variant.variantId,
+      sku: l.sku,
+      quantity: l.quantity,
+    })),
   );
   if (!short.length) return;
-  const [now] = await getVariantsForCheckout(ctx, [short[0]]);
+  const [now] = await variantsForSale(ctx, [short[0]]);
   const v = now ?? lines.find((l) => l.sku === short[0])!.variant;
   if (v.stock <= 0) throw new AppError('OUT_OF_STOCK', { name: v.name, codigo: v.codigo });
   throw new AppError('INSUFFICIENT_STOCK', { name: v.name, available: v.stock, codigo: v.codigo });
@@ -227,6 +264,8 @@ export async function createOrderRows(
 ): Promise<OrderRow> {
   const folio = await nextFolio(ctx);
   const { coupon, ...amounts } = order.totals;
+  const packages = await packageRows(ctx, order.shipping.packages, amounts.discountCents);
+  const packageOf = new Map(order.shipping.packages.flatMap((p, i) => p.lines.map((l) => [l.sku, i + 1] as const)));
   const row = await insertOrder(ctx, {
     folio,
     customerId: buyer.customerId,
@@ -244,7 +283,7 @@ export async function createOrderRows(
     reservationExpiresAt: new Date(Date.now() + order.holdMs),
     storefrontOrigin: buyer.origin,
     clientIpHash: buyer.clientIpHash,
-    items: order.lines.map(({ variant: v, quantity }) => ({
+    items: order.lines.map(({ variant: v, quantity, sku }) => ({
       productId: v.productId,
       variantId: v.variantId,
       codigo: v.codigo,
@@ -255,12 +294,41 @@ export async function createOrderRows(
       unitPriceCents: v.priceCents,
       quantity,
       lineTotalCents: lineTotalCents(v.priceCents, quantity),
+      packageNumber: packageOf.get(sku),
+      supplierStoreId: v.source?.supplierStoreId ?? null,
+      sourceVariantId: v.source?.sourceVariantId ?? null,
+      wholesaleUnitCents: v.source?.wholesaleCents ?? null,
     })),
+    packages,
   });
   // The coupon's use is taken in the order's transaction: if it ran out meanwhile, the order rolls back.
   if (coupon)
     await redeemCoupon(ctx, { couponId: coupon.couponId, orderId: row.id, discountCents: coupon.discountCents });
   return row;
+}
+
+/**
+ * A marketplace order's packages with their money (decision 136): each one's items at retail, its share of the
+ * coupon's discount, the wholesale price owed to its supplier, its shipping and the supplier's fee rate now.
+ */
+async function packageRows(
+  ctx: StoreTxContext,
+  planned: PlannedPackage[],
+  discountCents: number,
+): Promise<NewPackage[]> {
+  const items = planned.map((p) => p.lines.reduce((s, l) => s + lineTotalCents(l.variant.priceCents, l.quantity), 0));
+  const discounts = splitDiscount(discountCents, items);
+  return Promise.all(
+    planned.map(async (p, i) => ({
+      supplierStoreId: p.supplierStoreId,
+      itemsCents: items[i],
+      discountCents: discounts[i],
+      wholesaleCents: p.lines.reduce((s, l) => s + lineTotalCents(l.variant.source?.wholesaleCents ?? 0, l.quantity), 0),
+      shippingCents: p.shippingCents,
+      shipping: p.shipping,
+      supplierFeeBps: p.supplierStoreId ? await storeFeeBps({ db: ctx.db, storeId: p.supplierStoreId }) : null,
+    })),
+  );
 }
 
 /**

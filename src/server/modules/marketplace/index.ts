@@ -1,2 +1,2 @@
 /** Public interface of the marketplace module (decision 134). */
-export {};
+export { listingSources, type ListingSource } from './listing-sources.js';

@@ -10,8 +10,9 @@ import { defineJob } from '../../jobs/index.js';
 import { runTransaction } from '../../db/transaction.js';
 import { orderStatusHistory, orders } from '../../db/schema/orders.js';
 import type { BaseContext, DbOrTx } from '../../lib/context.js';
-import { ordersWithPendingMoney, postOrderReleased } from '../balances/index.js';
+import { ordersWithPendingMoney, postOrderReleased, postPackageReleased } from '../balances/index.js';
 import { lockOrder } from './transitions.js';
+import { loadPackages, suppliersOf } from './packages.js';
 
 /**
  * BALANCE_RELEASE_DAYS after an order's delivery (enqueued with the delivered transition, one per order): its pending
@@ -24,15 +25,47 @@ export const balanceReleaseJob = defineJob(
   { retryLimit: 5, retryDelay: 60, retryBackoff: true },
 );
 
-/** Releases a delivered order's pending money, once (order row locked; ledger key per order). Returns centavos. */
+/**
+ * Releases a delivered order's pending money, once (order row locked; ledger key per order, or per package of a
+ * marketplace order: every delivered package's shares, each party's). Returns centavos.
+ */
 async function releaseOrder(db: DbOrTx, storeId: string, orderId: string): Promise<number> {
   return runTransaction(db, async (tx) => {
     const txCtx = { db: tx, storeId };
     const order = await lockOrder(txCtx, orderId).catch(() => null);
     if (!order || order.status !== 'delivered') return 0;
-    return postOrderReleased(txCtx, orderId);
+    const packages = await loadPackages(txCtx, orderId);
+    if (!packages.length) return postOrderReleased(txCtx, orderId);
+    let released = 0;
+    for (const p of packages.filter((x) => x.status === 'delivered'))
+      released += await postPackageReleased(txCtx, { orderId, fulfilmentId: p.id, parties: suppliersOf(packages) });
+    return released;
   });
 }
+
+/**
+ * BALANCE_RELEASE_DAYS after a package's delivery (enqueued when it is delivered, one per package): every party's
+ * pending share of it becomes available (decision 136), once (order row locked; ledger key per package).
+ */
+export const packageReleaseJob = defineJob(
+  'package-release',
+  async (p, ctx) => ({
+    released: await runTransaction(ctx.db, async (tx) => {
+      const txCtx = { db: tx, storeId: p.storeId };
+      const order = await lockOrder(txCtx, p.orderId).catch(() => null);
+      if (!order) return 0;
+      const packages = await loadPackages(txCtx, p.orderId);
+      const pkg = packages.find((x) => x.id === p.fulfilmentId);
+      if (pkg?.status !== 'delivered') return 0;
+      return postPackageReleased(txCtx, {
+        orderId: p.orderId,
+        fulfilmentId: pkg.id,
+        parties: suppliersOf(packages),
+      });
+    }),
+  }),
+  { retryLimit: 5, retryDelay: 60, retryBackoff: true },
+);
 
 /**
  * The release catch-up (decision 067): every delivered order whose release date (delivery + BALANCE_RELEASE_DAYS)

@@ -11,6 +11,7 @@ export {
   orderCounts,
   ORDERS_PAGE_SIZE,
   type NewOrder,
+  type NewPackage,
   type OrderRow,
 } from './orders.service.js';
 export { applyTransition } from './transitions.js';

@@ -8,9 +8,10 @@
 import type { StoreTxContext } from '../../lib/context.js';
 import { platformFeeBaseCents } from '../../../shared/money.js';
 import type { PaymentRow } from '../payments/index.js';
-import { postOrderCollected, postOrderPaid } from '../balances/index.js';
+import { postOrderCollected, postOrderPaid, postSharedOrderPaid } from '../balances/index.js';
 import type { OrderRow } from './orders.service.js';
 import { applyTransition } from './transitions.js';
+import { followOrder, loadPackages } from './packages.js';
 
 /**
  * Moves pending order `order` to paid with payment `payment` (succeeded) and posts its ledger entry: the sale is the
@@ -25,12 +26,32 @@ export async function markOrderPaid(
   opts: { note: string; actorId?: string | null },
 ): Promise<void> {
   await applyTransition(ctx, order.id, 'paid', { note: opts.note, actorId: opts.actorId });
-  const posted = await postOrderPaid(ctx, {
-    orderId: order.id,
-    amountCents: payment.amountCents,
-    feeBaseCents: platformFeeBaseCents(order),
-    feeBps: order.platformFeeBps,
-  });
+  const packages = await loadPackages(ctx, order.id);
+  // A marketplace order splits its payment between the store, its suppliers and Vitrina (decision 136).
+  if (packages.length) await followOrder(ctx, order.id, 'paid');
+  const posted = packages.length
+    ? await postSharedOrderPaid(ctx, {
+        orderId: order.id,
+        storeId: ctx.storeId,
+        amountCents: payment.amountCents,
+        oxxoFeeCents: order.feeCents,
+        resellerFeeBps: order.platformFeeBps,
+        packages: packages.map((p) => ({
+          fulfilmentId: p.id,
+          supplierStoreId: p.supplierStoreId,
+          itemsCents: p.itemsCents,
+          discountCents: p.discountCents,
+          wholesaleCents: p.wholesaleCents,
+          shippingCents: p.shippingCents,
+          supplierFeeBps: p.supplierFeeBps,
+        })),
+      })
+    : await postOrderPaid(ctx, {
+        orderId: order.id,
+        amountCents: payment.amountCents,
+        feeBaseCents: platformFeeBaseCents(order),
+        feeBps: order.platformFeeBps,
+      });
   // In the same transaction as its paid entry, never on its own: the cash belongs to that sale.
   if (posted && payment.provider === 'manual')
     await postOrderCollected(ctx, { orderId: order.id, amountCents: payment.amountCents });

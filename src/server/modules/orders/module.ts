@@ -3,10 +3,11 @@ import { defineModule } from '../definition.js';
 import ordersRoutes from './orders.routes.js';
 import storeFloorOrdersRoutes from './store-floor.routes.js';
 import { orderEmailJob, paymentSweepJob } from './order-jobs.js';
-import { balanceReleaseJob, balanceReleaseCatchUpJob } from './balance-release.js';
+import { balanceReleaseJob, balanceReleaseCatchUpJob, packageReleaseJob } from './balance-release.js';
+import packagesRoutes from './packages.routes.js';
 
 export const ordersModule = defineModule({
   name: 'orders',
-  routes: [ordersRoutes, storeFloorOrdersRoutes],
-  jobs: [orderEmailJob, paymentSweepJob, balanceReleaseJob, balanceReleaseCatchUpJob],
+  routes: [ordersRoutes, storeFloorOrdersRoutes, packagesRoutes],
+  jobs: [orderEmailJob, paymentSweepJob, balanceReleaseJob, balanceReleaseCatchUpJob, packageReleaseJob],
 });

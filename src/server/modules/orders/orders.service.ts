@@ -5,6 +5,7 @@
  */
 import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import {
+  fulfilments,
   orderItems,
   orderStatusHistory,
   orders,
@@ -26,6 +27,7 @@ import { listOrderPayments, toPayment } from '../payments/index.js';
 import { orderSettlement } from '../balances/index.js';
 import { getUserNames } from '../accounts/index.js';
 import { nextStatuses } from './order-status.js';
+import { packageViews } from './packages.js';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -65,18 +67,51 @@ export interface NewOrder {
     unitPriceCents: number;
     quantity: number;
     lineTotalCents: number;
+    /** The package (1-based index into `packages`) of a marketplace order's line. */
+    packageNumber?: number;
+    supplierStoreId?: string | null;
+    sourceVariantId?: string | null;
+    wholesaleUnitCents?: number | null;
   }[];
+  /** A marketplace order's packages (decision 135), numbered 1…n in this order; empty: one package, the order. */
+  packages?: NewPackage[];
+}
+
+/** A package of a new marketplace order. Centavos. */
+export interface NewPackage {
+  supplierStoreId: string | null;
+  itemsCents: number;
+  discountCents: number;
+  wholesaleCents: number;
+  shippingCents: number;
+  shipping: OrderShipping;
+  /** The supplier's platform fee rate now (its plan's), basis points; null for the store's own package. */
+  supplierFeeBps: number | null;
 }
 
 /** Inserts an order in status pending with its lines and first history entry (inside the checkout transaction). */
 export async function insertOrder(ctx: StoreTxContext, o: NewOrder): Promise<OrderRow> {
   const { db: tx, storeId } = ctx;
-  const { items, ...rest } = o;
+  const { items, packages = [], ...rest } = o;
   const [row] = await tx
     .insert(orders)
     .values({ ...rest, storeId, status: 'pending' })
     .returning();
-  await tx.insert(orderItems).values(items.map((i) => ({ ...i, storeId, orderId: row.id })));
+  const ids = packages.length
+    ? await tx
+        .insert(fulfilments)
+        .values(packages.map((p, i) => ({ ...p, storeId, orderId: row.id, number: i + 1, status: 'pending' })))
+        .returning({ id: fulfilments.id, number: fulfilments.number })
+    : [];
+  const idOf = new Map(ids.map((f) => [f.number, f.id]));
+  await tx.insert(orderItems).values(
+    items.map(({ packageNumber, ...i }) => ({
+      ...i,
+      storeId,
+      orderId: row.id,
+      fulfilmentId: packageNumber ? (idOf.get(packageNumber) ?? null) : null,
+    })),
+  );
   await tx
     .insert(orderStatusHistory)
     .values({ storeId, orderId: row.id, fromStatus: null, toStatus: 'pending', actorId: o.customerId });
@@ -98,7 +133,7 @@ export async function loadOrder(ctx: StoreDbContext, orderId: string): Promise<O
 /** Builds the order view of an order row. */
 export async function buildOrderView(ctx: DbContext, order: OrderRow): Promise<OrderView> {
   const { db } = ctx;
-  const [items, history, payments, names] = await Promise.all([
+  const [items, history, payments, names, packages] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -111,6 +146,7 @@ export async function buildOrderView(ctx: DbContext, order: OrderRow): Promise<O
       .orderBy(asc(orderStatusHistory.createdAt)),
     listOrderPayments({ db, storeId: order.storeId }, order.id),
     getUserNames({ db, storeId: order.storeId }, order.customerId ? [order.customerId] : []),
+    packageViews({ db, storeId: order.storeId }, order.id),
   ]);
   const status = order.status as OrderStatus;
   const payment = payments[0];
@@ -148,7 +184,11 @@ export async function buildOrderView(ctx: DbContext, order: OrderRow): Promise<O
     payment: payment ? toPayment(payment) : null,
     refundDueCents: Math.max(0, paidIn - kept),
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.createdAt.toISOString() })),
-    nextStatuses: nextStatuses(status, order.shippingType),
+    // A marketplace order's status follows its packages: the seller moves each package instead (decision 135).
+    nextStatuses: packages.length
+      ? nextStatuses(status, order.shippingType).filter((s) => s === 'cancelled')
+      : nextStatuses(status, order.shippingType),
+    packages,
   };
 }
 

@@ -10,14 +10,18 @@ import type { StoreContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { assertTransition } from '../../lib/state-machine.js';
 import type { OrderStatus } from '../../../shared/contracts/checkout.js';
-import { recordSale, releaseStock, reverseSale } from '../catalog/index.js';
+import { recordSale, releaseStock, releaseStockAcross, reverseSale } from '../catalog/index.js';
 import { closePayment, getOrderPayment, refundCardPayment, type PaymentRow } from '../payments/index.js';
-import { postOrderCancelled, postRefundPaid } from '../balances/index.js';
+import { postOrderCancelled, postRefundPaid, postSharesReversed } from '../balances/index.js';
 import { runTransaction } from '../../db/transaction.js';
 import { enqueue } from '../../jobs/queue.js';
 import { releaseCouponUse } from '../coupons/index.js';
 import { transitionTableFor } from './order-status.js';
 import type { OrderRow } from './orders.service.js';
+import { followOrder, loadPackages, suppliersOf, type PackageRow } from './packages.js';
+
+/** Statuses a marketplace order reaches only through its packages (decision 135). */
+const PACKAGE_DRIVEN: OrderStatus[] = ['ready_to_ship', 'on_the_way', 'ready_for_pickup', 'delivered'];
 
 /** The order row, locked until the transaction ends (SELECT … FOR UPDATE). Throws ORDER_NOT_FOUND. */
 export async function lockOrder(ctx: StoreTxContext, orderId: string): Promise<OrderRow> {
@@ -55,12 +59,21 @@ export async function applyTransition(
     note?: string;
     /** Delivered: seconds until the order's pending money is released (config BALANCE_RELEASE_DAYS in seconds). */
     releaseAfterSeconds?: number;
+    /** The change follows the order's packages (packages.ts): allowed for a marketplace order. */
+    fromPackages?: boolean;
   } = {},
 ): Promise<OrderRow> {
   const { db: tx, storeId } = ctx;
   const order = await lockOrder(ctx, orderId);
   const from = order.status as OrderStatus;
   assertTransition(transitionTableFor(order.shippingType), from, to);
+  const packages = await loadPackages(ctx, orderId);
+  if (packages.length && !opts.fromPackages) {
+    if (PACKAGE_DRIVEN.includes(to)) throw new AppError('ORDER_SHIPS_IN_PACKAGES');
+    // Cancelled until a package is on its way: after that, a supplier rejects its package or the buyer is refunded.
+    if (to === 'cancelled' && packages.some((p) => p.status === 'on_the_way' || p.status === 'delivered'))
+      throw new AppError('INVALID_TRANSITION', { from: 'on_the_way', to });
+  }
   const now = new Date();
   await tx
     .update(orders)
@@ -84,7 +97,13 @@ export async function applyTransition(
     .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
-  if (to === 'cancelled') {
+  if (to === 'cancelled' && packages.length) {
+    await cancelPackages(ctx, orderId, packages);
+    if (order.paidAt) await reverseSale(ctx, items);
+    const payment = await getOrderPayment(ctx, orderId);
+    if (payment) await closePayment(ctx, payment, 'expired');
+    await releaseCouponUse(ctx, orderId);
+  } else if (to === 'cancelled') {
     // What the ledger holds of the order becomes owed back to the buyer (decision 046).
     await postOrderCancelled(ctx, orderId);
     await releaseStock(ctx, items);
@@ -104,6 +123,35 @@ export async function applyTransition(
       { startAfter: opts.releaseAfterSeconds ?? 0, singletonKey: `balance-release:${orderId}` },
     );
   return order;
+}
+
+/**
+ * A marketplace order cancelled (decisions 135, 136): every party's share becomes owed back to the buyer, the units
+ * of packages still open go back to whoever holds the stock (the store, or the supplier for a listing's line; a
+ * rejected package gave its units back already), and the open packages are cancelled.
+ */
+async function cancelPackages(ctx: StoreTxContext, orderId: string, packages: PackageRow[]): Promise<void> {
+  await postSharesReversed(ctx, { orderId, parties: suppliersOf(packages) });
+  const open = new Set(packages.filter((p) => p.status !== 'rejected' && p.status !== 'cancelled').map((p) => p.id));
+  const lines = await ctx.db
+    .select({
+      fulfilmentId: orderItems.fulfilmentId,
+      variantId: orderItems.variantId,
+      supplierStoreId: orderItems.supplierStoreId,
+      sourceVariantId: orderItems.sourceVariantId,
+      quantity: orderItems.quantity,
+    })
+    .from(orderItems)
+    .where(and(eq(orderItems.storeId, ctx.storeId), eq(orderItems.orderId, orderId)));
+  await releaseStockAcross(
+    ctx,
+    lines.flatMap((l) => {
+      if (!l.fulfilmentId || !open.has(l.fulfilmentId)) return [];
+      const variantId = l.sourceVariantId ?? l.variantId;
+      return variantId ? [{ storeId: l.supplierStoreId ?? ctx.storeId, variantId, quantity: l.quantity }] : [];
+    }),
+  );
+  await followOrder(ctx, orderId, 'cancelled');
 }
 
 /**

@@ -1,17 +1,15 @@
 /**
- * HTTP routes of the shipping module: rates (/api/reseller/packaging/rate-service), the seller's pickup
- * configuration (/admin/pickups) and the pickup branch shown to buyers.
+ * HTTP routes of the shipping module: the seller's pickup configuration (/admin/pickups) and the pickup branch shown
+ * to buyers. The cart's rates (/api/reseller/packaging/rate-service) are checkout's route: a cart may ship as several
+ * packages.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { shippingOps as ops } from '../../../shared/routes/shipping.ops.js';
 import { route } from '../../lib/route.js';
 import { sellerContext, storeContext } from '../../plugins/request-context.js';
-import { quoteShipping } from './shipping.service.js';
 import { getPickupBranch, getPickupSettings, savePickupSettings } from './pickups.service.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  route(app, ops.quoteShipping, async (request) => quoteShipping(storeContext(request), request.body));
-
   route(app, ops.getPickupSettings, async (request) => ({
     settings: await getPickupSettings(sellerContext(request, 'orders')),
   }));

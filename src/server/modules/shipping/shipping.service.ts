@@ -71,12 +71,13 @@ export async function originState(ctx: StoreDbContext): Promise<string | undefin
 }
 
 /**
- * Quotes every service for `items` to `postalCode`; `ctx.db` may be a transaction. Throws POSTAL_CODE_NOT_FOUND.
- * Unknown SKUs are ignored.
+ * Quotes every service for `items` (SKUs of `ctx.storeId`) to `postalCode`, leaving from the pickup location of
+ * `originStoreId` (a supplier shipping a reseller's package; default the store's own); `ctx.db` may be a transaction.
+ * Throws POSTAL_CODE_NOT_FOUND. Unknown SKUs are ignored.
  */
 export async function quoteShipping(
   ctx: Pick<StoreContext, 'db' | 'storeId' | 'providers'>,
-  input: { postalCode: string; items: { sku: string; quantity: number }[] },
+  input: { postalCode: string; items: { sku: string; quantity: number }[]; originStoreId?: string },
 ): Promise<ShippingQuote[]> {
   const place = await lookupPostalCode(ctx, input.postalCode);
   const variants = await getVariantsForCheckout(
@@ -94,5 +95,6 @@ export async function quoteShipping(
     byProduct.set(v.productId, line);
   }
   const parcels = [...byProduct.values()].map((l) => parcelsFor(l.source, l.quantity));
-  return ctx.providers.shipping.quote({ originState: await originState(ctx), state: place.state, parcels });
+  const origin = await originState({ db: ctx.db, storeId: input.originStoreId ?? ctx.storeId });
+  return ctx.providers.shipping.quote({ originState: origin, state: place.state, parcels });
 }

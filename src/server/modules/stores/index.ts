@@ -30,3 +30,4 @@ export {
   forbiddenWordInStoreName,
   publishStores,
 } from './store-names.js';
+export { storeDisplayNames } from './store-display-names.js';

@@ -1,0 +1,37 @@
+/**
+ * HTTP routes of marketplace orders' packages (decision 135): the supplier's purchase orders and its moves of them,
+ * and the store's moves of its own package. The orders permission on both sides.
+ */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ordersOps as ops } from '../../../shared/routes/orders.ops.js';
+import { route } from '../../lib/route.js';
+import { AppError } from '../../lib/app-error.js';
+import { sellerContext } from '../../plugins/request-context.js';
+import { getSellerOrderView } from './orders.service.js';
+import { movePackage } from './package-actions.js';
+import { getPurchaseOrder, listPurchaseOrders } from './supplier-orders.js';
+
+const routes: FastifyPluginAsyncZod = async (app) => {
+  route(app, ops.listPurchaseOrders, async (request) =>
+    listPurchaseOrders(sellerContext(request, 'orders'), request.query.page, request.query.status),
+  );
+
+  route(app, ops.getPurchaseOrder, async (request) =>
+    getPurchaseOrder(sellerContext(request, 'orders'), request.params.id),
+  );
+
+  route(app, ops.movePurchaseOrder, async (request) => {
+    const ctx = sellerContext(request, 'orders');
+    await movePackage(ctx, request.params.id, 'supplier', request.body);
+    return getPurchaseOrder(ctx, request.params.id);
+  });
+
+  route(app, ops.moveOwnPackage, async (request) => {
+    const ctx = sellerContext(request, 'orders');
+    // The store cannot reject its own package: it cancels the order instead.
+    if (request.body.status === 'rejected') throw new AppError('FULFILMENT_TRANSITION', { from: '', to: 'rejected' });
+    const { orderId } = await movePackage(ctx, request.params.id, 'own', request.body);
+    return getSellerOrderView(ctx, orderId);
+  });
+};
+export default routes;
