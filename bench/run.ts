@@ -168,17 +168,25 @@ function bundleFigures(lang: 'es' | 'en' = 'es'): {
   };
 }
 
-/** `npm run bench -- bundle`: only the initial-JS figures of an existing build (`npm run build` first), es and en. */
+/** The storefront's first-load JavaScript budget, gzip (docs/performance.md, decision 069). */
+const INITIAL_JS_BUDGET_KB = 90;
+
+/**
+ * `npm run bench -- bundle`: only the initial-JS figures of an existing build (`npm run build` first), es and en;
+ * exits with 1 when either language is over the budget or carries admin code.
+ */
 function bundleOnly(): void {
   for (const lang of ['es', 'en'] as const) {
     const b = bundleFigures(lang);
+    if (b.initialJsGzipKb > INITIAL_JS_BUDGET_KB || b.adminInInitial) process.exitCode = 1;
     const sizes = b.initialFiles.map(
       (f) =>
         `${f} ${(zlib.gzipSync(fs.readFileSync(path.resolve('dist/web', f)), { level: 9 }).length / 1024).toFixed(1)}`,
     );
     console.log(
       `Storefront initial JS (${lang}): ${b.initialJsGzipKb} KB gzip in ${b.initialFiles.length} file(s) [${sizes.join(', ')}]; ` +
-        `admin code in it: ${b.adminInInitial ? 'YES' : 'no'} (admin chunks: ${b.adminChunks.join(', ') || 'none'})`,
+        `admin code in it: ${b.adminInInitial ? 'YES' : 'no'} (admin chunks: ${b.adminChunks.join(', ') || 'none'}); ` +
+        `budget ${INITIAL_JS_BUDGET_KB} KB: ${b.initialJsGzipKb > INITIAL_JS_BUDGET_KB ? 'OVER' : 'met'}`,
     );
   }
 }

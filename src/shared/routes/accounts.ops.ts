@@ -1,4 +1,4 @@
-/** The accounts module's operations (routes in accounts.ts). */
+/** The accounts module's operations (routes in accounts.ts and accounts-first-load.ts). */
 import { z } from 'zod';
 import {
   address,
@@ -37,8 +37,10 @@ import {
 } from '../contracts/identity.js';
 import { okResponse, postalCode, text, uuid } from '../contracts/common.js';
 import { defineOps } from './op.js';
-import * as routes from './accounts.js';
+import * as otherRoutes from './accounts.js';
+import * as firstLoadRoutes from './accounts-first-load.js';
 
+const routes = { ...firstLoadRoutes, ...otherRoutes };
 const accounts = ['accounts'];
 const admin = ['admin'];
 const platform = ['platform'];

@@ -1,12 +1,11 @@
 /**
  * Routes of the accounts module: buyers' sign-up, sign-in, password reset and addresses; the seller's sign-in, store
  * picker, collaborators and invitations; seller sign-up and email verification; the store-floor app's exchange.
- * Schemas in accounts.ops.ts.
+ * Who is signed in (`currentUser`) is in accounts-first-load.ts. Schemas of both in accounts.ops.ts.
  */
 export const registerCustomer = { name: 'registerCustomer', method: 'POST', path: '/api/auth/register' } as const;
 export const loginCustomer = { name: 'loginCustomer', method: 'POST', path: '/api/auth/login' } as const;
 export const logout = { name: 'logout', method: 'POST', path: '/api/auth/logout' } as const;
-export const currentUser = { name: 'currentUser', method: 'GET', path: '/api/user' } as const;
 export const recoverPassword = { name: 'recoverPassword', method: 'POST', path: '/api/auth/recover' } as const;
 export const checkPasswordReset = {
   name: 'checkPasswordReset',

@@ -1,5 +1,7 @@
-/** Every route of the web app with a function that builds its link. */
-const qs = (params: Record<string, string | number | undefined | null>) => {
+/** Every page of the storefront with a function that builds its link (the admin's: admin/shared/paths.ts). */
+
+/** `?a=1&b=2` from the given params, leaving out the empty ones; '' when none is left. */
+export const qs = (params: Record<string, string | number | undefined | null>) => {
   const s = new URLSearchParams();
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
   const out = s.toString();
@@ -31,19 +33,4 @@ export const paths = {
   page: (slug: 'somos' | 'aviso' | 'faq' | 'glosario' | 'politicas_compras' | 'pagos_envios' | 'bolsa_trabajo') =>
     `/${slug}`,
   notFound: () => '/404',
-  admin: {
-    login: () => '/admin/login',
-    home: () => '/admin',
-    sales: (p: { page?: number; status?: string } = {}) => `/admin/ventas${qs(p)}`,
-    orderStatus: (id: string) => `/admin/orderStatus${qs({ id })}`,
-    stores: () => '/admin/tiendas',
-    collaborators: () => '/admin/colaboradores',
-    myStore: () => '/admin/mi-tienda',
-    website: () => '/admin/website',
-    wizard: () => '/admin/wizard',
-    balanceSummary: () => '/admin/balance/summary',
-    paymentHistory: () => '/admin/balance/payment-history',
-    bankAccount: () => '/admin/my-account-bank',
-    delivery: (orderId: string) => `/admin/entrega/${encodeURIComponent(orderId)}`,
-  },
 };

@@ -11,7 +11,7 @@ import type { z } from 'zod';
 import type { ErrorBody, ErrorCode, FieldError } from '../../shared/errors';
 import type { RouteRef } from '../../shared/routes/op';
 import type { Ops } from '../../shared/routes/index';
-import { currentUser } from '../../shared/routes/accounts';
+import { currentUser } from '../../shared/routes/accounts-first-load';
 import { createThrottle } from './throttle';
 import { routeUrl } from './route-url';
 

@@ -1,5 +1,6 @@
 /**
- * Every TanStack Query key of the web app, in one place. A key is built only
+ * Every TanStack Query key of the storefront and of the signed-in user, in one place (the admin's own keys are in
+ * admin/shared/query-keys.ts: this module is in the storefront's first load). A key is built only
  * through these factories, so that a query and the invalidation that refreshes it cannot drift apart. Keys nest by
  * prefix: invalidating `queryKeys.orders.all()` refreshes the list and every order detail of the signed-in buyer.
  */
@@ -36,24 +37,6 @@ export const queryKeys = {
     detail: (id: string, viewToken?: string) => ['orders', 'detail', id, viewToken ?? null] as const,
     /** The proof of delivery of the buyer's order. */
     delivery: (id: string, viewToken?: string) => ['orders', 'delivery', id, viewToken ?? null] as const,
-  },
-  admin: {
-    dashboard: () => ['admin', 'dashboard'] as const,
-    orders: () => ['admin', 'orders'] as const,
-    orderList: (status: string | undefined, page: number) => ['admin', 'orders', 'list', status ?? null, page] as const,
-    order: (id: string) => ['admin', 'order', id] as const,
-    /** GET /api/proveedor/company_profile (the status route shares the prefix, so one invalidation refreshes both). */
-    companyProfile: () => ['admin', 'company-profile'] as const,
-    companyStatus: () => ['admin', 'company-profile', 'status'] as const,
-    /** Store builder: settings and look, wizard draft, content editors. */
-    webconfigs: () => ['admin', 'webconfigs'] as const,
-    wizard: () => ['admin', 'wizard'] as const,
-    content: (kind: string) => ['admin', 'content', kind] as const,
-    /** Money: balance summary, payment history, bank account; an order's proof of delivery. */
-    balanceSummary: () => ['admin', 'balance', 'summary'] as const,
-    paymentHistory: () => ['admin', 'balance', 'history'] as const,
-    bankAccount: () => ['admin', 'bank-account'] as const,
-    delivery: (id: string) => ['admin', 'order', id, 'delivery'] as const,
   },
   /** GET /api/reseller/aboutus of the storefront's store. */
   aboutUs: () => ['aboutus'] as const,

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link, Navigate, NavLink, Outlet, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../app/paths';
+import { adminPaths } from '../shared/paths';
 import { setLanguage } from '../../lib/i18n';
 import { Loading } from '../../components/ui/loading';
 import { Button } from '../../components/ui/button';
@@ -42,9 +42,9 @@ export function AdminLayout() {
   const [open, setOpen] = useState(false);
   if (me.isPending) return <Loading />;
   if (!me.data)
-    return <Navigate to={paths.admin.login()} replace state={{ from: location.pathname + location.search }} />;
+    return <Navigate to={adminPaths.login()} replace state={{ from: location.pathname + location.search }} />;
   // Signed in but no store chosen (several stores, or the membership was revoked): the picker.
-  if (!me.data.store) return <Navigate to={paths.admin.stores()} replace />;
+  if (!me.data.store) return <Navigate to={adminPaths.stores()} replace />;
   const seller = { data: me.data.user };
   const store = me.data.store;
   const lang = i18n.language === 'en' ? 'en' : 'es';
@@ -63,7 +63,7 @@ export function AdminLayout() {
         >
           ☰ <span className="visually-hidden">{t('menu')}</span>
         </button>
-        <Link to={paths.admin.home()} className="admin-brand">
+        <Link to={adminPaths.home()} className="admin-brand">
           Vitrina<span className="hide-mobile"> · {t('title')}</span>
         </Link>
         <span className="spacer" />
@@ -78,7 +78,7 @@ export function AdminLayout() {
         {me.data.stores.length > 1 ? (
           <Link
             className="small admin-store-switch"
-            to={paths.admin.stores()}
+            to={adminPaths.stores()}
             aria-label={`${store.name} – ${t('switchStore')}`}
           >
             {store.name} ⇄
@@ -104,7 +104,7 @@ export function AdminLayout() {
             ))}
             {me.data.stores.length > 1 && (
               <li>
-                <NavLink to={paths.admin.stores()} onClick={() => setOpen(false)}>
+                <NavLink to={adminPaths.stores()} onClick={() => setOpen(false)}>
                   {t('switchStore')} ⇄
                 </NavLink>
               </li>
@@ -126,7 +126,7 @@ export function ComingSoonPage() {
     <div className="card empty-state">
       <h1>{t('comingSoon.title')}</h1>
       <p>{t('comingSoon.text')}</p>
-      <Link className="btn btn-primary" to={paths.admin.sales()}>
+      <Link className="btn btn-primary" to={adminPaths.sales()}>
         {t('nav.sales')}
       </Link>
     </div>
@@ -140,7 +140,7 @@ export function AdminNotFoundPage() {
     <div className="card empty-state">
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.text')}</p>
-      <Link className="btn btn-primary" to={paths.admin.home()}>
+      <Link className="btn btn-primary" to={adminPaths.home()}>
         {t('nav.dashboard')}
       </Link>
     </div>

@@ -4,14 +4,14 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api-client';
-import * as accountsRoutes from '../../../shared/routes/accounts';
+import { currentUser } from '../../../shared/routes/accounts-first-load';
 import { queryKeys } from '../../lib/query-keys';
 import { getToken, type Area } from '../../lib/session';
 import type { User } from '../../../shared/contracts/accounts';
 
 /** GET /api/user; null when no token is stored or the token is refused (a 401 there never redirects). */
 export function fetchCurrentUser(area: Area): Promise<User | null> {
-  return getToken(area) ? call(accountsRoutes.currentUser).catch(() => null) : Promise.resolve(null);
+  return getToken(area) ? call(currentUser).catch(() => null) : Promise.resolve(null);
 }
 
 /**

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { formSchemaOptions, useFieldErrors } from '../../../lib/forms';
 import { useSignIn, type LoginBody } from '../../../shared/api/sign-in';
 import { Alert } from '../../../components/ui/alert';
@@ -29,9 +29,9 @@ export function AdminLoginPage() {
       onSuccess: (session) => {
         // A person in several stores picks one first; with one store the session is already on it.
         const seller = session as Partial<SellerSession>;
-        if (!seller.store && (seller.stores?.length ?? 0) !== 1) return navigate(paths.admin.stores());
+        if (!seller.store && (seller.stores?.length ?? 0) !== 1) return navigate(adminPaths.stores());
         const from = (location.state as { from?: string } | null)?.from;
-        navigate(from?.startsWith('/admin') ? from : paths.admin.home());
+        navigate(from?.startsWith('/admin') ? from : adminPaths.home());
       },
     }),
   );

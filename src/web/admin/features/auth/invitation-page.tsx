@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -40,7 +40,7 @@ export function InvitationPage() {
         <section className="card stack">
           <h1>{t('invitation.title')}</h1>
           <Alert kind="error">{info.error.message}</Alert>
-          <Link to={paths.admin.login()}>{t('invitation.toLogin')}</Link>
+          <Link to={adminPaths.login()}>{t('invitation.toLogin')}</Link>
         </section>
       </main>
     );
@@ -61,7 +61,7 @@ function AcceptInvitation({ token, inv }: { token: string; inv: InvitationInfo }
   const fieldError = useFieldErrors(form.formState.errors);
   const submit = form.handleSubmit((body) =>
     accept.mutate(inv.hasAccount ? { password: body.password } : body, {
-      onSuccess: () => location.assign(paths.admin.home()),
+      onSuccess: () => location.assign(adminPaths.home()),
       onError: (err) => setServerFieldErrors(err, form.setError),
     }),
   );

@@ -4,7 +4,7 @@
  */
 import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
@@ -16,7 +16,7 @@ export function StorePickerPage() {
   const choose = useChooseStore();
   const navigate = useNavigate();
   if (me.isPending) return <Loading />;
-  if (!me.data) return <Navigate to={paths.admin.login()} replace />;
+  if (!me.data) return <Navigate to={adminPaths.login()} replace />;
   const stores = me.data.stores;
   return (
     <main className="admin-login">
@@ -34,7 +34,7 @@ export function StorePickerPage() {
                   variant={s.id === me.data?.store?.id ? 'primary' : 'secondary'}
                   block
                   busy={choose.isPending && choose.variables === s.id}
-                  onClick={() => choose.mutate(s.id, { onSuccess: () => navigate(paths.admin.home()) })}
+                  onClick={() => choose.mutate(s.id, { onSuccess: () => navigate(adminPaths.home()) })}
                 >
                   <span className="picker-name">{s.name}</span>
                   <span className="small">

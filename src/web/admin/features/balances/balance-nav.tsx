@@ -1,14 +1,14 @@
 /** The tabs between the money pages: summary, payment history, bank account. */
 import { NavLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 
 export function BalanceNav() {
   const { t } = useTranslation('balances');
   const links = [
-    { to: paths.admin.balanceSummary(), label: t('nav.summary') },
-    { to: paths.admin.paymentHistory(), label: t('nav.history') },
-    { to: paths.admin.bankAccount(), label: t('nav.bank') },
+    { to: adminPaths.balanceSummary(), label: t('nav.summary') },
+    { to: adminPaths.paymentHistory(), label: t('nav.history') },
+    { to: adminPaths.bankAccount(), label: t('nav.bank') },
   ];
   return (
     <nav aria-label={t('nav.label')} className="balance-nav">

@@ -11,7 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import SignaturePad from 'signature_pad';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -90,7 +90,7 @@ export function DeliveryPage() {
   const o = order.data;
   return (
     <div className="stack">
-      <Link to={paths.admin.orderStatus(o.id)}>← {t('delivery.backToOrder', { folio: o.folio })}</Link>
+      <Link to={adminPaths.orderStatus(o.id)}>← {t('delivery.backToOrder', { folio: o.folio })}</Link>
       <h1>{t('delivery.title', { folio: o.folio })}</h1>
       {record.isSuccess && <Alert kind="success">{t('delivery.saved')}</Alert>}
       {!due && !record.isSuccess && o.status !== 'delivered' && (

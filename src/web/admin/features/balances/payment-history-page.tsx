@@ -6,7 +6,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
@@ -102,7 +102,7 @@ export function PaymentHistoryPage() {
                         <td data-label={t('history.date')}>{fmt(m.createdAt)}</td>
                         <td data-label={t('history.what')}>
                           {m.orderId ? (
-                            <Link to={paths.admin.orderStatus(m.orderId)}>{t(`history.kind.${m.kind}`)}</Link>
+                            <Link to={adminPaths.orderStatus(m.orderId)}>{t(`history.kind.${m.kind}`)}</Link>
                           ) : (
                             t(`history.kind.${m.kind}`)
                           )}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { useMoney } from '../../../components/ui/price';
@@ -46,7 +46,7 @@ export function PayoutSection({ summary: s }: { summary: BalanceSummary }) {
   if (!s.bankAccount)
     body = owner ? (
       <p>
-        {t('summary.noBank')} <Link to={paths.admin.bankAccount()}>{t('summary.addBank')}</Link>
+        {t('summary.noBank')} <Link to={adminPaths.bankAccount()}>{t('summary.addBank')}</Link>
       </p>
     ) : (
       <p className="muted">{t('summary.noBankCollaborator')}</p>

@@ -7,7 +7,7 @@
 import { Link, Navigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { Loading } from '../../../components/ui/loading';
 import { Alert } from '../../../components/ui/alert';
 import { dashboardQuery } from './api/get-dashboard';
@@ -58,11 +58,11 @@ function Dashboard() {
         {hint && <p className="small muted">{t(hint, { host: primary?.hostname ?? '' })}</p>}
       </section>
       <div className="admin-stats">
-        <Link className="card stat" to={paths.admin.sales({ status: 'paid' })}>
+        <Link className="card stat" to={adminPaths.sales({ status: 'paid' })}>
           <span className="muted small">{t('dashboard.pending')}</span>
           <strong>{d.counts.pendingOrders}</strong>
         </Link>
-        <Link className="card stat" to={paths.admin.sales()}>
+        <Link className="card stat" to={adminPaths.sales()}>
           <span className="muted small">{t('dashboard.today')}</span>
           <strong>{d.counts.ordersToday}</strong>
         </Link>

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -50,7 +50,7 @@ export function OrderStatusPage() {
   const forward = o.nextStatuses.filter((s) => s !== 'cancelled');
   return (
     <div className="stack">
-      <Link to={paths.admin.sales()}>← {t('sales.title')}</Link>
+      <Link to={adminPaths.sales()}>← {t('sales.title')}</Link>
       <div className="row">
         <h1 style={{ margin: 0 }}>{t('order.title', { folio: o.folio })}</h1>
         <StatusBadge status={o.status} />

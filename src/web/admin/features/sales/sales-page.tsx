@@ -5,7 +5,7 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { SelectField } from '../../../components/ui/field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Loading } from '../../../components/ui/loading';
@@ -47,7 +47,7 @@ export function SalesPage() {
         <SelectField
           label={t('sales.filter')}
           value={status}
-          onChange={(e) => navigate(paths.admin.sales({ status: e.target.value || undefined }))}
+          onChange={(e) => navigate(adminPaths.sales({ status: e.target.value || undefined }))}
         >
           <option value="">{t('sales.all')}</option>
           {STATUSES.map((s) => (
@@ -87,7 +87,7 @@ export function SalesPage() {
               {q.data.items.map((o) => (
                 <tr key={o.id}>
                   <td>
-                    <Link to={paths.admin.orderStatus(o.id)}>#{o.folio}</Link>
+                    <Link to={adminPaths.orderStatus(o.id)}>#{o.folio}</Link>
                     <div className="small muted show-phone">{shortDate(o.createdAt)}</div>
                   </td>
                   <td className="hide-phone">
@@ -116,7 +116,7 @@ export function SalesPage() {
                 {p}
               </span>
             ) : (
-              <Link key={p} to={paths.admin.sales({ status: status || undefined, page: p })}>
+              <Link key={p} to={adminPaths.sales({ status: status || undefined, page: p })}>
                 {p}
               </Link>
             ),

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../../shared/paths';
 import { ApiError } from '../../../lib/api-client';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -111,7 +111,7 @@ function Wizard({ initial }: { initial: WizardState }) {
       <div className="card stack wizard">
         <h1>{t('wizard.title')}</h1>
         <Alert kind="success">{t('wizard.finished')}</Alert>
-        <Link className="btn btn-primary" to={paths.admin.home()}>
+        <Link className="btn btn-primary" to={adminPaths.home()}>
           {t('wizard.goDashboard')}
         </Link>
       </div>

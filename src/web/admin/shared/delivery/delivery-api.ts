@@ -2,13 +2,13 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import * as ordersRoutes from '../../../../shared/routes/orders';
-import { queryKeys } from '../../../lib/query-keys';
+import { adminQueryKeys } from '../query-keys';
 import type { DeliveryProofInput } from '../../../../shared/contracts/balances';
 
 /** GET /api/admin/orders/:id/delivery */
 export const adminDeliveryQuery = (orderId: string) =>
   queryOptions({
-    queryKey: queryKeys.admin.delivery(orderId),
+    queryKey: adminQueryKeys.delivery(orderId),
     queryFn: () => call(ordersRoutes.getDeliveryProof, { params: { id: orderId } }),
     enabled: Boolean(orderId),
   });
@@ -20,8 +20,8 @@ export function useRecordDelivery(orderId: string) {
     mutationFn: (body: DeliveryProofInput) =>
       call(ordersRoutes.recordDelivery, { params: { id: orderId }, body, waitForThrottle: true }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.order(orderId) });
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.orders() });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.order(orderId) });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.orders() });
       void qc.invalidateQueries({ queryKey: ['admin', 'balance'] });
     },
   });

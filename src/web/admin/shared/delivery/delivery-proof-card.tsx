@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../paths';
 import type { OrderStatus } from '../../../../shared/contracts/checkout';
 import { adminDeliveryQuery } from './delivery-api';
 
@@ -12,7 +12,7 @@ export function DeliveryProofCard({ orderId, status }: { orderId: string; status
   const due = status === 'on_the_way' || status === 'ready_for_pickup';
   if (!proof.data?.proof)
     return due ? (
-      <Link className="btn btn-primary" to={paths.admin.delivery(orderId)}>
+      <Link className="btn btn-primary" to={adminPaths.delivery(orderId)}>
         {t('delivery.record')}
       </Link>
     ) : null;

@@ -2,9 +2,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import * as storesRoutes from '../../../../shared/routes/stores';
-import { queryKeys } from '../../../lib/query-keys';
+import { adminQueryKeys } from '../query-keys';
 
 export const wizardQuery = queryOptions({
-  queryKey: queryKeys.admin.wizard(),
+  queryKey: adminQueryKeys.wizard(),
   queryFn: () => call(storesRoutes.getWizard),
 });

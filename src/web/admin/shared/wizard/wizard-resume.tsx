@@ -5,7 +5,7 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../app/paths';
+import { adminPaths } from '../paths';
 import { WIZARD_STEPS } from '../../../../shared/contracts/website';
 import { wizardQuery } from './get-wizard';
 
@@ -18,7 +18,7 @@ export function WizardResume() {
         <h2 id="wizard-resume-title">{t('wizard.title')}</h2>
         <p>{t('wizard.intro')}</p>
         <div>
-          <Link className="btn btn-primary" to={paths.admin.wizard()}>
+          <Link className="btn btn-primary" to={adminPaths.wizard()}>
             {t('wizard.start')}
           </Link>
         </div>
@@ -37,7 +37,7 @@ export function WizardResume() {
         })}
       </p>
       <div>
-        <Link className="btn btn-primary" to={paths.admin.wizard()}>
+        <Link className="btn btn-primary" to={adminPaths.wizard()}>
           {t('wizard.resume')}
         </Link>
       </div>

@@ -2,27 +2,27 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import * as balancesRoutes from '../../../../../shared/routes/balances';
-import { queryKeys } from '../../../../lib/query-keys';
+import { adminQueryKeys } from '../../../shared/query-keys';
 import type { BankAccountInput } from '../../../../../shared/contracts/balances';
 
 /** GET /api/admin/balance/summary */
 export const balanceSummaryQuery = () =>
   queryOptions({
-    queryKey: queryKeys.admin.balanceSummary(),
+    queryKey: adminQueryKeys.balanceSummary(),
     queryFn: () => call(balancesRoutes.balanceSummary),
   });
 
 /** GET /api/admin/balance/payment-history */
 export const paymentHistoryQuery = () =>
   queryOptions({
-    queryKey: queryKeys.admin.paymentHistory(),
+    queryKey: adminQueryKeys.paymentHistory(),
     queryFn: () => call(balancesRoutes.paymentHistory),
   });
 
 /** GET /api/admin/bank-account: the masked account (or null) and the banks to choose from. */
 export const bankAccountQuery = () =>
   queryOptions({
-    queryKey: queryKeys.admin.bankAccount(),
+    queryKey: adminQueryKeys.bankAccount(),
     queryFn: () => call(balancesRoutes.getBankAccount),
   });
 
@@ -33,8 +33,8 @@ export function useRequestPayout() {
     mutationFn: (amountCents?: number) =>
       call(balancesRoutes.requestPayout, { body: amountCents ? { amountCents } : {}, waitForThrottle: true }),
     onSettled: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.balanceSummary() });
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.paymentHistory() });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.balanceSummary() });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.paymentHistory() });
     },
   });
 }
@@ -45,8 +45,8 @@ export function useSaveBankAccount() {
   return useMutation({
     mutationFn: (body: BankAccountInput) => call(balancesRoutes.saveBankAccount, { body, waitForThrottle: true }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.bankAccount() });
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.balanceSummary() });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.bankAccount() });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.balanceSummary() });
     },
   });
 }

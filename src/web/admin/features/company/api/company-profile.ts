@@ -3,18 +3,18 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { z } from 'zod';
 import { call } from '../../../../lib/api-client';
 import * as companyRoutes from '../../../../../shared/routes/company';
-import { queryKeys } from '../../../../lib/query-keys';
+import { adminQueryKeys } from '../../../shared/query-keys';
 import type { CompanySection, companyBasicBody } from '../../../../../shared/contracts/company';
 
 /** GET /api/proveedor/company_profile: every form's values plus the completeness status. */
 export const companyProfileQuery = queryOptions({
-  queryKey: queryKeys.admin.companyProfile(),
+  queryKey: adminQueryKeys.companyProfile(),
   queryFn: () => call(companyRoutes.getCompanyProfile),
 });
 
 /** GET /api/proveedor/company_profile/status: complete, percent and gaps (for other screens, e.g. product creation). */
 export const companyStatusQuery = queryOptions({
-  queryKey: queryKeys.admin.companyStatus(),
+  queryKey: adminQueryKeys.companyStatus(),
   queryFn: () => call(companyRoutes.getCompanyStatus),
 });
 
@@ -42,8 +42,8 @@ export function useSaveCompanySection<B>(section: CompanySection) {
         waitForThrottle: true,
       }),
     onSuccess: (profile) => {
-      qc.setQueryData(queryKeys.admin.companyProfile(), profile);
-      qc.setQueryData(queryKeys.admin.companyStatus(), profile.status);
+      qc.setQueryData(adminQueryKeys.companyProfile(), profile);
+      qc.setQueryData(adminQueryKeys.companyStatus(), profile.status);
     },
   });
 }

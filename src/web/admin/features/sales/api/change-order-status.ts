@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import * as ordersRoutes from '../../../../../shared/routes/orders';
-import { queryKeys } from '../../../../lib/query-keys';
+import { adminQueryKeys } from '../../../shared/query-keys';
 import type { OrderStatus } from '../../../../../shared/contracts/checkout';
 
 /**
@@ -15,8 +15,8 @@ export function useChangeOrderStatus(id: string) {
     mutationFn: ({ status, trackingNumber }: { status: OrderStatus; trackingNumber?: string }) =>
       call(ordersRoutes.changeOrderStatus, { params: { id }, body: { status, trackingNumber }, waitForThrottle: true }),
     onSuccess: (o) => {
-      qc.setQueryData(queryKeys.admin.order(id), o);
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.orders() });
+      qc.setQueryData(adminQueryKeys.order(id), o);
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.orders() });
     },
   });
 }

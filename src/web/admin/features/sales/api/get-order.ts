@@ -2,12 +2,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import * as ordersRoutes from '../../../../../shared/routes/orders';
-import { queryKeys } from '../../../../lib/query-keys';
+import { adminQueryKeys } from '../../../shared/query-keys';
 
 /** GET /api/admin/orders/:id. */
 export const adminOrderQuery = (id: string) =>
   queryOptions({
-    queryKey: queryKeys.admin.order(id),
+    queryKey: adminQueryKeys.order(id),
     queryFn: () => call(ordersRoutes.getSellerOrder, { params: { id } }),
     enabled: Boolean(id),
   });

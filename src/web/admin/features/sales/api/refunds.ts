@@ -2,11 +2,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import * as ordersRoutes from '../../../../../shared/routes/orders';
-import { queryKeys } from '../../../../lib/query-keys';
+import { adminQueryKeys } from '../../../shared/query-keys';
 import type { RefundRequest } from '../../../../../shared/contracts/balances';
 
 /** Under the order's own key: refreshing the order refreshes its refunds. */
-const refundsKey = (orderId: string) => [...queryKeys.admin.order(orderId), 'refunds'] as const;
+const refundsKey = (orderId: string) => [...adminQueryKeys.order(orderId), 'refunds'] as const;
 
 /**
  * GET /api/admin/orders/:id/refunds: newest first, with `refundableCents`. While one is processing (the provider is
@@ -22,9 +22,9 @@ export const orderRefundsQuery = (orderId: string) =>
 function useRefreshAfterRefund(orderId: string) {
   const qc = useQueryClient();
   return () => {
-    void qc.invalidateQueries({ queryKey: queryKeys.admin.order(orderId) });
-    void qc.invalidateQueries({ queryKey: queryKeys.admin.balanceSummary() });
-    void qc.invalidateQueries({ queryKey: queryKeys.admin.paymentHistory() });
+    void qc.invalidateQueries({ queryKey: adminQueryKeys.order(orderId) });
+    void qc.invalidateQueries({ queryKey: adminQueryKeys.balanceSummary() });
+    void qc.invalidateQueries({ queryKey: adminQueryKeys.paymentHistory() });
   };
 }
 

@@ -2,7 +2,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import * as storesRoutes from '../../../../../shared/routes/stores';
-import { queryKeys } from '../../../../lib/query-keys';
+import { adminQueryKeys } from '../../../shared/query-keys';
 import type { z } from 'zod';
 import type { ContentKind, faqBody, glossaryBody } from '../../../../../shared/contracts/website';
 
@@ -12,7 +12,7 @@ type GlossaryBody = z.input<typeof glossaryBody>;
 /** GET /api/proveedor/content/:kind (the saved text, or the store's default). */
 export const contentQuery = (kind: ContentKind) =>
   queryOptions({
-    queryKey: queryKeys.admin.content(kind),
+    queryKey: adminQueryKeys.content(kind),
     queryFn: () => call(storesRoutes.getContent, { params: { kind } }),
   });
 
@@ -26,6 +26,6 @@ export function useSaveContent(kind: ContentKind) {
         : kind === 'glosario'
           ? call(storesRoutes.saveGlossary, { body: body as GlossaryBody, waitForThrottle: true })
           : call(storesRoutes.savePage, { params: { kind }, body: body as { html: string }, waitForThrottle: true }),
-    onSuccess: (c) => qc.setQueryData(queryKeys.admin.content(kind), c),
+    onSuccess: (c) => qc.setQueryData(adminQueryKeys.content(kind), c),
   });
 }

@@ -2,12 +2,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import * as storesRoutes from '../../../../../shared/routes/stores';
-import { queryKeys } from '../../../../lib/query-keys';
+import { adminQueryKeys } from '../../../shared/query-keys';
 import type { StoreInfoBody, StoreLookBody } from '../../../../../shared/contracts/website';
 
 /** GET /api/proveedor/webconfigs. */
 export const webConfigsQuery = queryOptions({
-  queryKey: queryKeys.admin.webconfigs(),
+  queryKey: adminQueryKeys.webconfigs(),
   queryFn: () => call(storesRoutes.getWebConfigs),
 });
 
@@ -17,8 +17,8 @@ export function useSaveStoreInfo() {
   return useMutation({
     mutationFn: (body: StoreInfoBody) => call(storesRoutes.saveStoreInfo, { body, waitForThrottle: true }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() });
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.dashboard() });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.webconfigs() });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.dashboard() });
     },
   });
 }
@@ -28,6 +28,6 @@ export function useSaveStoreLook() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: StoreLookBody) => call(storesRoutes.saveStoreLook, { body, waitForThrottle: true }),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: adminQueryKeys.webconfigs() }),
   });
 }

@@ -2,7 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import * as storesRoutes from '../../../../../shared/routes/stores';
-import { queryKeys } from '../../../../lib/query-keys';
+import { adminQueryKeys } from '../../../shared/query-keys';
 import type { WizardDraft } from '../../../../../shared/contracts/website';
 
 export { wizardQuery } from '../../../shared/wizard/get-wizard';
@@ -12,7 +12,7 @@ export function useSaveWizardDraft() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (draft: WizardDraft) => call(storesRoutes.saveWizardDraft, { body: draft, waitForThrottle: true }),
-    onSuccess: (state) => qc.setQueryData(queryKeys.admin.wizard(), state),
+    onSuccess: (state) => qc.setQueryData(adminQueryKeys.wizard(), state),
   });
 }
 
@@ -23,8 +23,8 @@ export function useFinishWizard() {
     mutationFn: (body: Required<Omit<WizardDraft, 'step'>>) =>
       call(storesRoutes.finishWizard, { body, waitForThrottle: true }),
     onSuccess: (state) => {
-      qc.setQueryData(queryKeys.admin.wizard(), state);
-      void qc.invalidateQueries({ queryKey: queryKeys.admin.webconfigs() });
+      qc.setQueryData(adminQueryKeys.wizard(), state);
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.webconfigs() });
     },
   });
 }

@@ -1,0 +1,21 @@
+/**
+ * Every page of the admin with a function that builds its link; apart from the storefront's (app/paths.ts) so that
+ * the storefront's first load does not carry them.
+ */
+import { qs } from '../../app/paths';
+
+export const adminPaths = {
+  login: () => '/admin/login',
+  home: () => '/admin',
+  sales: (p: { page?: number; status?: string } = {}) => `/admin/ventas${qs(p)}`,
+  orderStatus: (id: string) => `/admin/orderStatus${qs({ id })}`,
+  stores: () => '/admin/tiendas',
+  collaborators: () => '/admin/colaboradores',
+  myStore: () => '/admin/mi-tienda',
+  website: () => '/admin/website',
+  wizard: () => '/admin/wizard',
+  balanceSummary: () => '/admin/balance/summary',
+  paymentHistory: () => '/admin/balance/payment-history',
+  bankAccount: () => '/admin/my-account-bank',
+  delivery: (orderId: string) => `/admin/entrega/${encodeURIComponent(orderId)}`,
+};
