@@ -7,5 +7,5 @@ export const marketplaceModule = defineModule({
   name: 'marketplace',
   routes: [],
   jobs: [marketplaceSyncJob],
-  onChange: (event, app) => listenForSupplierChanges(app.db, app.log, event),
+  onChange: (event, app) => listenForSupplierChanges({ db: app.db, log: app.log }, event),
 });

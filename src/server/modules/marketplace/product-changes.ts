@@ -6,12 +6,13 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeEvent } from '../../db/change-feed.js';
-import type { Db } from '../../db/client.js';
 import { catalogOffers } from '../../db/schema/marketplace.js';
 import { enqueue } from '../../jobs/index.js';
+import type { DbContext } from '../../lib/context.js';
 
 /** Queues the sync of a supplier's changed products; does nothing for a store that offers nothing. */
-export async function onSupplierProductsChanged(db: Db, event: ChangeEvent): Promise<boolean> {
+export async function onSupplierProductsChanged(ctx: DbContext, event: ChangeEvent): Promise<boolean> {
+  const { db } = ctx;
   if (event.topic !== 'products' || !event.storeId) return false;
   const [offered] = await db
     .select({ id: catalogOffers.id })
@@ -24,6 +25,6 @@ export async function onSupplierProductsChanged(db: Db, event: ChangeEvent): Pro
 }
 
 /** The module's change listener: fire and forget, a failure is logged (the next change or sweep catches up). */
-export function listenForSupplierChanges(db: Db, log: FastifyBaseLogger, event: ChangeEvent): void {
-  onSupplierProductsChanged(db, event).catch((err: unknown) => log.warn({ err }, 'marketplace sync not queued'));
+export function listenForSupplierChanges(ctx: DbContext & { log: FastifyBaseLogger }, event: ChangeEvent): void {
+  onSupplierProductsChanged(ctx, event).catch((err: unknown) => ctx.log.warn({ err }, 'marketplace sync not queued'));
 }
