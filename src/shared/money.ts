@@ -143,22 +143,26 @@ export function settlementLines(s: {
   return lines;
 }
 
-export type BalanceLineKey = 'sales' | 'refunded' | 'fees' | 'collected' | 'net' | 'paidOut' | 'balance';
+export type BalanceLineKey =
+  'sales' | 'refunded' | 'fees' | 'collected' | 'suppliers' | 'asSupplier' | 'net' | 'paidOut' | 'balance';
 
 /**
- * The seller's balance as lines (decisions 095, 096): what buyers paid for paid orders, minus what went back to them,
- * minus Vitrina's fee kept, minus cash the seller collected by hand (left out when zero) = net earned; minus what was
- * paid out = the balance (pending + available). Throws a RangeError when the net does not match the balance and
- * payouts (a ledger that does not reconcile must not be shown as if it did).
+ * The seller's balance as lines (decisions 095, 096, 136): what buyers paid for paid orders, minus what went back to
+ * them, minus Vitrina's fee kept, minus cash the seller collected by hand, minus what its orders owe suppliers (each
+ * left out when zero), plus what it earned as a supplier (net of its fee; left out when zero) = net earned; minus
+ * what was paid out = the balance (pending + available, as seller and as supplier). Throws a RangeError when the net
+ * does not match the balance and payouts (a ledger that does not reconcile must not be shown as if it did).
  */
 export function balanceLines(s: {
   salesCents: number;
   refundedCents: number;
   feesCents: number;
   collectedCents: number;
+  suppliersCents?: number;
   netCents: number;
   paidOutCents: number;
   totalCents: number;
+  supplier?: { netCents: number; totalCents: number };
 }): MoneyLine<BalanceLineKey>[] {
   const lines: MoneyLine<BalanceLineKey>[] = [
     { key: 'sales', cents: assertCents(s.salesCents) },
@@ -166,9 +170,15 @@ export function balanceLines(s: {
     { key: 'fees', cents: -assertCents(s.feesCents) },
   ];
   if (assertCents(s.collectedCents) !== 0) lines.push({ key: 'collected', cents: -s.collectedCents });
-  const net = lines.reduce((n, l) => n + l.cents, 0);
-  if (net !== s.netCents || net - assertCents(s.paidOutCents) !== assertCents(s.totalCents))
-    throw new RangeError(`Balance lines make ${net} − ${s.paidOutCents}, not ${s.totalCents}`);
+  const suppliers = assertCents(s.suppliersCents ?? 0);
+  if (suppliers !== 0) lines.push({ key: 'suppliers', cents: -suppliers });
+  const own = lines.reduce((n, l) => n + l.cents, 0);
+  const asSupplier = assertCents(s.supplier?.netCents ?? 0);
+  if (asSupplier !== 0) lines.push({ key: 'asSupplier', cents: asSupplier });
+  const net = own + asSupplier;
+  const total = assertCents(s.totalCents) + assertCents(s.supplier?.totalCents ?? 0);
+  if (own !== s.netCents || net - assertCents(s.paidOutCents) !== total)
+    throw new RangeError(`Balance lines make ${net} − ${s.paidOutCents}, not ${total}`);
   lines.push(
     { key: 'net', cents: net },
     { key: 'paidOut', cents: -s.paidOutCents },

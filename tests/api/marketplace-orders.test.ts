@@ -21,7 +21,7 @@ import { placePaidOrder, submitOrder } from '../helpers/payments.js';
 import { listingFixture, offerFixture } from '../helpers/marketplace.js';
 import { ledgerLines, listings, productVariants, refunds } from '../../src/server/db/schema/index.js';
 import { releaseOverdueBalances } from '../../src/server/modules/orders/index.js';
-import { platformFeeCents } from '../../src/shared/money.js';
+import { balanceLines, platformFeeCents } from '../../src/shared/money.js';
 
 const db = (t: TestApp) => t.database.db;
 
@@ -184,6 +184,17 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     );
     expect(-(after.get(`${reseller.id}|store_available`) ?? 0)).toBe(resellerShare);
     expect([...after.values()].reduce((a, b) => a + b, 0)).toBe(0);
+
+    // Each party's balance screen shows its share, and its lines add up (balanceLines throws when they do not).
+    const supplierSummary = (await as(supplierToken, 'GET', '/api/admin/balance/summary')).json();
+    expect(supplierSummary.supplier.availableCents).toBeGreaterThanOrEqual(
+      wholesale + supplierPackage.shippingCents - supplierFee,
+    );
+    expect(supplierSummary.salesCents).toBe(0);
+    const resellerSummary = (await as(resellerToken, 'GET', '/api/admin/balance/summary')).json();
+    expect(resellerSummary.suppliersCents).toBeGreaterThanOrEqual(wholesale + supplierPackage.shippingCents);
+    expect(() => balanceLines(resellerSummary)).not.toThrow();
+    expect(() => balanceLines(supplierSummary)).not.toThrow();
   });
 
   it('a supplier’s rejected package gives its units back, reverses its shares and refunds its part', async () => {

@@ -17,15 +17,30 @@ export const balanceSummary = z.object({
   pendingCents: z.number().int(),
   paidOutCents: z.number().int(),
   /**
-   * What the store earned, as lines (decisions 095, 096): what buyers paid for paid orders, what went back to them
-   * (refunds and cancellations), Vitrina's fee kept (charged minus returned), cash the seller collected by hand;
-   * salesCents − refundedCents − feesCents − collectedCents = netCents = totalCents + paidOutCents.
+   * What the store earned, as lines (decisions 095, 096, 136): what buyers paid for paid orders, what went back to them
+   * (refunds, cancellations, rejected packages), Vitrina's fee kept (charged minus returned), cash the seller
+   * collected by hand, and what its orders owe suppliers for their packages (wholesale, their shipping and their fee);
+   * salesCents − refundedCents − feesCents − collectedCents − suppliersCents = netCents. With the supplier part:
+   * netCents + supplier.netCents = totalCents + supplier.totalCents + paidOutCents.
    */
   salesCents: z.number().int(),
   refundedCents: z.number().int(),
   feesCents: z.number().int(),
   collectedCents: z.number().int(),
+  suppliersCents: z.number().int(),
   netCents: z.number().int(),
+  /**
+   * "Saldo como proveedor" (decision 136): what the store is owed for packages it shipped of resellers' orders —
+   * earned (wholesale and shipping of its packages, less reversed ones) − Vitrina's fee = net = pending + available.
+   */
+  supplier: z.object({
+    earnedCents: z.number().int(),
+    feesCents: z.number().int(),
+    netCents: z.number().int(),
+    pendingCents: z.number().int(),
+    availableCents: z.number().int(),
+    totalCents: z.number().int(),
+  }),
   /** Orders with money pending, and with money released. */
   pendingOrders: z.number().int(),
   availableOrders: z.number().int(),
@@ -38,7 +53,7 @@ export type BalanceSummary = z.infer<typeof balanceSummary>;
 
 export const balanceMovement = z.object({
   id: z.string(),
-  kind: z.enum(['order_paid', 'collected', 'order_cancelled', 'refund', 'release', 'payout']),
+  kind: z.enum(['order_paid', 'collected', 'order_cancelled', 'package_reversed', 'refund', 'release', 'payout']),
   orderId: z.string().nullable(),
   /** Change of the store's pending and available balances (positive: more for the store). */
   pendingCents: z.number().int(),

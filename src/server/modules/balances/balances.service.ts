@@ -57,12 +57,14 @@ export async function getBalanceSummary(ctx: StoreContext): Promise<BalanceSumma
   const [made] = await db
     .select({
       sales: sql<string>`coalesce(sum(${amount}) filter (where ${key} like 'order:%:paid' and ${ledgerLines.account} = 'buyer_payment'), 0)`,
-      refunded: sql<string>`coalesce(-sum(${amount}) filter (where (${key} like 'order:%:cancelled' or ${key} like 'refund-request:%') and ${ledgerLines.account} = 'refunds'), 0)`,
+      refunded: sql<string>`coalesce(-sum(${amount}) filter (where (${key} like 'order:%:cancelled' or ${key} like 'fulfilment:%:reversed' or ${key} like 'refund-request:%') and ${ledgerLines.account} = 'refunds'), 0)`,
+      fees: sql<string>`coalesce(-sum(${amount}) filter (where ${ledgerLines.account} = 'platform_fee'), 0)`,
       collected: sql<string>`coalesce(sum(${amount}) filter (where ${key} like 'order:%:collected' and ${ledgerLines.account} = 'store_pending'), 0)`,
     })
     .from(ledgerLines)
     .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
     .where(and(eq(ledgerLines.storeId, storeId), eq(ledgerEntries.storeId, storeId)));
+  const shares = await shareLines(ctx);
   const salesCents = Number(made.sales);
   const refundedCents = Number(made.refunded);
   const collectedCents = Number(made.collected);
@@ -103,14 +105,53 @@ export async function getBalanceSummary(ctx: StoreContext): Promise<BalanceSumma
     paidOutCents: -s.payouts,
     salesCents,
     refundedCents,
-    feesCents: -s.platform_fee,
+    feesCents: Number(made.fees),
     collectedCents,
-    netCents: salesCents - refundedCents + s.platform_fee - collectedCents,
+    suppliersCents: shares.suppliersCents,
+    netCents: salesCents - refundedCents - Number(made.fees) - collectedCents - shares.suppliersCents,
+    supplier: {
+      earnedCents: shares.earnedCents,
+      feesCents: shares.supplierFeesCents,
+      netCents: shares.earnedCents - shares.supplierFeesCents,
+      pendingCents: -s.supplier_pending,
+      availableCents: -s.supplier_available,
+      totalCents: -s.supplier_pending - s.supplier_available,
+    },
     pendingOrders: perOrder.filter((o) => Number(o.pending) < 0).length,
     availableOrders: perOrder.filter((o) => Number(o.released) > 0).length,
     releaseDays: ctx.config.BALANCE_RELEASE_DAYS,
     sales,
     bankAccount: account ? { bankName: bankName(account.bankCode), clabeLast4: account.clabe.slice(-4) } : null,
+  };
+}
+
+/**
+ * The marketplace parts of a store's money (decision 136), centavos: what its own orders owe other stores (their
+ * lines in the store's entries: suppliers' shares and Vitrina's fee on them, net of reversals), and what it is owed
+ * as a supplier (its lines in other stores' entries: supplier shares before release, and the fee on them).
+ */
+async function shareLines(
+  ctx: StoreDbContext,
+): Promise<{ suppliersCents: number; earnedCents: number; supplierFeesCents: number }> {
+  const { db, storeId } = ctx;
+  const amount = ledgerLines.amountCents;
+  const [own] = await db
+    .select({ others: sql<string>`coalesce(-sum(${amount}), 0)` })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .where(and(eq(ledgerEntries.storeId, storeId), sql`${ledgerLines.storeId} <> ${storeId}`));
+  const [asSupplier] = await db
+    .select({
+      earned: sql<string>`coalesce(-sum(${amount}) filter (where ${ledgerEntries.kind} <> 'release' and ${ledgerLines.account} in ('supplier_pending', 'platform_fee')), 0)`,
+      fees: sql<string>`coalesce(-sum(${amount}) filter (where ${ledgerLines.account} = 'platform_fee'), 0)`,
+    })
+    .from(ledgerLines)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+    .where(and(eq(ledgerLines.storeId, storeId), sql`${ledgerEntries.storeId} <> ${storeId}`));
+  return {
+    suppliersCents: Number(own.others),
+    earnedCents: Number(asSupplier.earned),
+    supplierFeesCents: Number(asSupplier.fees),
   };
 }
 
@@ -152,7 +193,7 @@ export async function getPaymentHistory(ctx: StoreDbContext): Promise<PaymentHis
       fee: sql<string | null>`-sum(${ledgerLines.amountCents}) filter (where ${ledgerLines.account} = 'platform_fee')`,
     })
     .from(ledgerEntries)
-    .innerJoin(ledgerLines, eq(ledgerLines.entryId, ledgerEntries.id))
+    .innerJoin(ledgerLines, and(eq(ledgerLines.entryId, ledgerEntries.id), eq(ledgerLines.storeId, storeId)))
     .where(eq(ledgerEntries.storeId, storeId))
     .groupBy(ledgerEntries.id)
     .orderBy(desc(ledgerEntries.createdAt))
@@ -218,7 +259,10 @@ export async function requestPayout(ctx: StoreContext, amountCents?: number): Pr
         until: account.payoutsHeldUntil.toISOString(),
         date: await storeDateTime(txCtx, account.payoutsHeldUntil),
       });
-    const available = -(await accountSums(txCtx)).store_available;
+    const sums = await accountSums(txCtx);
+    // What the store earned as a seller and as a supplier goes to the same bank account (decision 136).
+    const own = -sums.store_available;
+    const available = own - sums.supplier_available;
     if (available <= 0) throw new AppError('PAYOUT_NOTHING_AVAILABLE');
     const amount = amountCents ?? available;
     if (amount > available) throw new AppError('PAYOUT_EXCEEDS_AVAILABLE', { available });
@@ -237,7 +281,8 @@ export async function requestPayout(ctx: StoreContext, amountCents?: number): Pr
       kind: 'payout',
       payoutId: row!.id,
       lines: [
-        { account: 'store_available', amountCents: amount },
+        { account: 'store_available', amountCents: Math.min(amount, Math.max(0, own)) },
+        { account: 'supplier_available', amountCents: amount - Math.min(amount, Math.max(0, own)) },
         { account: 'payouts', amountCents: -amount },
       ],
     });

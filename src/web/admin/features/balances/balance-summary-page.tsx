@@ -46,6 +46,22 @@ export function BalanceSummaryPage() {
         </div>
       </div>
       <p className="small muted">{t('summary.releaseHint', { count: s.releaseDays })}</p>
+      {s.supplier.totalCents !== 0 || s.supplier.netCents !== 0 ? (
+        <section className="card stack" aria-labelledby="supplier-title" data-testid="balance-supplier">
+          <h2 id="supplier-title">{t('summary.supplierTitle')}</h2>
+          <div className="admin-stats">
+            <div className="stat">
+              <span>{t('summary.available')}</span>
+              <strong>{money(s.supplier.availableCents)}</strong>
+            </div>
+            <div className="stat">
+              <span>{t('summary.pending')}</span>
+              <strong>{money(s.supplier.pendingCents)}</strong>
+            </div>
+          </div>
+          <p className="small muted">{t('summary.supplierHint')}</p>
+        </section>
+      ) : null}
       <section className="card stack" aria-labelledby="earned-title">
         <h2 id="earned-title">{t('summary.earnedTitle')}</h2>
         <MoneyLines testId="balance-lines" lines={balanceLines(s)} label={(l) => t(`summary.lines.${l.key}`)} />

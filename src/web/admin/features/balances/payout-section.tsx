@@ -36,6 +36,8 @@ export function PayoutSection({ summary: s }: { summary: BalanceSummary }) {
   const money = useMoney();
   const when = useDateTime();
   const me = useSellerMe();
+  // A payout takes what is ready as a seller and as a supplier (decision 136).
+  const available = s.availableCents + s.supplier.availableCents;
   const owner = can(me.data, 'owner');
   const account = useQuery({ ...bankAccountQuery(), enabled: Boolean(s.bankAccount) });
   const heldUntil = account.data?.account?.payoutsHeldUntil ?? null;
@@ -57,7 +59,7 @@ export function PayoutSection({ summary: s }: { summary: BalanceSummary }) {
         <span data-testid="payout-held">{t('summary.payoutHeld', { date: when(heldUntil) })}</span>
       </Alert>
     );
-  else if (s.availableCents <= 0) body = <p className="muted">{t('summary.nothingAvailable')}</p>;
+  else if (available <= 0) body = <p className="muted">{t('summary.nothingAvailable')}</p>;
   else if (!owner)
     body = (
       <p className="muted" data-testid="payout-owner-only">
@@ -69,7 +71,7 @@ export function PayoutSection({ summary: s }: { summary: BalanceSummary }) {
       <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="payout-q">
         <p id="payout-q">
           {t('summary.payoutConfirm', {
-            amount: money(s.availableCents),
+            amount: money(available),
             bank: s.bankAccount.bankName,
             last4: s.bankAccount.clabeLast4,
           })}
@@ -90,9 +92,7 @@ export function PayoutSection({ summary: s }: { summary: BalanceSummary }) {
   else
     body = (
       <div className="row">
-        <Button onClick={() => setConfirm(true)}>
-          {t('summary.payoutButton', { amount: money(s.availableCents) })}
-        </Button>
+        <Button onClick={() => setConfirm(true)}>{t('summary.payoutButton', { amount: money(available) })}</Button>
         <span className="small muted">
           {t('summary.payoutTo', { bank: s.bankAccount.bankName, last4: s.bankAccount.clabeLast4 })}
         </span>
