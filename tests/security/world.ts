@@ -12,7 +12,8 @@ import { createUser } from '../../src/server/modules/accounts/index.js';
 import { createJobProgress } from '../../src/server/jobs/index.js';
 import { createProductFixture, createStoreFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
 import { testImage, uploadAs } from '../helpers/uploads.js';
-import { confirmCardAtSandbox, payPlacedOrder } from '../helpers/payments.js';
+import { confirmCardAtSandbox, payPlacedOrder, placePaidOrder } from '../helpers/payments.js';
+import { listingFixture, offerFixture } from '../helpers/marketplace.js';
 
 export interface StoreWorld extends StoreFixture {
   name: string;
@@ -38,6 +39,11 @@ export interface StoreWorld extends StoreFixture {
   /** The guest view token of the OXXO order (a secret of its buyer). */
   viewToken: string;
   guestEmail: string;
+  /**
+   * Marketplace packages (linkMarketplace): the store's own package of its marketplace order, and the package it
+   * ships as the other store's supplier (its purchase order).
+   */
+  packageIds: { own: string; supplied: string };
   /** Strings no one outside this store may receive. */
   privateMarkers: string[];
   /** Strings only this store's storefront may show (its public catalogue). */
@@ -166,6 +172,7 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     fileIds: [photo.id, document.id],
     viewToken: oxxo.viewToken,
     guestEmail,
+    packageIds: { own: '', supplied: '' },
   };
   return {
     ...world,
@@ -224,4 +231,40 @@ export async function snapshotStore(db: Db, storeId: string): Promise<Record<str
     (out[t] ??= {})[id] = row;
   }
   return out;
+}
+
+/**
+ * Makes each store the other's supplier (decision 134): A lists one of B's products and B one of A's, and each sells
+ * a paid marketplace order of its own product and the listing. The supplier then sees a purchase order of the other
+ * store's order: the reseller's name, its lines at wholesale and the ship-to (a recipient and street that are not the
+ * reseller's markers, as decision 134 lets them cross), and nothing else: the order, its payment, the shopper's email
+ * and the reseller's product are added to the reseller's private markers.
+ */
+export async function linkMarketplace(app: FastifyInstance, db: Db, a: StoreWorld, b: StoreWorld): Promise<void> {
+  for (const [reseller, supplier] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    const offer = await offerFixture(db, supplier.id, { stock: 50 });
+    const listing = await listingFixture(db, reseller.id, offer, supplier.id);
+    const email = `marketplace-${randomBytes(4).toString('hex')}@example.com`;
+    const { order } = await placePaidOrder(
+      app,
+      { store: reseller },
+      {
+        idempotencyKey: randomUUID(),
+        email,
+        items: [
+          { codigo: reseller.codigo, sku: reseller.sku, quantity: 1 },
+          { codigo: listing.codigo, sku: listing.sku, quantity: 1 },
+        ],
+        address: { ...TEST_ADDRESS, fullName: 'Destinatario Marketplace', street: 'Calle del Envío' },
+        shipping: { servicio: 'economico' },
+      },
+    );
+    reseller.packageIds.own = order.packages.find((p) => p.own)!.id;
+    supplier.packageIds.supplied = order.packages.find((p) => !p.own)!.id;
+    reseller.privateMarkers.push(order.id, order.payment!.id, email, reseller.packageIds.own);
+    supplier.privateMarkers.push(offer.offerId);
+  }
 }
