@@ -225,6 +225,32 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     expect(view.json().packages.map((p: { status: string }) => p.status)).toEqual(['paid', 'rejected']);
   });
 
+  it('cancelling gives the supplier its units back and reverses every share; not once a package is on its way', async () => {
+    const { offer, order } = await mixedOrder();
+    expect(await stockOf(offer.variantId)).toBe(8);
+    const cancel = await as(resellerToken, 'POST', `/api/admin/orders/${order.id}/status`, { status: 'cancelled' });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().packages.map((p: { status: string }) => p.status)).toEqual(['cancelled', 'cancelled']);
+    expect(await stockOf(offer.variantId)).toBe(10);
+    const s = await sums(order.id);
+    for (const account of ['supplier_pending', 'store_pending', 'platform_fee'])
+      for (const store of [supplier.id, reseller.id]) expect((s.get(`${store}|${account}`) ?? 0) + 0).toBe(0);
+    expect((s.get(`${reseller.id}|refunds`) ?? 0) + 0).toBe(0);
+
+    const shipped = await mixedOrder();
+    const pkg = shipped.order.packages.find((p) => !p.own)!;
+    for (const status of ['ready_to_ship', 'on_the_way'])
+      await as(supplierToken, 'POST', `/api/admin/pedidos-revendedores/${pkg.id}/status`, {
+        status,
+        trackingNumber: 'MX1',
+      });
+    const late = await as(resellerToken, 'POST', `/api/admin/orders/${shipped.order.id}/status`, {
+      status: 'cancelled',
+    });
+    expect(late.statusCode).toBe(409);
+    expect(await stockOf(shipped.offer.variantId)).toBe(8);
+  });
+
   it('does not sell a listing under review or unpublished, whatever the copy’s stock says', async () => {
     const offer = await offerFixture(db(t), supplier.id);
     const listing = await listingFixture(db(t), reseller.id, offer, supplier.id);
