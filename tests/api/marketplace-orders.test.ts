@@ -19,6 +19,7 @@ import {
 } from '../helpers/factories.js';
 import { placePaidOrder, submitOrder } from '../helpers/payments.js';
 import { listingFixture, offerFixture } from '../helpers/marketplace.js';
+import { mailsTo } from '../helpers/outbox.js';
 import { ledgerLines, listings, productVariants, refunds } from '../../src/server/db/schema/index.js';
 import { releaseOverdueBalances } from '../../src/server/modules/orders/index.js';
 import { balanceLines, platformFeeCents } from '../../src/shared/money.js';
@@ -31,6 +32,8 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
   let reseller: StoreFixture;
   let other: StoreFixture;
   let supplierToken: string;
+  let supplierEmail: string;
+  let resellerEmail: string;
   let resellerToken: string;
   let otherToken: string;
 
@@ -57,8 +60,8 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     supplier = await createStoreFixture(db(t), { name: 'Calzado León Mayoreo' });
     reseller = await createStoreFixture(db(t), { name: 'Zapatería Centro' });
     other = await createStoreFixture(db(t));
-    supplierToken = (await createSellerFixture(t.app, supplier.id)).token;
-    resellerToken = (await createSellerFixture(t.app, reseller.id)).token;
+    ({ token: supplierToken, email: supplierEmail } = await createSellerFixture(t.app, supplier.id));
+    ({ token: resellerToken, email: resellerEmail } = await createSellerFixture(t.app, reseller.id));
     otherToken = (await createSellerFixture(t.app, other.id)).token;
   });
   afterAll(async () => t.close());
@@ -223,6 +226,15 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     const view = await as(resellerToken, 'GET', `/api/admin/orders/${order.id}`);
     expect(view.json().status).toBe('paid');
     expect(view.json().packages.map((p: { status: string }) => p.status)).toEqual(['paid', 'rejected']);
+
+    // The supplier heard of the purchase order when it was paid; the reseller hears of the rejection and the refund.
+    await t.app.jobs.drain();
+    const number = `${order.folio}-${pkg.number}`;
+    expect(mailsTo(t.dataDir, supplierEmail).some((m) => m.includes(`el paquete ${number} ya está pagado`))).toBe(true);
+    const rejected = mailsTo(t.dataDir, resellerEmail).find((m) =>
+      m.includes(`rechazó el paquete ${number} de tu pedido`),
+    );
+    expect(rejected).toContain('Sin material');
   });
 
   it('cancelling gives the supplier its units back and reverses every share; not once a package is on its way', async () => {

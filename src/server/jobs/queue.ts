@@ -36,6 +36,11 @@ export interface JobPayloads {
   'payment-sweep': Record<string, never>;
   /** A delivered order's pending money released to available (BALANCE_RELEASE_DAYS after delivery; decision 047). */
   'balance-release': { storeId: string; orderId: string };
+  /**
+   * An email about a marketplace package to the owners of the store it concerns (orders/package-emails.ts): a
+   * supplier's new purchase order, or a reseller's package rejected by its supplier.
+   */
+  'package-email': { storeId: string; fulfilmentId: string; kind: 'purchase_order' | 'rejected' };
   /** A delivered package's pending shares released to every party's available balance (decision 136). */
   'package-release': { storeId: string; orderId: string; fulfilmentId: string };
   /** Delivered orders past their release date whose money is still pending, released (hourly; decision 067). */

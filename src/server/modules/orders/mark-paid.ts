@@ -12,6 +12,7 @@ import { postOrderCollected, postOrderPaid, postSharedOrderPaid } from '../balan
 import type { OrderRow } from './orders.service.js';
 import { applyTransition } from './transitions.js';
 import { followOrder, loadPackages } from './packages.js';
+import { enqueue } from '../../jobs/queue.js';
 
 /**
  * Moves pending order `order` to paid with payment `payment` (succeeded) and posts its ledger entry: the sale is the
@@ -52,6 +53,10 @@ export async function markOrderPaid(
         feeBaseCents: platformFeeBaseCents(order),
         feeBps: order.platformFeeBps,
       });
+  // Each supplier hears of its new purchase order once the order is paid.
+  if (posted)
+    for (const p of packages.filter((x) => x.supplierStoreId))
+      await enqueue(ctx.db, 'package-email', { storeId: ctx.storeId, fulfilmentId: p.id, kind: 'purchase_order' });
   // In the same transaction as its paid entry, never on its own: the cash belongs to that sale.
   if (posted && payment.provider === 'manual')
     await postOrderCollected(ctx, { orderId: order.id, amountCents: payment.amountCents });

@@ -5,9 +5,17 @@ import storeFloorOrdersRoutes from './store-floor.routes.js';
 import { orderEmailJob, paymentSweepJob } from './order-jobs.js';
 import { balanceReleaseJob, balanceReleaseCatchUpJob, packageReleaseJob } from './balance-release.js';
 import packagesRoutes from './packages.routes.js';
+import { packageEmailJob } from './package-jobs.js';
 
 export const ordersModule = defineModule({
   name: 'orders',
   routes: [ordersRoutes, storeFloorOrdersRoutes, packagesRoutes],
-  jobs: [orderEmailJob, paymentSweepJob, balanceReleaseJob, balanceReleaseCatchUpJob, packageReleaseJob],
+  jobs: [
+    orderEmailJob,
+    paymentSweepJob,
+    balanceReleaseJob,
+    balanceReleaseCatchUpJob,
+    packageReleaseJob,
+    packageEmailJob,
+  ],
 });

@@ -17,6 +17,7 @@ import { releaseStockAcross } from '../catalog/index.js';
 import { postSharesReversed, recordOwedRefund, sendRefund } from '../balances/index.js';
 import { getOrderPayment, REFUNDABLE_METHODS } from '../payments/index.js';
 import { applyTransition, lockOrder } from './transitions.js';
+import { NOTIFIED_STATUSES } from './order-emails.js';
 import { linesOfPackages, loadPackages, statusFromPackages, suppliersOf, type PackageRow } from './packages.js';
 
 /** Who moves the package: the order's store (its own package) or the supplier that ships it. */
@@ -107,7 +108,15 @@ export async function movePackage(
         { startAfter: ctx.config.BALANCE_RELEASE_DAYS * 86_400, singletonKey: `package-release:${id}` },
       );
     const owed = move.status === 'rejected' ? await rejectPackage(txCtx, p, packages, move.reason) : null;
-    await followPackages(txCtx, found.orderId, packages, ctx.actor?.userId ?? null);
+    if (move.status === 'rejected')
+      await enqueue(tx, 'package-email', { storeId: found.storeId, fulfilmentId: id, kind: 'rejected' });
+    await followPackages(
+      txCtx,
+      found.orderId,
+      packages,
+      ctx.actor?.userId ?? null,
+      ctx.config.BALANCE_RELEASE_DAYS * 86_400,
+    );
     return owed;
   });
   if (refund)
@@ -169,6 +178,7 @@ async function followPackages(
   orderId: string,
   packages: PackageRow[],
   actorId: string | null,
+  releaseSeconds: number,
 ): Promise<void> {
   const target = statusFromPackages(packages);
   if (!target) return;
@@ -182,6 +192,14 @@ async function followPackages(
   const goal = ORDER_STEPS.indexOf(target);
   while (at >= 0 && at < goal) {
     at++;
-    await applyTransition(ctx, orderId, ORDER_STEPS[at], { actorId, note: 'packages', fromPackages: true });
+    await applyTransition(ctx, orderId, ORDER_STEPS[at], {
+      actorId,
+      note: 'packages',
+      fromPackages: true,
+      releaseAfterSeconds: releaseSeconds,
+    });
+    // The buyer hears of the order's progress as with any order (on its way, delivered).
+    if (NOTIFIED_STATUSES.includes(ORDER_STEPS[at]))
+      await enqueue(ctx.db, 'order-email', { storeId: ctx.storeId, orderId, kind: 'status', status: ORDER_STEPS[at] });
   }
 }
