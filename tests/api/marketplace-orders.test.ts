@@ -263,6 +263,20 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     expect(await stockOf(shipped.offer.variantId)).toBe(8);
   });
 
+  it('20 identical “ready to ship” requests move the package once; the rest are a clear 409', async () => {
+    const { order } = await mixedOrder();
+    const pkg = order.packages.find((p) => !p.own)!;
+    const res = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        as(supplierToken, 'POST', `/api/admin/pedidos-revendedores/${pkg.id}/status`, { status: 'ready_to_ship' }),
+      ),
+    );
+    expect(res.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    expect(res.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(
+      Array.from({ length: 19 }, () => 'FULFILMENT_TRANSITION'),
+    );
+  });
+
   it('does not sell a listing under review or unpublished, whatever the copy’s stock says', async () => {
     const offer = await offerFixture(db(t), supplier.id);
     const listing = await listingFixture(db(t), reseller.id, offer, supplier.id);
