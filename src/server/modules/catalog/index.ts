@@ -19,6 +19,25 @@ export {
 } from './product-loads.js';
 export { addReview, refreshRating } from './ratings.js';
 export {
+  insertProductCopy,
+  syncCopiesContent,
+  mirrorCopiesVariants,
+  setCopiesVisible,
+  setVariantPrices,
+  setProductTaxonomy,
+  removeProductCopy,
+  type CopyRef,
+  type VariantPair,
+} from './product-copies.js';
+export {
+  readSourceProduct,
+  readCopies,
+  readVariantPrices,
+  readVariantStocks,
+  readProductTexts,
+  type SourceProduct,
+} from './product-copies-read.js';
+export {
   getVariantsForCheckout,
   reserveStock,
   releaseStock,
