@@ -5,11 +5,11 @@
  * keeps many copies in step with their source in a few set-based statements (content, variant options and stock
  * mirrors, visibility, prices). Money is integer centavos; writes to a copy are scoped by the copy's store id.
  */
-import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
-import { categories, departments, productVariants, products } from '../../db/schema/catalog.js';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { productVariants, products } from '../../db/schema/catalog.js';
 import type { DbContext, StoreDbContext } from '../../lib/context.js';
 import { rowsOf } from '../../db/rows.js';
-import { getStoreLanguage, textSearchConfig } from '../stores/index.js';
+import { getStoreLanguage, getStoreLanguages, textSearchConfig } from '../stores/index.js';
 import { refreshSearchDocumentSql } from './search-document.js';
 import { resolveTaxonomy } from './taxonomy.js';
 
@@ -168,9 +168,14 @@ export async function syncCopiesContent(ctx: DbContext, sourceId: string, copies
     returning p.id, p.store_id`);
   const rows = rowsOf<{ id: string; store_id: string }>(res);
   const byConfig = new Map<'spanish' | 'english', string[]>();
+  const langs = await getStoreLanguages(
+    ctx,
+    rows.map((r) => r.store_id),
+  );
   for (const r of rows) {
-    const cfg = textSearchConfig(await getStoreLanguage({ db: ctx.db, storeId: r.store_id }));
-    byConfig.set(cfg, [...(byConfig.get(cfg) ?? []), r.id]);
+    const cfg = textSearchConfig(langs.get(r.store_id) ?? 'es');
+    if (byConfig.has(cfg)) byConfig.get(cfg)!.push(r.id);
+    else byConfig.set(cfg, [r.id]);
   }
   for (const [cfg, ids] of byConfig)
     await ctx.db.execute(refreshSearchDocumentSql(null, cfg, sql`p.id = any(${uuids(ids)})`));

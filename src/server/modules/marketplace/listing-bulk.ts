@@ -59,7 +59,10 @@ export async function priceListings(
       .orderBy(listings.createdAt, listings.id);
     const feeBps = await storeFeeBps(c);
     const byListing = new Map<string, typeof rows>();
-    for (const r of rows) byListing.set(r.listingId, [...(byListing.get(r.listingId) ?? []), r]);
+    for (const r of rows) {
+      if (byListing.has(r.listingId)) byListing.get(r.listingId)!.push(r);
+      else byListing.set(r.listingId, [r]);
+    }
     const updates: { variantId: string; priceCents: number }[] = [];
     const results: { listingId: string; outcome: Outcome }[] = [];
     for (const [listingId, vs] of byListing) {

@@ -72,7 +72,10 @@ export async function recomputeStates(ctx: DbContext, scope: ListingScope): Prom
   );
   const fees = await storesFeeBps(ctx, [...new Set(rows.map((r) => r.storeId))]);
   const byListing = new Map<string, typeof rows>();
-  for (const r of rows) byListing.set(r.id, [...(byListing.get(r.id) ?? []), r]);
+  for (const r of rows) {
+    if (byListing.has(r.id)) byListing.get(r.id)!.push(r);
+    else byListing.set(r.id, [r]);
+  }
   const changed: { id: string; state: ListingState }[] = [];
   for (const [id, vs] of byListing) {
     const first = vs[0];
