@@ -38,7 +38,7 @@ export function ListingNewPage() {
         </Alert>
       ) : (
         <>
-          <div className="table-wrap card" style={{ padding: 0 }}>
+          <div className="table-wrap card listings-wrap" style={{ padding: 0 }}>
             <table className="data-table listings-table">
               <caption className="visually-hidden">{t('new.variants')}</caption>
               <thead>

@@ -110,13 +110,12 @@ export function ListingsPage() {
               <p>{t('emptyText')}</p>
             </EmptyState>
           ) : (
-            <div className="table-wrap card" style={{ padding: 0 }}>
+            <div className="table-wrap card listings-wrap" style={{ padding: 0 }}>
               <table className="data-table listings-table">
                 <caption className="visually-hidden">{t('title')}</caption>
                 <thead>
                   <tr>
                     <th scope="col">{t('columns.product')}</th>
-                    <th scope="col">{t('columns.supplier')}</th>
                     <th scope="col" className="num">
                       {t('columns.wholesale')}
                     </th>
@@ -141,17 +140,21 @@ export function ListingsPage() {
                     return (
                       <tr key={l.id}>
                         <td data-label={t('columns.product')}>
-                          <strong>{l.name}</strong>
-                          <div className="small muted">{l.productCode}</div>
+                          <div>
+                            <strong>{l.name}</strong>
+                            <div className="small muted">{l.productCode}</div>
+                            <div className="small">{t('supplierIs', { name: l.supplierName })}</div>
+                          </div>
                         </td>
-                        <td data-label={t('columns.supplier')}>{l.supplierName}</td>
                         <td data-label={t('columns.wholesale')} className="num">
-                          {w?.wholesaleCents != null ? money(w.wholesaleCents) : '—'}
-                          {l.priceChanged && w && (
-                            <div className="small muted">
-                              {t('acceptedWas', { amount: money(w.acceptedWholesaleCents) })}
-                            </div>
-                          )}
+                          <div>
+                            {w?.wholesaleCents != null ? money(w.wholesaleCents) : '—'}
+                            {l.priceChanged && w && (
+                              <div className="small muted">
+                                {t('acceptedWas', { amount: money(w.acceptedWholesaleCents) })}
+                              </div>
+                            )}
+                          </div>
                         </td>
                         <td data-label={t('columns.price')} className="num">
                           {w ? money(w.retailCents) : '—'}
@@ -170,31 +173,33 @@ export function ListingsPage() {
                         <td data-label={t('columns.state')}>
                           <span className={`badge listing-${l.displayState}`}>{t(`states.${l.displayState}`)}</span>
                         </td>
-                        <td className="listing-actions">
-                          <Button
-                            variant="ghost"
-                            onClick={() => (setEditing(l), window.scrollTo(0, 0))}
-                            aria-label={t('editLabel', { name: l.name })}
-                          >
-                            {t('edit')}
-                          </Button>
-                          {l.priceChanged && (
+                        <td>
+                          <div className="listing-actions">
                             <Button
-                              variant="secondary"
-                              busy={accept.isPending && accept.variables === l.id}
-                              onClick={() => accept.mutate(l.id)}
-                              aria-label={t('acceptLabel', { name: l.name })}
+                              variant="ghost"
+                              onClick={() => (setEditing(l), window.scrollTo(0, 0))}
+                              aria-label={t('editLabel', { name: l.name })}
                             >
-                              {t('accept')}
+                              {t('edit')}
                             </Button>
-                          )}
-                          <Button
-                            variant="ghost"
-                            onClick={() => removeListing(l)}
-                            aria-label={t('removeLabel', { name: l.name })}
-                          >
-                            {t('remove')}
-                          </Button>
+                            {l.priceChanged && l.state !== 'review' && (
+                              <Button
+                                variant="secondary"
+                                busy={accept.isPending && accept.variables === l.id}
+                                onClick={() => accept.mutate(l.id)}
+                                aria-label={t('acceptLabel', { name: l.name })}
+                              >
+                                {t('accept')}
+                              </Button>
+                            )}
+                            <Button
+                              variant="ghost"
+                              onClick={() => removeListing(l)}
+                              aria-label={t('removeLabel', { name: l.name })}
+                            >
+                              {t('remove')}
+                            </Button>
+                          </div>
                         </td>
                       </tr>
                     );
