@@ -228,6 +228,13 @@ describe('listings', () => {
     await setWholesale(20000);
     expect(await get()).toMatchObject({ state: 'review', displayState: 'review' });
     expect(await visible()).toBe(false);
+    const page = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/productos/${l.productCode}`,
+        headers: { 'x-store-domain': reseller.store.hostname },
+      });
+    expect((await page()).statusCode).toBe(404);
     const refused = await as(reseller.seller.token, 'POST', `/api/admin/listings/${l.id}/accept`);
     expect(refused.json().code).toBe('LISTING_PRICE_BELOW_FLOOR');
     expect((await get()).state).toBe('review');
@@ -236,6 +243,7 @@ describe('listings', () => {
     });
     expect(repriced.json()).toMatchObject({ state: 'active', priceChanged: true });
     expect(await visible()).toBe(true);
+    expect((await page()).statusCode).toBe(200);
     const accepted = await as(reseller.seller.token, 'POST', `/api/admin/listings/${l.id}/accept`);
     expect(accepted.json()).toMatchObject({ state: 'active', priceChanged: false });
     expect(accepted.json().variants[0].acceptedWholesaleCents).toBe(20000);
