@@ -9,6 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { createProductFixture } from '../helpers/factories.js';
 import { storeWithSeller, type SellerFixture } from '../helpers/sellers.js';
 import type { StoreFixture } from '../helpers/factories.js';
 import {
@@ -279,6 +280,21 @@ describe('listings', () => {
       floor(4000) + 700,
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/listings' })).statusCode).toBe(401);
+  });
+
+  it('gives the copy a code and SKUs of its own when the reseller already uses the supplier’s', async () => {
+    const o = await offerFixture(t.app.db, supplier.store.id, [{ sku: 'DUP-1', stock: 2, wholesale: 3000 }]);
+    await createProductFixture(t.app.db, reseller.store.id, {
+      codigo: o.codigo,
+      variants: [{ sku: 'DUP-1', options: {}, priceCents: 1000, stock: 1 }],
+    });
+    const l = await as(reseller.seller.token, 'POST', '/api/admin/listings', {
+      offerId: o.offerId,
+      variants: prices(o),
+    });
+    expect(l.statusCode, l.body).toBe(201);
+    expect(l.json().productCode).toBe(`${o.codigo}-2`);
+    expect(l.json().variants[0].sku).toBe('DUP-1-2');
   });
 
   it('shows an offer as the creation page needs it: wholesale, stock, floor and suggested price', async () => {
