@@ -127,6 +127,12 @@ describe('listing sync', () => {
     expect((await copyOf(other.id)).product.visible).toBe(false);
     const shown = await as(reseller.seller.token, 'GET', '/api/admin/listings?state=unpublished');
     expect(shown.json().items.map((i: { id: string }) => i.id)).toContain(id);
+    // The supplier archives its product: withdrawn too, until it is restored.
+    await t.app.db.update(catalogOffers).set({ status: 'published' }).where(eq(catalogOffers.id, o.offerId));
+    await t.app.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, o.productId));
+    await syncListings({ db: t.app.db }, supplier.store.id, [o.productId]);
+    expect((await copyOf(id)).listing.state).toBe('unpublished');
+    await t.app.db.update(products).set({ archivedAt: null }).where(eq(products.id, o.productId));
     // Back, at the old price: active and visible again.
     await t.app.db.update(catalogOffers).set({ status: 'published' }).where(eq(catalogOffers.id, o.offerId));
     await wholesale(10000);

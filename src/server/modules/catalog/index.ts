@@ -35,6 +35,7 @@ export {
   readVariantPrices,
   readVariantStocks,
   readProductTexts,
+  readArchivedProductIds,
   type SourceProduct,
 } from './product-copies-read.js';
 export {

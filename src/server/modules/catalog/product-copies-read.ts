@@ -3,7 +3,7 @@
  * another store (the caller checks that it is a published offer's), the reseller's copies, and prices, stock and texts
  * of variants and products by id (ids the caller holds in its own rows).
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { categories, departments, productVariants, products } from '../../db/schema/catalog.js';
 import type { DbContext, StoreDbContext } from '../../lib/context.js';
 
@@ -134,4 +134,14 @@ export async function readProductTexts(
     .from(products)
     .where(inArray(products.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, { name: r.name, description: r.description }]));
+}
+
+/** Which of the products (by id, of any store) are archived: a source that is gone is sold by no copy. */
+export async function readArchivedProductIds(ctx: DbContext, ids: string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await ctx.db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, [...new Set(ids)]), isNotNull(products.archivedAt)));
+  return new Set(rows.map((r) => r.id));
 }

@@ -1,5 +1,6 @@
 /**
- * A listing's state (decision 134, 139): `unpublished` when the supplier withdrew the offer; else `review` when some
+ * A listing's state (decision 134, 139): `unpublished` when the supplier withdrew the offer (or archived its product);
+ * else `review` when some
  * variant's wholesale price moved away from the one the reseller accepted and its retail price is now under its floor
  * (decision 136) at the new wholesale price; else `active`. Only `active` sells: the listing's product is visible
  * exactly while its listing is active (the storefront, its search and the checkout's availability follow `visible`),
@@ -11,7 +12,7 @@ import { rowsOf } from '../../db/rows.js';
 import type { DbContext } from '../../lib/context.js';
 import { listingFloorCents } from '../../../shared/money.js';
 import type { ListingState } from '../../../shared/contracts/listings.js';
-import { readVariantPrices, setCopiesVisible } from '../catalog/index.js';
+import { readArchivedProductIds, readVariantPrices, setCopiesVisible } from '../catalog/index.js';
 import { storesFeeBps } from '../subscriptions/index.js';
 
 /** Which listings: those of some offers (the sync), or some listings by id (a reseller's edit). */
@@ -48,6 +49,7 @@ export async function recomputeStates(ctx: DbContext, scope: ListingScope): Prom
       productId: listings.productId,
       state: listings.state,
       status: catalogOffers.status,
+      sourceProductId: catalogOffers.productId,
       variantId: listingVariants.variantId,
       accepted: listingVariants.acceptedWholesaleCents,
       wholesale: catalogOfferVariants.wholesaleCents,
@@ -71,6 +73,10 @@ export async function recomputeStates(ctx: DbContext, scope: ListingScope): Prom
     rows.flatMap((r) => (r.variantId ? [r.variantId] : [])),
   );
   const fees = await storesFeeBps(ctx, [...new Set(rows.map((r) => r.storeId))]);
+  const gone = await readArchivedProductIds(
+    ctx,
+    rows.map((r) => r.sourceProductId),
+  );
   const byListing = new Map<string, typeof rows>();
   for (const r of rows) {
     if (byListing.has(r.id)) byListing.get(r.id)!.push(r);
@@ -80,7 +86,7 @@ export async function recomputeStates(ctx: DbContext, scope: ListingScope): Prom
   for (const [id, vs] of byListing) {
     const first = vs[0];
     const state = listingState(
-      first.status,
+      gone.has(first.sourceProductId) ? 'unpublished' : first.status,
       vs
         .filter((v) => v.variantId && prices.has(v.variantId))
         .map((v) => ({
