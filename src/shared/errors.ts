@@ -136,6 +136,18 @@ export const ERROR_STATUS = {
   SUBSCRIPTION_PAYMENT_IN_PROGRESS: 409,
   /** A card token the payment provider does not know (or an expired card). */
   PAYMENT_METHOD_INVALID: 422,
+  /** A reseller's listing (decision 134) that is not of the store. */
+  LISTING_NOT_FOUND: 404,
+  /** An offer to list that does not exist or is not published. */
+  LISTING_OFFER_UNAVAILABLE: 404,
+  /** A store may not list its own offer. */
+  LISTING_OWN_OFFER: 422,
+  /** The store already lists this offer (params.listingId). */
+  LISTING_EXISTS: 409,
+  /** The prices do not name exactly the offered variants (one not offered, one missing, one twice). */
+  LISTING_VARIANTS_INVALID: 422,
+  /** A retail price under its floor (decision 136): params.sku and params.floor (formatted); fields per variant. */
+  LISTING_PRICE_BELOW_FLOOR: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

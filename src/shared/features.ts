@@ -20,10 +20,10 @@ export interface FeatureSwitches {
 }
 export type Feature = keyof FeatureSwitches;
 
-/** Today's switches: nothing of the list is built. */
+/** Today's switches: dropshipping (resellers' listings, /admin/dropshiping) is built; the rest are not. */
 export const FEATURES: Readonly<FeatureSwitches> = {
   customDomains: false,
-  dropshipping: false,
+  dropshipping: true,
   globalCatalog: false,
   quotes: false,
   messages: false,

@@ -55,6 +55,10 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   kind: () => ['aviso', 'faq'],
   // Refunds of the victim's orders: tests/api/balances.test.ts aims at another store's real ones.
   refundId: () => [randomUUID()],
+  // A reseller's listings: tests/api/listings.test.ts aims at another store's real ones (as reseller and as supplier).
+  'listings.id': () => [randomUUID()],
+  // An offer of the global catalogue is readable by every seller by design (decision 134); made-up ones here.
+  offerId: () => [randomUUID()],
   // A sandbox payment the browser confirms: its client secret decides, which the attacker does not hold.
   ref: () => [`sbx_pi_${randomBytes(12).toString('hex')}`],
 };

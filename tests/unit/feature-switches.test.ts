@@ -1,7 +1,8 @@
 /**
- * Pages and messages offer only what exists (decision 108): with today's switches (src/shared/features.ts, all off) no
- * text shown on Vitrina's home, the seller's dashboard, the premium plan or the checkout's "total too high" message
- * offers custom domains, dropshipping or quotes; switching a feature on brings its texts back from the catalogues.
+ * Pages and messages offer only what exists (decision 108): with today's switches (src/shared/features.ts: only
+ * dropshipping is on) no text shown on Vitrina's home, the seller's dashboard, the premium plan or the checkout's
+ * "total too high" message offers a switched-off feature (custom domains, the global catalogue, quotes, messages);
+ * switching a feature on brings its texts back from the catalogues.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,10 +52,10 @@ const OFFERS: Record<Feature, RegExp> = {
 const on = (feature: Feature): FeatureSwitches => ({ ...FEATURES, [feature]: true });
 
 describe('feature switches', () => {
-  it('today every switch is off, and nothing shown offers those features or promises a date', () => {
-    expect(Object.values(FEATURES).every((v) => v === false)).toBe(true);
+  it('today only dropshipping is on, and nothing shown offers the other features or promises a date', () => {
+    expect(Object.entries(FEATURES).filter(([, on]) => on)).toEqual([['dropshipping', true]]);
     const all = shown(FEATURES);
-    for (const [feature, offer] of Object.entries(OFFERS))
+    for (const [feature, offer] of Object.entries(OFFERS).filter(([f]) => !FEATURES[f as Feature]))
       expect(
         all.filter((s) => offer.test(s)),
         feature,
@@ -72,11 +73,13 @@ describe('feature switches', () => {
     ).toBe(true);
     expect(all.some((s) => s.includes('Dominios propios ilimitados'))).toBe(true);
     expect(all.some((s) => s.includes('actívalo en Dominios'))).toBe(true);
-    expect(all.some((s) => OFFERS.dropshipping.test(s))).toBe(false);
   });
 
   it('switching dropshipping or quotes on brings back their texts', () => {
-    expect(shown(on('dropshipping')).some((s) => s.includes('Catálogo global y dropshipping'))).toBe(true);
+    expect(shown(on('dropshipping')).some((s) => s.includes('Dropshipping: vende productos de proveedores'))).toBe(
+      true,
+    );
+    expect(shown({ ...FEATURES, dropshipping: false }).some((s) => OFFERS.dropshipping.test(s))).toBe(false);
     const quotes = texts('errors', errorMessageKey('ORDER_TOTAL_TOO_HIGH', on('quotes')));
     expect(quotes[0]).toContain('pide una cotización');
     expect(quotes[1]).toMatch(/quote/i);

@@ -26,6 +26,8 @@ import { BankAccountPage } from './features/balances/bank-account-page';
 import { DeliveryPage } from './features/balances/delivery-page';
 import { SubscriptionPage } from './features/subscription/subscription-page';
 import { PlansPage, PremiumPlanPage } from './features/subscription/plans-page';
+import { ListingsPage } from './features/dropshipping/listings-page';
+import { ListingNewPage } from './features/dropshipping/listing-new-page';
 
 export function AdminRoutes() {
   return (
@@ -42,6 +44,8 @@ export function AdminRoutes() {
         <Route path="altaproducto" element={<ProductEditorPage />} />
         <Route path="catalogo/producto/:catalogo_id" element={<ProductEditorPage />} />
         <Route path="cupones" element={<CouponsPage />} />
+        <Route path="dropshiping" element={<ListingsPage />} />
+        <Route path="dropshiping/nuevo/:offerId" element={<ListingNewPage />} />
         <Route path="pickups" element={<PickupsPage />} />
         <Route path="colaboradores" element={<CollaboratorsPage />} />
         <Route element={<WebsiteTabs />}>

@@ -19,6 +19,26 @@ export {
 } from './product-loads.js';
 export { addReview, refreshRating } from './ratings.js';
 export {
+  insertProductCopy,
+  syncCopiesContent,
+  mirrorCopiesVariants,
+  setCopiesVisible,
+  setVariantPrices,
+  setProductTaxonomy,
+  removeProductCopy,
+  type CopyRef,
+  type VariantPair,
+} from './product-copies.js';
+export {
+  readSourceProduct,
+  readCopies,
+  readVariantPrices,
+  readVariantStocks,
+  readProductTexts,
+  readArchivedProductIds,
+  type SourceProduct,
+} from './product-copies-read.js';
+export {
   getVariantsForCheckout,
   reserveStock,
   releaseStock,

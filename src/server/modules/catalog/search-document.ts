@@ -5,8 +5,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 
-/** SQL expression that sets products.search_vector for rows of `productIdsSql` (a subquery or list). */
-export function refreshSearchDocumentSql(storeId: string, config: 'spanish' | 'english', where: SQL): SQL {
+/**
+ * SQL expression that sets products.search_vector for rows of `productIdsSql` (a subquery or list) of the store; a null
+ * store is for rows of several stores that share one language (the marketplace's copies, whose ids `where` names).
+ */
+export function refreshSearchDocumentSql(storeId: string | null, config: 'spanish' | 'english', where: SQL): SQL {
   const cfg = sql.raw(`'${config}'::regconfig`);
   return sql`
     update products p set
@@ -18,5 +21,5 @@ export function refreshSearchDocumentSql(storeId: string, config: 'spanish' | 'e
     from products p2
       left join departments d on d.id = p2.department_id and d.store_id = p2.store_id
       left join categories c on c.id = p2.category_id and c.store_id = p2.store_id
-    where p.id = p2.id and p.store_id = ${storeId} and ${where}`;
+    where p.id = p2.id and ${storeId === null ? sql`true` : sql`p.store_id = ${storeId}`} and ${where}`;
 }

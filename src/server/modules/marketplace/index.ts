@@ -1,2 +1,4 @@
 /** Public interface of the marketplace module (decision 134). */
 export { listingSources, type ListingSource } from './listing-sources.js';
+export { syncListings } from './listing-sync.js';
+export { listingState, recomputeStates } from './listing-state.js';

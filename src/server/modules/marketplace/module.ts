@@ -2,10 +2,11 @@
 import { defineModule } from '../definition.js';
 import { listenForSupplierChanges } from './product-changes.js';
 import { marketplaceSyncJob } from './sync.jobs.js';
+import listingsRoutes from './listings.routes.js';
 
 export const marketplaceModule = defineModule({
   name: 'marketplace',
-  routes: [],
+  routes: [listingsRoutes],
   jobs: [marketplaceSyncJob],
   onChange: (event, app) => listenForSupplierChanges({ db: app.db, log: app.log }, event),
 });

@@ -10,6 +10,7 @@ export {
   nextFolio,
   getOxxoFeeCents,
   getStoreLanguage,
+  getStoreLanguages,
   forgetStoreLanguage,
   textSearchConfig,
   isActiveDomainOf,

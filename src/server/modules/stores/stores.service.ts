@@ -196,6 +196,29 @@ export async function getStoreLanguage(ctx: StoreDbContext): Promise<'es' | 'en'
   return lang;
 }
 
+/** The languages of many stores at once (es | en, by store id), through the same per-process cache. */
+export async function getStoreLanguages(ctx: DbContext, storeIds: string[]): Promise<Map<string, 'es' | 'en'>> {
+  const out = new Map<string, 'es' | 'en'>();
+  const missing: string[] = [];
+  for (const id of new Set(storeIds)) {
+    const hit = langCache.get(id);
+    if (hit) out.set(id, hit);
+    else missing.push(id);
+  }
+  if (missing.length) {
+    const rows = await ctx.db
+      .select({ id: stores.id, lang: stores.lang })
+      .from(stores)
+      .where(inArray(stores.id, missing));
+    for (const r of rows) {
+      const lang = r.lang === 'en' ? 'en' : 'es';
+      langCache.set(r.id, lang);
+      out.set(r.id, lang);
+    }
+  }
+  return out;
+}
+
 /** The PostgreSQL text-search configuration for a store language. */
 export function textSearchConfig(lang: 'es' | 'en'): 'spanish' | 'english' {
   return lang === 'en' ? 'english' : 'spanish';

@@ -15,4 +15,4 @@ export {
 export { PLANS, TRIAL_DAYS, RETRY_HOURS, GRACE_DAYS } from './plans.js';
 export { subscriptionEmailJob, subscriptionRenewalsJob } from './subscription-jobs.js';
 export { openWhileSuspended } from './gate.js';
-export { planFeeRates, storeFeeBps } from './fee-rates.js';
+export { planFeeRates, storeFeeBps, storesFeeBps } from './fee-rates.js';
