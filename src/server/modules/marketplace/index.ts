@@ -1,2 +1,3 @@
 /** Public interface of the marketplace module (decision 134). */
 export { listingSources, type ListingSource } from './listing-sources.js';
+export { insertDemoOffers, insertDemoListings, type DemoOffer, type DemoListing } from './demo-marketplace.js';
