@@ -3,10 +3,12 @@
  * first pages a seller trying the README opens. The demo marketplace: the supplier store with its offers, and the
  * other stores' listings at prices above their floor, found by their storefront search.
  */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
-import { seedPostalCodesFixture } from '../helpers/factories.js';
+import { seedPostalCodesFixture, TEST_ADDRESS } from '../helpers/factories.js';
+import { placePaidOrder } from '../helpers/payments.js';
 import { seedDemoIfEmpty } from '../../src/server/seed/index.js';
 import { DEMO_PASSWORD, DEMO_STORES } from '../../src/server/seed/demo-stores.js';
 import { insertPostalCodes } from '../../src/server/modules/accounts/index.js';
@@ -141,4 +143,46 @@ describe('the seeded demo stores', () => {
       expect(res.json().items.map((i: { codigo: string }) => i.codigo)).toContain(listed.codigo);
     });
   }
+
+  it('the README’s try-out: own product and a listing in one paid order on demo.localhost, the supplier’s purchase order', async () => {
+    const demo = DEMO_STORES[0]!;
+    const id = await storeId(demo.slug);
+    const [own] = await rows<{ codigo: string; sku: string }>(
+      sql`select p.codigo, v.sku from products p join product_variants v on v.product_id = p.id
+          where p.store_id = ${id} and v.stock > 0
+            and not exists (select 1 from listings l where l.product_id = p.id) order by p.codigo limit 1`,
+    );
+    const [listed] = await rows<{ codigo: string; sku: string; wholesale: number }>(
+      sql`select p.codigo, v.sku, lv.accepted_wholesale_cents as wholesale from listings l
+          join products p on p.id = l.product_id join listing_variants lv on lv.listing_id = l.id
+          join product_variants v on v.id = lv.variant_id where l.store_id = ${id} order by p.codigo limit 1`,
+    );
+    const { order } = await placePaidOrder(
+      t.app,
+      { store: { hostname: demo.hostname } },
+      {
+        idempotencyKey: randomUUID(),
+        email: `${randomUUID()}@example.com`,
+        items: [
+          { codigo: own!.codigo, sku: own!.sku, quantity: 1 },
+          { codigo: listed!.codigo, sku: listed!.sku, quantity: 1 },
+        ],
+        address: TEST_ADDRESS,
+        shipping: { servicio: 'economico' },
+      },
+    );
+    expect(order.packages.map((p) => p.own).sort()).toEqual([false, true]);
+    const supplierPackage = order.packages.find((p) => !p.own)!;
+
+    const token = await signIn(DEMO_STORES.find((d) => d.supplier)!.ownerEmail);
+    const list = await t.app.inject({
+      url: '/api/admin/pedidos-revendedores',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().items.find((i: { id: string }) => i.id === supplierPackage.id)).toMatchObject({
+      resellerStoreName: demo.name,
+      units: 1,
+    });
+  });
 });

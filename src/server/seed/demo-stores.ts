@@ -82,7 +82,7 @@ export const DEMO_STORES: DemoStore[] = [
         'BJ-153',
       ],
       department: { slug: 'equipo', name: 'Equipo' },
-      category: { slug: 'balones-y-raquetas', name: 'Balones y raquetas' },
+      category: { slug: 'balones-y-equipo', name: 'Balones y equipo' },
     },
     colors: { from: '#0b4f8a', to: '#1f8a70' },
     settings: {
