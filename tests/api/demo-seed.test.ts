@@ -14,6 +14,7 @@ import { DEMO_PASSWORD, DEMO_STORES } from '../../src/server/seed/demo-stores.js
 import { insertPostalCodes } from '../../src/server/modules/accounts/index.js';
 import { storeFeeBps } from '../../src/server/modules/subscriptions/index.js';
 import { listingFloorCents } from '../../src/shared/money.js';
+import { rowsOf } from '../../src/server/db/rows.js';
 
 describe('the seeded demo stores', () => {
   let t: TestApp;
@@ -58,7 +59,7 @@ describe('the seeded demo stores', () => {
     });
   }
 
-  const rows = async <T>(q: ReturnType<typeof sql>) => (await t.database.db.execute(q)).rows as T[];
+  const rows = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(q));
   const storeId = async (slug: string) =>
     (await rows<{ id: string }>(sql`select id from stores where slug = ${slug}`))[0]!.id;
 
