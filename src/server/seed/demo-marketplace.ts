@@ -33,6 +33,12 @@ export interface ResellerPlan {
   english?: Record<string, { name: string; description: string }>;
 }
 
+/** The first sentence of `text`, at most 160 characters (a product's short description). */
+function firstSentence(text: string): string {
+  const first = text.trim().split(/(?<=\.)\s/)[0] ?? '';
+  return first.length <= 160 ? first : `${first.slice(0, 159).replace(/\s+\S*$/, '')}…`;
+}
+
 /** The wholesale price: 55-65 % of `retailCents` (the percentage varies by product), whole pesos. */
 export function wholesaleOf(retailCents: number, index: number): number {
   const pct = 55 + ((index * 7) % 11);
@@ -100,7 +106,7 @@ export async function listDemoOffers(
     const copy = await createProduct(ctx, {
       codigo: p.codigo,
       name: en?.name ?? p.name,
-      shortDescription: en ? en.description.slice(0, 160) : p.shortDescription,
+      shortDescription: en ? firstSentence(en.description) : p.shortDescription,
       description: en?.description ?? p.description,
       usage: p.usage,
       keywords: p.keywords,
