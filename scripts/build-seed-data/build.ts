@@ -1,5 +1,5 @@
 /**
- * Builds seed-data/ from the public datasets (../shared/datasets, or DATASETS_DIR): the two demo catalogues as
+ * Builds seed-data/ from the public datasets (../shared/datasets, or DATASETS_DIR): the three demo catalogues as
  * gzipped JSON with WebP images (≤ 800 px), and the SEPOMEX postal codes as gzipped CSV. Run:
  *   npx tsx scripts/build-seed-data/build.ts
  * Prices: USD × 18 (fixed demo rate), rounded up to the next whole peso ending in 9 (decision 002).
@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { z } from 'zod';
 import { ATTRIBUTE_LABELS, ATTRIBUTE_VALUES, COLORS, LUMA_CATEGORIES, translateName } from './es-dictionary.js';
+import { buildBajio } from './dummyjson.js';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DATASETS = path.resolve(process.env.DATASETS_DIR ?? path.join(ROOT, '../shared/datasets'));
@@ -347,6 +348,7 @@ async function main(): Promise<void> {
   for (const [name, build] of [
     ['luma', buildLuma],
     ['vendure', buildVendure],
+    ['bajio', () => buildBajio(DATASETS, OUT, usdToCents)],
   ] as const) {
     const catalog = await build();
     validate(name, catalog);

@@ -1,7 +1,8 @@
 /**
- * Demo seed. On an empty database: the two demo stores of demo-stores.ts with their catalogues from
- * seed-data/ (products, variants, reviews, images processed by sharp), their sellers, a demo buyer in each store, and
- * the SEPOMEX postal-code catalogue. On a database that has stores it only reports the demo stores it finds.
+ * Demo seed. On an empty database: the three demo stores of demo-stores.ts with their catalogues from
+ * seed-data/ (products, variants, reviews, images processed by sharp), their sellers, a demo buyer in each store, the
+ * demo marketplace (the supplier's offers and the other stores' listings of them, demo-marketplace.ts), and the
+ * SEPOMEX postal-code catalogue. On a database that has stores it only reports the demo stores it finds.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,13 +15,15 @@ import type { Providers } from '../providers/index.js';
 import { countStores, createStore, getStoreBySlug, updateStore } from '../modules/stores/index.js';
 import { addReview, createProduct, refreshRating } from '../modules/catalog/index.js';
 import { createUser, hasPostalCodes, insertPostalCodes } from '../modules/accounts/index.js';
-import { saveCompanySection } from '../modules/company/index.js';
+import { enableSupplier, saveCompanySection } from '../modules/company/index.js';
+import { savePickupSettings } from '../modules/shipping/index.js';
 import { COMPANY_SECTION_BODIES } from '../../shared/contracts/company.js';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_STORES, type DemoStore } from './demo-stores.js';
 import { composeBanner, storeImageSizes, storeInitialsIcon } from './images.js';
 import { uploadFile } from '../modules/files/index.js';
 import { readCatalog, SEED_DATA_DIR } from './seed-catalog.js';
 import { parseCsvLine } from './csv.js';
+import { listDemoOffers, publishDemoOffers, type SeededProduct } from './demo-marketplace.js';
 
 export { seedBenchmarkStore } from './benchmark-store.js';
 
@@ -50,7 +53,11 @@ async function mapLimit<T>(items: T[], limit: number, fn: (item: T) => Promise<v
 /** The demo store's company profile, complete (decision 115) and more, through the company module's own form saves. */
 async function seedCompanyProfile(ctx: { db: Db; storeId: string }, c: DemoStore['company']): Promise<void> {
   const forms = COMPANY_SECTION_BODIES;
-  await saveCompanySection(ctx, 'basic', forms.basic.parse({ name: c.name, businessType: 'retailer' }));
+  await saveCompanySection(
+    ctx,
+    'basic',
+    forms.basic.parse({ name: c.name, businessType: c.businessType ?? 'retailer' }),
+  );
   await saveCompanySection(ctx, 'products', forms.products.parse({ mainIndustry: c.mainIndustry }));
   await saveCompanySection(
     ctx,
@@ -60,7 +67,7 @@ async function seedCompanyProfile(ctx: { db: Db; storeId: string }, c: DemoStore
   await saveCompanySection(ctx, 'contacts', forms.contacts.parse({ contacts: [c.contact] }));
 }
 
-async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
+async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<{ storeId: string; products: SeededProduct[] }> {
   const { db, providers, config } = opts;
   const uploadsDir = path.join(config.dataDir, 'uploads');
   const catalog = readCatalog(demo.catalog);
@@ -101,10 +108,11 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
     );
   });
   const now = Date.now();
+  const seeded: SeededProduct[] = [];
   for (const [i, p] of catalog.products.entries()) {
     const dep = depBySlug.get(p.department)!;
     const cat = dep.categories.find((c) => c.slug === p.category)!;
-    const { id } = await createProduct(ctx, {
+    const { id, variantIds } = await createProduct(ctx, {
       codigo: p.codigo,
       name: p.name,
       shortDescription: p.shortDescription,
@@ -128,11 +136,14 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
       attributes: p.attributes,
       specifications: p.specifications,
       imageUrl: imageUrls.get(p.codigo) ?? null,
+      // A supplier's products are its own make (decision 134 shows the origin on its offers).
+      origin: demo.supplier ? 'MX' : null,
       featured: p.featured,
       soldCount: p.soldCount,
       createdAt: new Date(now - i * 3_600_000),
       variants: p.variants,
     });
+    seeded.push({ id, variantIds, imageUrl: imageUrls.get(p.codigo) ?? null, data: p });
     for (const r of p.reviews) {
       await addReview(ctx, id, {
         authorName: r.author,
@@ -145,6 +156,11 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
   }
   await refreshRating({ db, storeId });
   await seedCompanyProfile({ db, storeId }, demo.company);
+  if (demo.supplier) {
+    // Its packages leave from León: the shipping quote's origin is the state of this pickup location's postal code.
+    await savePickupSettings({ db, storeId, locale: demo.lang }, demo.supplier.pickup);
+    await enableSupplier({ db, storeId });
+  }
 
   const banners = [];
   for (const b of demo.banners) {
@@ -190,6 +206,44 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<void> {
     },
   );
   opts.log.info({ store: demo.slug, products: catalog.products.length }, 'demo store seeded');
+  return { storeId, products: seeded };
+}
+
+/** The demo marketplace: the supplier store publishes all its products and the others list theirs (decision 134). */
+async function seedMarketplace(opts: SeedOptions, seeded: Map<string, { storeId: string; products: SeededProduct[] }>) {
+  const supplierDemo = DEMO_STORES.find((d) => d.supplier);
+  const supplier = supplierDemo && seeded.get(supplierDemo.slug);
+  if (!supplierDemo?.supplier || !supplier) return;
+  const offers = await publishDemoOffers(
+    opts.db,
+    supplier.storeId,
+    supplier.products,
+    supplierDemo.supplier.leadTimeDays,
+  );
+  const byCode = new Map(supplier.products.map((p) => [p.data.codigo, p]));
+  for (const demo of DEMO_STORES) {
+    const reseller = seeded.get(demo.slug);
+    if (!demo.listings || !reseller) continue;
+    const { codes, department, category, englishTitles } = demo.listings;
+    const english = englishTitles
+      ? Object.fromEntries(
+          Object.entries(englishTitles).map(([code, name]) => [
+            code,
+            // The supplier's description ends with the maker's English original.
+            { name, description: byCode.get(code)!.data.description.split('(inglés):\n')[1] ?? '' },
+          ]),
+        )
+      : undefined;
+    const n = await listDemoOffers(opts.db, supplier.storeId, byCode, offers, {
+      storeId: reseller.storeId,
+      lang: demo.lang,
+      codes,
+      department,
+      category,
+      english,
+    });
+    opts.log.info({ store: demo.slug, listings: n }, 'demo listings seeded');
+  }
 }
 
 /** Imports SEPOMEX (seed-data/postal-codes/codigos_postales.csv.gz) into postal_codes in batches of 1,000 rows. */
@@ -238,10 +292,13 @@ export async function seedDemoIfEmpty(opts: SeedOptions): Promise<SeedResult | n
   if ((await countStores({ db: opts.db })) > 0) {
     return (await getStoreBySlug({ db: opts.db }, DEMO_STORES[0].slug)) ? result() : null;
   }
+  const seeded = new Map<string, { storeId: string; products: SeededProduct[] }>();
   for (const demo of DEMO_STORES) {
     console.log(`Seeding demo store ${demo.name} (${demo.hostname}): products and images…`);
-    await seedStore(opts, demo);
+    seeded.set(demo.slug, await seedStore(opts, demo));
   }
+  console.log('Seeding the demo marketplace: the supplier’s offers and the stores’ listings…');
+  await seedMarketplace(opts, seeded);
   // Planner statistics for the freshly loaded tables (PGlite runs no autovacuum).
   await opts.db.execute(sql`analyze`);
   return result();

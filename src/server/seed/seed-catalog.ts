@@ -43,7 +43,7 @@ export interface SeedCatalogFile {
 }
 
 /** Reads a committed demo catalogue. */
-export function readCatalog(name: 'luma' | 'vendure'): SeedCatalogFile {
+export function readCatalog(name: 'luma' | 'vendure' | 'bajio'): SeedCatalogFile {
   return JSON.parse(
     zlib.gunzipSync(fs.readFileSync(path.join(SEED_DATA_DIR, 'catalog', `${name}.json.gz`))).toString('utf8'),
   ) as SeedCatalogFile;

@@ -35,6 +35,8 @@ export interface NewProduct {
   attributes?: Record<string, string[]>;
   specifications?: { label: string; value: string }[];
   imageUrl?: string | null;
+  /** Country of origin, ISO 3166-1 alpha-2. */
+  origin?: string | null;
   visible?: boolean;
   featured?: boolean;
   soldCount?: number;
@@ -76,13 +78,14 @@ export async function upsertCategory(
 }
 
 /**
- * Creates a product with its variants in one transaction and builds its search document.
- * products.price_cents is the lowest variant price. Throws BAD_REQUEST when there is no variant.
+ * Creates a product with its variants in one transaction and builds its search document; answers the product id and
+ * the variant ids in the order of `input.variants`. products.price_cents is the lowest variant price. Throws
+ * BAD_REQUEST when there is no variant.
  */
 export async function createProduct(
   ctx: Pick<StoreContext, 'db' | 'storeId'>,
   input: NewProduct,
-): Promise<{ id: string }> {
+): Promise<{ id: string; variantIds: string[] }> {
   if (!input.variants.length) throw new AppError('BAD_REQUEST', { reason: 'variants' });
   const lang = await getStoreLanguage(ctx);
   return ctx.db.transaction(async (tx) => {
@@ -113,25 +116,29 @@ export async function createProduct(
         attributes: input.attributes ?? {},
         specifications: input.specifications ?? [],
         imageUrl: input.imageUrl ?? null,
+        origin: input.origin ?? null,
         visible: input.visible ?? true,
         featured: input.featured ?? false,
         soldCount: input.soldCount ?? 0,
         ...(input.createdAt ? { createdAt: input.createdAt } : {}),
       })
       .returning({ id: products.id });
-    await tx.insert(productVariants).values(
-      input.variants.map((v, i) => ({
-        storeId: ctx.storeId,
-        productId: p.id,
-        sku: v.sku,
-        options: v.options,
-        priceCents: v.priceCents,
-        stock: v.stock,
-        position: i,
-      })),
-    );
+    const variants = await tx
+      .insert(productVariants)
+      .values(
+        input.variants.map((v, i) => ({
+          storeId: ctx.storeId,
+          productId: p.id,
+          sku: v.sku,
+          options: v.options,
+          priceCents: v.priceCents,
+          stock: v.stock,
+          position: i,
+        })),
+      )
+      .returning({ id: productVariants.id, position: productVariants.position });
     await tx.execute(refreshSearchDocumentSql(ctx.storeId, textSearchConfig(lang), sql`p.id = ${p.id}`));
-    return p;
+    return { id: p.id, variantIds: variants.sort((a, b) => a.position - b.position).map((v) => v.id) };
   });
 }
 

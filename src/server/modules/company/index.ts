@@ -5,3 +5,4 @@ export {
   getCompanyProfileStatus,
   saveCompanySection,
 } from './company.service.js';
+export { enableSupplier } from './supplier-flag.js';

@@ -2,3 +2,4 @@
 export { listingSources, type ListingSource } from './listing-sources.js';
 export { syncListings } from './listing-sync.js';
 export { listingState, recomputeStates } from './listing-state.js';
+export { insertDemoOffers, insertDemoListings, type DemoOffer, type DemoListing } from './demo-marketplace.js';
