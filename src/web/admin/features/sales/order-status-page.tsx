@@ -19,6 +19,7 @@ import { useChangeOrderStatus } from './api/change-order-status';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { OrderRefunds } from './order-refunds';
 import { OrderMoney } from './order-money';
+import { OrderPackages } from './order-packages';
 import { MoneyLines } from '../../../components/ui/money-lines';
 import { orderMoneyLines } from '../../../../shared/money';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
@@ -70,8 +71,14 @@ export function OrderStatusPage() {
         <Alert kind="success">{t('order.updated', { status: t(`common:orderStatus.${o.status}`) })}</Alert>
       )}
       <DeliveryProofCard orderId={o.id} status={o.status} />
-      <section className="card stack" aria-labelledby="next-status">
-        <h2 id="next-status">{t('order.changeStatus')}</h2>
+      {/* A marketplace order moves package by package; the order itself may only still be cancelled. */}
+      {o.packages.length > 0 && <OrderPackages order={o} />}
+      <section
+        className="card stack"
+        aria-labelledby="next-status"
+        hidden={o.packages.length > 0 && o.nextStatuses.length === 0}
+      >
+        <h2 id="next-status">{t(o.packages.length > 0 ? 'packages.orderStatus' : 'order.changeStatus')}</h2>
         {o.nextStatuses.length === 0 && <p className="muted">{t('order.final')}</p>}
         {o.nextStatuses.includes('on_the_way') && (
           <TextField label={t('order.tracking')} value={tracking} onChange={(e) => setTracking(e.target.value)} />
