@@ -218,6 +218,9 @@ export interface MarketplaceOrder {
     viewToken: string;
     packages: { id: string; number: number; own: boolean; status: string; skus: string[] }[];
   };
+  /** The reseller's listing of the supplier's product, and its own product. */
+  listing: { codigo: string };
+  own: { codigo: string };
 }
 
 /** The paid order as the store's return answers it (the order view's amounts in centavos). */

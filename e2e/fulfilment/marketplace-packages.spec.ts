@@ -3,9 +3,10 @@
  * Ventas → "Pedidos de revendedores", reads its lines at wholesale and where to ship, and moves it ready and on its
  * way (the tracking number is asked for); the reseller's order page shows both packages, the supplier's as "Enviado
  * por el proveedor" with its tracking, and moves its own; the buyer's tracking page says the order arrives in two
- * packages without naming the supplier. A rejection asks for a reason and a confirmation.
+ * packages without naming the supplier. A rejection asks for a reason and a confirmation. At checkout, a cart of
+ * both ships in two packages, each priced.
  */
-import { expect, storeUrl, platformUrl, test } from '../fixtures';
+import { addToCart, centsOf, expect, MONTERREY, storeUrl, platformUrl, test } from '../fixtures';
 
 test('the supplier ships its package, the reseller and the buyer follow both packages @phone', async ({
   page,
@@ -25,6 +26,7 @@ test('the supplier ships its package, the reseller and the buyer follow both pac
   const row = page.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText('Zapatería Centro');
   await expect(row).toContainText('$600.00');
+  await page.screenshot({ path: testInfo.outputPath('supplier-list.png'), fullPage: true });
   await row.getByRole('link', { name: number }).click();
 
   await expect(page.getByRole('heading', { name: `Pedido de revendedor ${number}` })).toBeVisible();
@@ -57,8 +59,14 @@ test('the supplier ships its package, the reseller and the buyer follow both pac
   await own.getByRole('button', { name: 'Listo para enviar' }).click();
   await expect(own).toContainText('Listo para enviar');
   await expect(own.getByRole('button', { name: 'En camino' })).toBeVisible();
+  // The supplier's package is on its way: the order can no longer be cancelled.
   await expect(reseller.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
   await reseller.screenshot({ path: testInfo.outputPath('reseller-order.png'), fullPage: true });
+  // The reseller supplies nobody: its "Pedidos de revendedores" says what the list is for.
+  await reseller.getByRole('link', { name: '← Ventas' }).click();
+  await reseller.getByRole('link', { name: 'Pedidos de revendedores' }).click();
+  await expect(reseller.getByRole('heading', { name: 'Aún no tienes pedidos de revendedores' })).toBeVisible();
+  await reseller.screenshot({ path: testInfo.outputPath('reseller-empty.png'), fullPage: true });
 
   const buyer = await context.newPage();
   await buyer.goto(
@@ -90,4 +98,30 @@ test('the supplier rejects its package with a reason, after a confirmation', asy
   await dialog.getByRole('button', { name: 'Sí, rechazar' }).click();
   await expect(page.getByText('Rechazado: Sin material')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Listo para enviar' })).toHaveCount(0);
+});
+
+test('a cart of the reseller’s own product and a supplier’s ships in two packages, each priced @phone', async ({
+  page,
+  factory,
+}, testInfo) => {
+  const m = await factory.marketplaceOrder();
+  await addToCart(page, storeUrl(m.reseller.slug, `/product?codigo=${m.own.codigo}`));
+  await addToCart(page, storeUrl(m.reseller.slug, `/product?codigo=${m.listing.codigo}`));
+  await page.getByRole('button', { name: 'Continuar con la compra' }).click();
+  await page.getByLabel('Correo electrónico').fill('dos-paquetes@example.com');
+  await page.getByLabel('Nombre completo').fill('Rosa Treviño');
+  await page.getByLabel('Código postal').fill(MONTERREY.postalCode);
+  await expect.poll(() => page.getByLabel('Estado').inputValue()).toBe(MONTERREY.state);
+  await page.getByLabel('Colonia').selectOption({ index: 1 });
+  await page.getByLabel('Calle').fill(MONTERREY.street);
+  await page.getByLabel('Número exterior').fill(MONTERREY.number);
+  await page.getByLabel('Teléfono').fill(MONTERREY.phone);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('radio', { name: /Envío económico/ }).check();
+  const note = page.getByTestId('shipping-packages');
+  await expect(note.getByRole('heading', { name: 'Se envía en 2 paquetes' })).toBeVisible();
+  const amounts = await note.locator('dd').allInnerTexts();
+  expect(amounts).toHaveLength(3);
+  expect(centsOf(amounts[0]) + centsOf(amounts[1])).toBe(centsOf(amounts[2]));
+  await page.screenshot({ path: testInfo.outputPath('shipping-packages.png'), fullPage: true });
 });

@@ -16,7 +16,7 @@
  *   store's paid period ended 8 days ago with no card saved, and its renewal runs now: declined, past the grace
  *   period, so the store is suspended.
  * - POST /__e2e/marketplace-order {} -> 201 {supplier, reseller: {id, slug, hostname, seller}, order: {id, folio,
- *   viewToken, packages}}: a supplier store with a product offered at wholesale, a reseller store that lists it and
+ *   viewToken, packages}, listing: {codigo}, own: {codigo}}: a supplier store with a product offered at wholesale, a reseller store that lists it and
  *   has a product of its own, and a paid card order of both (two packages: the reseller's own, then the supplier's),
  *   through tests/helpers/marketplace.ts (decisions 134, 135).
  */
@@ -147,6 +147,8 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
       supplier: { ...supplier, seller: { ...supplierSeller, password: TEST_PASSWORD } },
       reseller: { ...reseller, seller: { ...resellerSeller, password: TEST_PASSWORD } },
       order: { id: order.id, folio: order.folio, viewToken, packages: order.packages },
+      listing: { codigo: listing.codigo },
+      own: { codigo: own.codigo },
     };
   });
 

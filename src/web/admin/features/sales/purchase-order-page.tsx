@@ -43,7 +43,9 @@ export function PurchaseOrderPage() {
     <div className="stack">
       {back}
       <div className="row">
-        <h1 style={{ margin: 0 }}>{t('purchaseOrders.detailTitle', { number: po.number })}</h1>
+        <h1 style={{ margin: 0 }}>
+          {t('purchaseOrders.detailTitle')} <span style={{ whiteSpace: 'nowrap' }}>{po.number}</span>
+        </h1>
         <StatusBadge status={po.status} />
       </div>
       <p className="muted small">
