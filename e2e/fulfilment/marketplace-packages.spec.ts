@@ -26,6 +26,7 @@ test('the supplier ships its package, the reseller and the buyer follow both pac
   const row = page.getByRole('row').filter({ hasText: number });
   await expect(row).toContainText('Zapatería Centro');
   await expect(row).toContainText('$600.00');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('supplier-list.png'), fullPage: true });
   await row.getByRole('link', { name: number }).click();
 
@@ -61,6 +62,7 @@ test('the supplier ships its package, the reseller and the buyer follow both pac
   await expect(own.getByRole('button', { name: 'En camino' })).toBeVisible();
   // The supplier's package is on its way: the order can no longer be cancelled.
   await expect(reseller.getByRole('button', { name: 'Cancelar pedido' })).toHaveCount(0);
+  await expect(reseller.getByRole('heading', { name: 'Cancelar el pedido completo' })).toHaveCount(0);
   await reseller.screenshot({ path: testInfo.outputPath('reseller-order.png'), fullPage: true });
   // The reseller supplies nobody: its "Pedidos de revendedores" says what the list is for.
   await reseller.getByRole('link', { name: '← Ventas' }).click();

@@ -41,7 +41,7 @@ import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
 import { listingFixture, offerFixture } from '../../tests/helpers/marketplace.js';
 import { placePaidOrder } from '../../tests/helpers/payments.js';
 import { eq } from 'drizzle-orm';
-import { storeSubscriptions } from '../../src/server/db/schema/index.js';
+import { productVariants, storeSubscriptions } from '../../src/server/db/schema/index.js';
 import { ensureSubscription, renewSubscription } from '../../src/server/modules/subscriptions/index.js';
 
 const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data/catalog');
@@ -140,6 +140,8 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
         shipping: { servicio: 'economico' },
       },
     );
+    // The listing's stock mirror as the listing sync keeps it: the supplier's units left, so the store offers it.
+    await app.db.update(productVariants).set({ stock: 8 }).where(eq(productVariants.productId, listing.productId));
     const supplierSeller = await createSellerFixture(app, supplier.id);
     const resellerSeller = await createSellerFixture(app, reseller.id);
     reply.code(201);

@@ -37,6 +37,11 @@ export function PurchaseOrderPage() {
       </div>
     );
   const po = q.data;
+  // The estimate as the order kept it: "3-5" (business days) in words, any other text as it came.
+  const deliveryText = (e: string) => {
+    const m = /^(\d+)-(\d+)$/.exec(e);
+    return m ? t('purchaseOrders.days', { min: m[1], max: m[2] }) : e;
+  };
   const fmt = (d: string) =>
     new Date(d).toLocaleString(i18n.language === 'en' ? 'en-US' : 'es-MX', { dateStyle: 'medium', timeStyle: 'short' });
   return (
@@ -104,7 +109,7 @@ export function PurchaseOrderPage() {
           <p>
             {t(`order.shippingType.${po.shipping.servicio}`, { defaultValue: po.shipping.servicio })} ·{' '}
             {po.shipping.proveedor}
-            {po.shipping.entrega ? ` · ${po.shipping.entrega}` : ''}
+            {po.shipping.entrega ? ` · ${deliveryText(po.shipping.entrega)}` : ''}
           </p>
           {po.trackingNumber && (
             <p>
