@@ -70,6 +70,11 @@ export function OrderPackages({ order: o }: { order: SellerOrderView }) {
                   </>
                 )}
               </p>
+              {move.isSuccess && move.variables?.packageId === p.id && (
+                <p role="status" className="small" style={{ margin: 0 }}>
+                  {t('packages.updated', { status: t(`common:orderStatus.${p.status}`) })}
+                </p>
+              )}
               {p.own ? (
                 <PackageMoves
                   next={OWN_NEXT[p.status] ?? []}
