@@ -126,6 +126,15 @@ export const factories = {
     return { email, password, token: r.token };
   },
 
+  /**
+   * A marketplace order (decision 135): a supplier store ("Calzado León Mayoreo") whose product a reseller store
+   * ("Zapatería Centro") lists, and a paid order of 2 of it plus 1 of the reseller's own product, so two packages:
+   * 1 the reseller's own, 2 the supplier's. Each store's owner comes signed in (`seller`); the order with its view token.
+   */
+  async marketplaceOrder(): Promise<MarketplaceOrder> {
+    return call('/__e2e/marketplace-order', {}, 201);
+  },
+
   /** Runs a delivered order's balance release now (the test clock of BALANCE_RELEASE_DAYS). */
   async releaseBalance(store: { id: string }, orderId: string): Promise<{ released: number }> {
     return call('/__e2e/balance-release', { body: { storeId: store.id, orderId } }, 200);
@@ -198,6 +207,21 @@ export const factories = {
 };
 
 export type Factories = typeof factories;
+
+/** What `factories.marketplaceOrder` made. */
+export interface MarketplaceOrder {
+  supplier: { id: string; slug: string; hostname: string; seller: Session };
+  reseller: { id: string; slug: string; hostname: string; seller: Session };
+  order: {
+    id: string;
+    folio: number;
+    viewToken: string;
+    packages: { id: string; number: number; own: boolean; status: string; skus: string[] }[];
+  };
+  /** The reseller's listing of the supplier's product, and its own product. */
+  listing: { codigo: string };
+  own: { codigo: string };
+}
 
 /** The paid order as the store's return answers it (the order view's amounts in centavos). */
 export interface PaidOrder {

@@ -15,7 +15,12 @@
  * - POST /__e2e/subscription-lapse {storeId} -> 200 {status}: the test clock of the subscription (decision 061): the
  *   store's paid period ended 8 days ago with no card saved, and its renewal runs now: declined, past the grace
  *   period, so the store is suspended.
+ * - POST /__e2e/marketplace-order {} -> 201 {supplier, reseller: {id, slug, hostname, seller}, order: {id, folio,
+ *   viewToken, packages}, listing: {codigo}, own: {codigo}}: a supplier store with a product offered at wholesale, a reseller store that lists it and
+ *   has a product of its own, and a paid card order of both (two packages: the reseller's own, then the supplier's),
+ *   through tests/helpers/marketplace.ts (decisions 134, 135).
  */
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -26,14 +31,17 @@ import {
   createProductFixture,
   createSellerFixture,
   createStoreFixture,
+  TEST_ADDRESS,
   TEST_PASSWORD,
 } from '../../tests/helpers/factories.js';
 
 import type { SeedCatalogFile } from '../../src/server/seed/seed-catalog.js';
 import type { Permission } from '../../src/shared/contracts/identity.js';
 import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
+import { listingFixture, offerFixture } from '../../tests/helpers/marketplace.js';
+import { placePaidOrder } from '../../tests/helpers/payments.js';
 import { eq } from 'drizzle-orm';
-import { storeSubscriptions } from '../../src/server/db/schema/index.js';
+import { productVariants, storeSubscriptions } from '../../src/server/db/schema/index.js';
 import { ensureSubscription, renewSubscription } from '../../src/server/modules/subscriptions/index.js';
 
 const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data/catalog');
@@ -107,6 +115,43 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
     const { email, token } = await createCollaboratorFixture(app, storeId, permissions);
     reply.code(201);
     return { email, token, password: TEST_PASSWORD };
+  });
+
+  app.post('/marketplace-order', async (_request, reply) => {
+    const supplier = await createStoreFixture(app.db, { name: 'Calzado León Mayoreo' });
+    const reseller = await createStoreFixture(app.db, { name: 'Zapatería Centro' });
+    const offer = await offerFixture(app.db, supplier.id, { wholesaleCents: 30_000, stock: 10 });
+    const listing = await listingFixture(app.db, reseller.id, offer, supplier.id, 45_000);
+    const own = await createProductFixture(app.db, reseller.id, {
+      name: 'Bolsa de piel',
+      variants: [{ sku: `OWN-${Date.now().toString(36)}`, options: {}, priceCents: 20_000, stock: 5 }],
+    });
+    const { order, viewToken } = await placePaidOrder(
+      app,
+      { store: reseller },
+      {
+        idempotencyKey: randomUUID(),
+        email: `mkt-${Date.now().toString(36)}@example.com`,
+        items: [
+          { codigo: own.codigo, sku: own.skus[0], quantity: 1 },
+          { codigo: listing.codigo, sku: listing.sku, quantity: 2 },
+        ],
+        address: TEST_ADDRESS,
+        shipping: { servicio: 'economico' },
+      },
+    );
+    // The listing's stock mirror as the listing sync keeps it: the supplier's units left, so the store offers it.
+    await app.db.update(productVariants).set({ stock: 8 }).where(eq(productVariants.productId, listing.productId));
+    const supplierSeller = await createSellerFixture(app, supplier.id);
+    const resellerSeller = await createSellerFixture(app, reseller.id);
+    reply.code(201);
+    return {
+      supplier: { ...supplier, seller: { ...supplierSeller, password: TEST_PASSWORD } },
+      reseller: { ...reseller, seller: { ...resellerSeller, password: TEST_PASSWORD } },
+      order: { id: order.id, folio: order.folio, viewToken, packages: order.packages },
+      listing: { codigo: listing.codigo },
+      own: { codigo: own.codigo },
+    };
   });
 
   app.post('/balance-release', async (request) => {

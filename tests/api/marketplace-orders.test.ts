@@ -164,6 +164,12 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
           })
         ).statusCode,
       ).toBe(200);
+    // A package on its way: the order can no longer be cancelled, and its view no longer offers it.
+    const shipped = await as(resellerToken, 'GET', `/api/admin/orders/${order.id}`);
+    expect(shipped.json().nextStatuses).toEqual([]);
+    expect(
+      (await as(resellerToken, 'POST', `/api/admin/orders/${order.id}/status`, { status: 'cancelled' })).statusCode,
+    ).toBe(409);
     const twice = await as(supplierToken, 'POST', `/api/admin/pedidos-revendedores/${supplierPackage.id}/status`, {
       status: 'delivered',
     });

@@ -10,6 +10,8 @@ import { AdminLoginPage } from './features/auth/admin-login-page';
 import { DashboardPage } from './features/dashboard/dashboard-page';
 import { SalesPage } from './features/sales/sales-page';
 import { OrderStatusPage } from './features/sales/order-status-page';
+import { PurchaseOrdersPage } from './features/sales/purchase-orders-page';
+import { PurchaseOrderPage } from './features/sales/purchase-order-page';
 import { CompanyPage } from './features/company/company-page';
 import { CatalogPage } from './features/catalog/catalog-page';
 import { ProductEditorPage } from './features/catalog/product-editor-page';
@@ -38,6 +40,8 @@ export function AdminRoutes() {
       <Route element={<AdminLayout />}>
         <Route index element={<DashboardPage />} />
         <Route path="ventas" element={<SalesPage />} />
+        <Route path="ventas/revendedores" element={<PurchaseOrdersPage />} />
+        <Route path="ventas/revendedores/:id" element={<PurchaseOrderPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
         <Route path="mis-datos" element={<CompanyPage />} />
         <Route path="catalogo" element={<CatalogPage />} />

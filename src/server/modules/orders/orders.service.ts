@@ -184,9 +184,12 @@ export async function buildOrderView(ctx: DbContext, order: OrderRow): Promise<O
     payment: payment ? toPayment(payment) : null,
     refundDueCents: Math.max(0, paidIn - kept),
     history: history.map((h) => ({ status: h.toStatus as OrderStatus, at: h.createdAt.toISOString() })),
-    // A marketplace order's status follows its packages: the seller moves each package instead (decision 135).
+    // A marketplace order's status follows its packages: the seller moves each package instead (decision 135), and
+    // may cancel only until a package is on its way (as applyTransition enforces).
     nextStatuses: packages.length
-      ? nextStatuses(status, order.shippingType).filter((s) => s === 'cancelled')
+      ? nextStatuses(status, order.shippingType).filter(
+          (s) => s === 'cancelled' && !packages.some((p) => p.status === 'on_the_way' || p.status === 'delivered'),
+        )
       : nextStatuses(status, order.shippingType),
     packages,
   };

@@ -9,6 +9,8 @@ export const adminPaths = {
   home: () => '/admin',
   sales: (p: { page?: number; status?: string } = {}) => `/admin/ventas${qs(p)}`,
   orderStatus: (id: string) => `/admin/orderStatus${qs({ id })}`,
+  purchaseOrders: (p: { page?: number; status?: string } = {}) => `/admin/ventas/revendedores${qs(p)}`,
+  purchaseOrder: (id: string) => `/admin/ventas/revendedores/${encodeURIComponent(id)}`,
   stores: () => '/admin/tiendas',
   collaborators: () => '/admin/colaboradores',
   myStore: () => '/admin/mi-tienda',

@@ -7,6 +7,11 @@ export const adminQueryKeys = {
   orders: () => ['admin', 'orders'] as const,
   orderList: (status: string | undefined, page: number) => ['admin', 'orders', 'list', status ?? null, page] as const,
   order: (id: string) => ['admin', 'order', id] as const,
+  /** A supplier's purchase orders (packages of resellers' orders it ships). */
+  purchaseOrders: () => ['admin', 'purchase-orders'] as const,
+  purchaseOrderList: (status: string | undefined, page: number) =>
+    ['admin', 'purchase-orders', 'list', status ?? null, page] as const,
+  purchaseOrder: (id: string) => ['admin', 'purchase-orders', 'one', id] as const,
   /** GET /api/proveedor/company_profile (the status route shares the prefix, so one invalidation refreshes both). */
   companyProfile: () => ['admin', 'company-profile'] as const,
   companyStatus: () => ['admin', 'company-profile', 'status'] as const,

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import type { OrderStatus } from '../../../shared/contracts/checkout';
+import type { FulfilmentStatus, OrderStatus } from '../../../shared/contracts/checkout';
 
-/** An order status in the shopper's language (common:orderStatus.*). */
-export function StatusBadge({ status }: { status: OrderStatus }) {
+/** An order's or a package's status in the shopper's language (common:orderStatus.*). */
+export function StatusBadge({ status }: { status: OrderStatus | FulfilmentStatus }) {
   const { t } = useTranslation();
   return <span className={`badge badge-${status}`}>{t(`orderStatus.${status}`)}</span>;
 }

@@ -19,6 +19,7 @@ import { useChangeOrderStatus } from './api/change-order-status';
 import { DeliveryProofCard } from '../../shared/delivery/delivery-proof-card';
 import { OrderRefunds } from './order-refunds';
 import { OrderMoney } from './order-money';
+import { OrderPackages } from './order-packages';
 import { MoneyLines } from '../../../components/ui/money-lines';
 import { orderMoneyLines } from '../../../../shared/money';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
@@ -70,52 +71,56 @@ export function OrderStatusPage() {
         <Alert kind="success">{t('order.updated', { status: t(`common:orderStatus.${o.status}`) })}</Alert>
       )}
       <DeliveryProofCard orderId={o.id} status={o.status} />
-      <section className="card stack" aria-labelledby="next-status">
-        <h2 id="next-status">{t('order.changeStatus')}</h2>
-        {o.nextStatuses.length === 0 && <p className="muted">{t('order.final')}</p>}
-        {o.nextStatuses.includes('on_the_way') && (
-          <TextField label={t('order.tracking')} value={tracking} onChange={(e) => setTracking(e.target.value)} />
-        )}
-        <div className="row">
-          {forward.map((s) => (
-            <Button key={s} busy={change.isPending && change.variables?.status === s} onClick={() => move(s)}>
-              {t('order.moveTo', { status: t(`common:orderStatus.${s}`) })}
-            </Button>
-          ))}
-          {o.nextStatuses.includes('cancelled') && !confirmCancel && (
-            <Button variant="secondary" onClick={() => setConfirmCancel(true)}>
-              {t('order.cancel')}
-            </Button>
+      {/* A marketplace order moves package by package; the order itself may only still be cancelled. */}
+      {o.packages.length > 0 && <OrderPackages order={o} />}
+      {!(o.packages.length > 0 && o.nextStatuses.length === 0) && (
+        <section className="card stack" aria-labelledby="next-status">
+          <h2 id="next-status">{t(o.packages.length > 0 ? 'packages.orderStatus' : 'order.changeStatus')}</h2>
+          {o.nextStatuses.length === 0 && <p className="muted">{t('order.final')}</p>}
+          {o.nextStatuses.includes('on_the_way') && (
+            <TextField label={t('order.tracking')} value={tracking} onChange={(e) => setTracking(e.target.value)} />
           )}
-        </div>
-        {confirmCancel && (
-          <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="cancel-q">
-            <p id="cancel-q">{t('order.cancelConfirm')}</p>
-            {o.payment?.status === 'succeeded' && o.payment.amountCents > 0 && (
-              <p>
-                {t(
-                  o.payment.method === 'paypal'
-                    ? 'order.cancelConfirmPaidPayPal'
-                    : o.payment.method === 'card'
-                      ? 'order.cancelConfirmPaidCard'
-                      : 'order.cancelConfirmPaidOxxo',
-                  {
-                    amount: money(o.payment.amountCents),
-                  },
-                )}
-              </p>
+          <div className="row">
+            {forward.map((s) => (
+              <Button key={s} busy={change.isPending && change.variables?.status === s} onClick={() => move(s)}>
+                {t('order.moveTo', { status: t(`common:orderStatus.${s}`) })}
+              </Button>
+            ))}
+            {o.nextStatuses.includes('cancelled') && !confirmCancel && (
+              <Button variant="secondary" onClick={() => setConfirmCancel(true)}>
+                {t('order.cancel')}
+              </Button>
             )}
-            <div className="row">
-              <Button variant="danger" busy={change.isPending} onClick={() => move('cancelled')}>
-                {t('order.cancelYes')}
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
-                {t('order.cancelNo')}
-              </Button>
-            </div>
           </div>
-        )}
-      </section>
+          {confirmCancel && (
+            <div className="alert alert-warning stack" role="alertdialog" aria-labelledby="cancel-q">
+              <p id="cancel-q">{t('order.cancelConfirm')}</p>
+              {o.payment?.status === 'succeeded' && o.payment.amountCents > 0 && (
+                <p>
+                  {t(
+                    o.payment.method === 'paypal'
+                      ? 'order.cancelConfirmPaidPayPal'
+                      : o.payment.method === 'card'
+                        ? 'order.cancelConfirmPaidCard'
+                        : 'order.cancelConfirmPaidOxxo',
+                    {
+                      amount: money(o.payment.amountCents),
+                    },
+                  )}
+                </p>
+              )}
+              <div className="row">
+                <Button variant="danger" busy={change.isPending} onClick={() => move('cancelled')}>
+                  {t('order.cancelYes')}
+                </Button>
+                <Button variant="secondary" onClick={() => setConfirmCancel(false)}>
+                  {t('order.cancelNo')}
+                </Button>
+              </div>
+            </div>
+          )}
+        </section>
+      )}
       {o.settlement && <OrderMoney settlement={o.settlement} />}
       {/* Refunds move the store's money: shown to whoever has the money permission, like the server's check. */}
       {can(me.data, 'money') && <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />}

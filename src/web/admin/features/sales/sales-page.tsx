@@ -15,6 +15,7 @@ import type { OrderStatus } from '../../../../shared/contracts/checkout';
 import { adminOrdersQuery } from './api/get-orders';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { OrderLimitsCard } from './order-limits-card';
+import { SalesTabs } from './sales-tabs';
 
 const STATUSES: OrderStatus[] = [
   'pending',
@@ -42,6 +43,7 @@ export function SalesPage() {
   if (isForbidden(q.error)) return <NoPermission />;
   return (
     <div className="stack">
+      <SalesTabs />
       <div className="toolbar">
         <h1 style={{ margin: 0 }}>{t('sales.title')}</h1>
         <SelectField

@@ -1,4 +1,7 @@
-/** /micarrito/envio: economical, package or pickup at branch, priced for the cart and postal code. */
+/**
+ * /micarrito/envio: economical, package or pickup at branch, priced for the cart and postal code; for a cart that ships
+ * in several packages (a supplier's products), each package's price and estimate under the chosen service.
+ */
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +15,7 @@ import { cartLines } from '../../shared/api/get-cart-quote';
 import { shippingRatesQuery } from './api/get-shipping-rates';
 import { pickupBranchQuery } from './api/get-pickup-branch';
 import type { PickupBranch } from '../../../../shared/contracts/pickups';
+import type { ShippingQuote } from '../../../../shared/contracts/checkout';
 
 /** "Deportes Rosa, Calle Morelos 120, Centro, Guadalajara, Jalisco 44100 · lunes, miércoles y viernes desde las 11:30". */
 function BranchText({ branch }: { branch: NonNullable<PickupBranch['branch']> }) {
@@ -37,6 +41,37 @@ function BranchText({ branch }: { branch: NonNullable<PickupBranch['branch']> })
   );
 }
 
+/** A cart with a supplier's products ships in several packages: each one's price and estimate, and their total. */
+function PackagesNote({ quote }: { quote: ShippingQuote }) {
+  const { t } = useTranslation('checkout');
+  const money = useMoney();
+  const packages = quote.paquetes ?? [];
+  return (
+    <section className="card stack" aria-labelledby="packages-note" data-testid="shipping-packages">
+      <h2 id="packages-note" style={{ margin: 0, fontSize: '1rem' }}>
+        {t('shipping.packages', { count: packages.length })}
+      </h2>
+      <dl className="money-lines">
+        {packages.map((p, i) => (
+          <div key={i} className="money-line">
+            <dt>
+              {t('shipping.packageLine', { n: i + 1 })}
+              <span className="small muted" style={{ display: 'block' }}>
+                {t('shipping.days', { min: p.minDays, max: p.maxDays, count: p.maxDays })}
+              </span>
+            </dt>
+            <dd>{p.precio === 0 ? t('summary.free') : money(p.precio)}</dd>
+          </div>
+        ))}
+        <div className="money-line result">
+          <dt>{t('shipping.packagesTotal')}</dt>
+          <dd>{quote.precio === 0 ? t('summary.free') : money(quote.precio)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
+
 export function ShippingPage() {
   const { t } = useTranslation('checkout');
   const money = useMoney();
@@ -44,6 +79,7 @@ export function ShippingPage() {
   const { cart, address, shipping, setShipping } = useShop();
   const rates = useQuery(shippingRatesQuery(address?.postalCode, cartLines(cart)));
   const branch = useQuery(pickupBranchQuery());
+  const chosen = rates.data?.find((r) => r.servicio === shipping.servicio);
   if (!address)
     return (
       <div className="container page">
@@ -103,6 +139,7 @@ export function ShippingPage() {
               <strong>{r.precio === 0 ? t('summary.free') : money(r.precio)}</strong>
             </label>
           ))}
+          {chosen?.paquetes && chosen.paquetes.length > 1 && <PackagesNote quote={chosen} />}
         </fieldset>
       )}
       <div className="row" style={{ marginTop: '1rem' }}>

@@ -1,4 +1,7 @@
-/** /pedidos/pedido: one order's status timeline, receipt and, while unpaid at OXXO, the voucher. */
+/**
+ * /pedidos/pedido: one order's status timeline, its packages when it ships in several, receipt and, while unpaid at
+ * OXXO, the voucher.
+ */
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Loading } from '../../../components/ui/loading';
 import { OrderDetails, OxxoVoucher } from '../../components/order-details';
 import { DeliveryProof } from './delivery-proof';
+import { OrderPackages } from './order-packages';
 
 export function OrderPage() {
   const { t, i18n } = useTranslation('account');
@@ -53,6 +57,7 @@ export function OrderPage() {
           ))}
         </ol>
       </section>
+      {o.packages.length > 0 && <OrderPackages order={o} />}
       {o.payment?.method === 'oxxo' && o.payment.status === 'pending' && (
         <OxxoVoucher order={o} storeName={config.data?.nombretienda} />
       )}
