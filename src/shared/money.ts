@@ -113,11 +113,13 @@ export function orderMoneyLines(o: {
   return lines;
 }
 
-export type SettlementLineKey = 'sale' | 'fee' | 'refunded' | 'feeReturned' | 'net' | 'collected' | 'toBalance';
+export type SettlementLineKey =
+  'sale' | 'fee' | 'suppliers' | 'refunded' | 'feeReturned' | 'net' | 'collected' | 'toBalance';
 
 /**
- * The seller's lines of an order's money: what the buyer paid (sale), Vitrina's fee, what went back to the buyer and
- * the part of the fee Vitrina gave back with it (left out when zero), and the net the store earns. When the seller
+ * The seller's lines of an order's money: what the buyer paid (sale), Vitrina's fee, what a marketplace order owes its
+ * suppliers (decision 136), what went back to the buyer and the part of the fee Vitrina gave back with it (each left
+ * out when zero), and the net the store earns. When the seller
  * took the money by hand (cash), the net is already in the seller's hands: the cash collected comes off and what is
  * left (the fee, owed) goes to the balance. Each result line is the sum of the lines before it.
  */
@@ -127,11 +129,13 @@ export function settlementLines(s: {
   refundedCents: number;
   feeReturnedCents: number;
   collectedCents: number;
+  suppliersCents?: number;
 }): MoneyLine<SettlementLineKey>[] {
   const lines: MoneyLine<SettlementLineKey>[] = [
     { key: 'sale', cents: assertCents(s.saleCents) },
     { key: 'fee', cents: -assertCents(s.feeCents) },
   ];
+  if (assertCents(s.suppliersCents ?? 0) !== 0) lines.push({ key: 'suppliers', cents: -s.suppliersCents! });
   if (assertCents(s.refundedCents) !== 0) lines.push({ key: 'refunded', cents: -s.refundedCents });
   if (assertCents(s.feeReturnedCents) !== 0) lines.push({ key: 'feeReturned', cents: s.feeReturnedCents });
   const net = lines.reduce((n, l) => n + l.cents, 0);

@@ -103,6 +103,34 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     expect(JSON.stringify(order)).not.toContain(supplier.id);
   });
 
+  it('quotes a mixed cart as packages summed, without pickup, and shows the reseller its suppliers’ part', async () => {
+    const { listing, own, order } = await mixedOrder();
+    const quote = await t.app.inject({
+      method: 'POST',
+      url: '/api/reseller/packaging/rate-service',
+      headers: { 'x-store-domain': reseller.hostname },
+      payload: {
+        postalCode: TEST_ADDRESS.postalCode,
+        items: [
+          { codigo: own.codigo, sku: own.skus[0], quantity: 1 },
+          { codigo: listing.codigo, sku: listing.sku, quantity: 2 },
+        ],
+      },
+    });
+    expect(quote.statusCode).toBe(200);
+    const services = quote.json() as { servicio: string; precio: number; paquetes?: { precio: number }[] }[];
+    expect(services.map((s) => s.servicio)).not.toContain('pickup');
+    for (const s of services) {
+      expect(s.paquetes).toHaveLength(2);
+      expect(s.paquetes!.reduce((a, p) => a + p.precio, 0)).toBe(s.precio);
+    }
+    const seller = (await as(resellerToken, 'GET', `/api/admin/orders/${order.id}`)).json();
+    const st = seller.settlement;
+    expect(st.suppliersCents).toBeGreaterThan(60_000);
+    expect(st.saleCents - st.feeCents - st.suppliersCents).toBe(st.netCents);
+    expect(st.feeBaseCents).toBe(20_000 + 2 * (45_000 - 30_000));
+  });
+
   it('posts one balanced entry that pays each party its share, and releases each package after delivery', async () => {
     const { order } = await mixedOrder();
     const s = await sums(order.id);

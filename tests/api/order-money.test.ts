@@ -210,6 +210,7 @@ describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       refundedCents: 0,
       feeReturnedCents: 0,
       collectedCents: 0,
+      suppliersCents: 0,
       netCents: mine.totalCents - fee,
     });
     // An unpaid order shows what the fee will be.

@@ -43,9 +43,7 @@ export const rateServiceResponse = z.array(
     minDays: z.number().int(),
     maxDays: z.number().int(),
     /** A cart with a supplier's products ships in several packages: each one's price and delivery estimate. */
-    paquetes: z
-      .array(z.object({ precio: cents, minDays: z.number().int(), maxDays: z.number().int() }))
-      .optional(),
+    paquetes: z.array(z.object({ precio: cents, minDays: z.number().int(), maxDays: z.number().int() })).optional(),
   }),
 );
 export type RateServiceResponse = z.infer<typeof rateServiceResponse>;
@@ -237,6 +235,11 @@ export const orderSettlement = z.object({
   feeReturnedCents: z.number().int(),
   /** Cash the seller took by hand for the order. */
   collectedCents: z.number().int(),
+  /**
+   * A marketplace order: what its suppliers are owed for their packages (wholesale, their shipping and Vitrina's fee
+   * on their share), less what was reversed with a rejected package (decision 136); 0 otherwise.
+   */
+  suppliersCents: z.number().int(),
   netCents: z.number().int(),
 });
 export type OrderSettlement = z.infer<typeof orderSettlement>;

@@ -19,6 +19,7 @@ export {
   postSharesReversed,
   postPackageReleased,
   sharedSaleLines,
+  resellerFeeBase,
   type PackageShare,
   type SharedSale,
 } from './package-ledger.js';

@@ -1,8 +1,9 @@
 /**
  * What the ledger says of one order's money, for the seller (decisions 095, 096): what the buyer paid (the sale),
  * Vitrina's fee and its base and rate, what went back to the buyer and the part of the fee returned with it, and cash
- * the store collected by hand. Read from the order's entries, by their keys: `order:<id>:paid`,
- * `order:<id>:collected`, `order:<id>:cancelled`, `refund-request:<refund id>`. Amounts are centavos.
+ * the store collected by hand, and for a marketplace order what its suppliers are owed (their lines in the order's
+ * entries). Read from the order's entries, by their keys: `order:<id>:paid`, `order:<id>:collected`,
+ * `order:<id>:cancelled`, `fulfilment:<id>:reversed`, `refund-request:<refund id>`. Amounts are centavos.
  */
 import { and, eq } from 'drizzle-orm';
 import { ledgerEntries, ledgerLines } from '../../db/schema/balances.js';
@@ -28,23 +29,31 @@ export async function orderSettlement(ctx: StoreDbContext, orderId: string): Pro
       memo: ledgerEntries.memo,
       account: ledgerLines.account,
       amount: ledgerLines.amountCents,
+      lineStoreId: ledgerLines.storeId,
     })
     .from(ledgerEntries)
-    .leftJoin(ledgerLines, and(eq(ledgerLines.entryId, ledgerEntries.id), eq(ledgerLines.storeId, storeId)))
+    .leftJoin(ledgerLines, eq(ledgerLines.entryId, ledgerEntries.id))
     .where(and(eq(ledgerEntries.storeId, storeId), eq(ledgerEntries.orderId, orderId)));
+  // A marketplace order's entries carry its suppliers' lines too (decision 136): they are the suppliers' part.
+  const suppliersCents = -rows
+    .filter((r) => r.lineStoreId && r.lineStoreId !== storeId)
+    .reduce((s, r) => s + (r.amount ?? 0), 0);
+  const own = rows.filter((r) => !r.lineStoreId || r.lineStoreId === storeId);
   const paidKey = `order:${orderId}:paid`;
-  const paid = rows.filter((r) => r.key === paidKey);
+  const paid = own.filter((r) => r.key === paidKey);
   if (!paid.length) return null;
-  const line = (rs: typeof rows, account: string) =>
+  const line = (rs: typeof own, account: string) =>
     rs.filter((r) => r.account === account).reduce((s, r) => s + (r.amount ?? 0), 0);
   const saleCents = line(paid, 'buyer_payment');
   const feeCents = -line(paid, 'platform_fee');
   const memo = parseMemo(paid[0].memo);
-  const givenBack = rows.filter((r) => r.key === `order:${orderId}:cancelled` || r.key.startsWith('refund-request:'));
+  const givenBack = own.filter(
+    (r) => r.key === `order:${orderId}:cancelled` || r.key.startsWith('refund-request:') || r.key.endsWith(':reversed'),
+  );
   const refundedCents = -line(givenBack, 'refunds');
   const feeReturnedCents = line(givenBack, 'platform_fee');
   const collectedCents = line(
-    rows.filter((r) => r.key === `order:${orderId}:collected`),
+    own.filter((r) => r.key === `order:${orderId}:collected`),
     'store_pending',
   );
   return {
@@ -56,6 +65,7 @@ export async function orderSettlement(ctx: StoreDbContext, orderId: string): Pro
     refundedCents,
     feeReturnedCents,
     collectedCents,
-    netCents: saleCents - feeCents - refundedCents + feeReturnedCents,
+    suppliersCents: suppliersCents + 0,
+    netCents: saleCents - feeCents - suppliersCents - refundedCents + feeReturnedCents,
   };
 }

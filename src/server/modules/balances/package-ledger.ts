@@ -77,13 +77,23 @@ export function sharedSaleLines(sale: SharedSale): LedgerLineInput[] {
   return lines;
 }
 
+/** What the reseller's fee is charged on (decision 136): its own products after the coupon, and its margins. */
+export function resellerFeeBase(sale: {
+  packages: Pick<PackageShare, 'itemsCents' | 'discountCents' | 'wholesaleCents' | 'supplierStoreId'>[];
+}): number {
+  return sale.packages.reduce((s, p) => {
+    const sold = p.itemsCents - p.discountCents;
+    return s + Math.max(0, p.supplierStoreId ? sold - p.wholesaleCents : sold);
+  }, 0);
+}
+
 /** A marketplace order paid (key `order:<id>:paid`, once): sharedSaleLines posted in the order's store. */
 export async function postSharedOrderPaid(ctx: StoreTxContext, sale: SharedSale): Promise<boolean> {
   return postEntry(ctx, {
     key: `order:${sale.orderId}:paid`,
     kind: 'order_paid',
     orderId: sale.orderId,
-    memo: `fee_bps=${sale.resellerFeeBps} packages=${sale.packages.length}`,
+    memo: `fee_bps=${sale.resellerFeeBps} fee_base=${resellerFeeBase(sale)} packages=${sale.packages.length}`,
     keepWhenZero: true,
     lines: sharedSaleLines(sale),
   });

@@ -59,6 +59,8 @@ export async function quotePackages(
   if (perPackage.length === 1) return { perPackage, combined: perPackage[0] };
   const combined: RateServiceResponse = [];
   for (const first of perPackage[0] ?? []) {
+    // Pickup at the store's branch is for its own goods only: a supplier's package always ships.
+    if (first.servicio === 'pickup') continue;
     const each = perPackage.map((qs) => qs.find((q) => q.servicio === first.servicio));
     if (each.some((q) => !q)) continue;
     const all = each as ShippingQuote[];

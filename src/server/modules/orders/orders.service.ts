@@ -24,10 +24,10 @@ import type {
 } from '../../../shared/contracts/checkout.js';
 import { platformFeeBaseCents, platformFeeCents } from '../../../shared/money.js';
 import { listOrderPayments, toPayment } from '../payments/index.js';
-import { orderSettlement } from '../balances/index.js';
+import { orderSettlement, resellerFeeBase, sharedSaleLines } from '../balances/index.js';
 import { getUserNames } from '../accounts/index.js';
 import { nextStatuses } from './order-status.js';
-import { packageViews } from './packages.js';
+import { loadPackages, packageViews, type PackageRow } from './packages.js';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -223,12 +223,17 @@ export async function getStoreOrderView(ctx: StoreContext, orderId: string): Pro
  */
 export async function getSellerOrderView(ctx: StoreContext, orderId: string): Promise<SellerOrderView> {
   const order = await loadOrder(ctx, orderId);
-  const [view, posted] = await Promise.all([buildOrderView(ctx, order), orderSettlement(ctx, orderId)]);
-  return { ...view, settlement: posted ?? estimatedSettlement(order) };
+  const [view, posted, packages] = await Promise.all([
+    buildOrderView(ctx, order),
+    orderSettlement(ctx, orderId),
+    loadPackages(ctx, orderId),
+  ]);
+  return { ...view, settlement: posted ?? estimatedSettlement(order, packages) };
 }
 
-function estimatedSettlement(order: OrderRow): OrderSettlement | null {
+function estimatedSettlement(order: OrderRow, packages: PackageRow[]): OrderSettlement | null {
   if (order.status !== 'pending') return null;
+  if (packages.length) return estimatedSharedSettlement(order, packages);
   const base = platformFeeBaseCents(order);
   const fee = Math.min(order.totalCents, platformFeeCents(base, order.platformFeeBps));
   return {
@@ -240,7 +245,42 @@ function estimatedSettlement(order: OrderRow): OrderSettlement | null {
     refundedCents: 0,
     feeReturnedCents: 0,
     collectedCents: 0,
+    suppliersCents: 0,
     netCents: order.totalCents - fee,
+  };
+}
+
+/** A marketplace order's money before it is paid, by the rule its payment will post (decision 136). */
+function estimatedSharedSettlement(order: OrderRow, packages: PackageRow[]): OrderSettlement {
+  const shares = sharedSaleLines({
+    orderId: order.id,
+    storeId: order.storeId,
+    amountCents: order.totalCents,
+    oxxoFeeCents: order.feeCents,
+    resellerFeeBps: order.platformFeeBps,
+    packages: packages.map((p) => ({
+      fulfilmentId: p.id,
+      supplierStoreId: p.supplierStoreId,
+      itemsCents: p.itemsCents,
+      discountCents: p.discountCents,
+      wholesaleCents: p.wholesaleCents,
+      shippingCents: p.shippingCents,
+      supplierFeeBps: p.supplierFeeBps,
+    })),
+  });
+  const fee = -shares.filter((l) => !l.storeId && l.account === 'platform_fee').reduce((s, l) => s + l.amountCents, 0);
+  const suppliers = -shares.filter((l) => l.storeId).reduce((s, l) => s + l.amountCents, 0);
+  return {
+    status: 'estimated',
+    saleCents: order.totalCents,
+    feeBps: order.platformFeeBps,
+    feeBaseCents: resellerFeeBase({ packages }),
+    feeCents: fee,
+    refundedCents: 0,
+    feeReturnedCents: 0,
+    collectedCents: 0,
+    suppliersCents: suppliers,
+    netCents: order.totalCents - fee - suppliers,
   };
 }
 
