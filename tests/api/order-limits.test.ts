@@ -194,7 +194,7 @@ describe(`unpaid-order limits and the largest order (${process.env.TEST_DATABASE
           where table_name in ('orders', 'order_items', 'payments') and column_name like '%cents'`,
     )) as unknown as { rows: { column_name: string; data_type: string }[] };
     const rows = types.rows;
-    expect(rows.length).toBe(8);
+    expect(rows.length).toBe(9); // with order_items.wholesale_unit_cents (a listing line's wholesale price)
     expect(rows.filter((r) => r.data_type !== 'bigint')).toEqual([]);
     const big = 2 ** 31 + 12_345;
     const order = await t.database.db.transaction((tx) =>
