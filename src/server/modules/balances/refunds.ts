@@ -114,25 +114,14 @@ export async function requestRefund(
   ctx: StoreTxContext,
   input: { orderId: string; paymentId: string; paymentAmountCents: number; amountCents: number; reason?: string },
 ): Promise<RefundView> {
-  const { db: tx, storeId } = ctx;
   const room = await refundRoom(ctx, input);
   if (input.amountCents > room.maxCents) throw new AppError('REFUND_EXCEEDS_REFUNDABLE', { max: room.maxCents });
   const feePart = feePartOf(room, input.amountCents);
   const storePart = input.amountCents - feePart;
-  const [row] = await tx
-    .insert(refunds)
-    .values({
-      storeId,
-      orderId: input.orderId,
-      paymentId: input.paymentId,
-      amountCents: input.amountCents,
-      status: 'pending',
-      reason: input.reason ?? null,
-    })
-    .returning();
+  const row = await recordOwedRefund(ctx, input);
   const pendingPart = Math.min(room.fromPending, storePart);
   await postEntry(ctx, {
-    key: `refund-request:${row!.id}`,
+    key: `refund-request:${row.id}`,
     kind: 'refund',
     orderId: input.orderId,
     memo: 'requested',
@@ -143,7 +132,7 @@ export async function requestRefund(
       { account: 'refunds', amountCents: -input.amountCents },
     ],
   });
-  return toView(row!);
+  return row;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { PaymentRow } from '../payments/index.js';
 import { postOrderCollected, postOrderPaid, postSharedOrderPaid } from '../balances/index.js';
 import type { OrderRow } from './orders.service.js';
 import { applyTransition } from './transitions.js';
-import { followOrder, loadPackages } from './packages.js';
+import { followOrder, loadPackages, packageShares } from './packages.js';
 import { enqueue } from '../../jobs/queue.js';
 
 /**
@@ -37,15 +37,7 @@ export async function markOrderPaid(
         amountCents: payment.amountCents,
         oxxoFeeCents: order.feeCents,
         resellerFeeBps: order.platformFeeBps,
-        packages: packages.map((p) => ({
-          fulfilmentId: p.id,
-          supplierStoreId: p.supplierStoreId,
-          itemsCents: p.itemsCents,
-          discountCents: p.discountCents,
-          wholesaleCents: p.wholesaleCents,
-          shippingCents: p.shippingCents,
-          supplierFeeBps: p.supplierFeeBps,
-        })),
+        packages: packageShares(packages),
       })
     : await postOrderPaid(ctx, {
         orderId: order.id,

@@ -27,7 +27,7 @@ import { listOrderPayments, toPayment } from '../payments/index.js';
 import { orderSettlement, resellerFeeBase, sharedSaleLines } from '../balances/index.js';
 import { getUserNames } from '../accounts/index.js';
 import { nextStatuses } from './order-status.js';
-import { loadPackages, packageViews, type PackageRow } from './packages.js';
+import { loadPackages, packageShares, packageViews, type PackageRow } from './packages.js';
 
 export const ORDERS_PAGE_SIZE = 20;
 
@@ -258,15 +258,7 @@ function estimatedSharedSettlement(order: OrderRow, packages: PackageRow[]): Ord
     amountCents: order.totalCents,
     oxxoFeeCents: order.feeCents,
     resellerFeeBps: order.platformFeeBps,
-    packages: packages.map((p) => ({
-      fulfilmentId: p.id,
-      supplierStoreId: p.supplierStoreId,
-      itemsCents: p.itemsCents,
-      discountCents: p.discountCents,
-      wholesaleCents: p.wholesaleCents,
-      shippingCents: p.shippingCents,
-      supplierFeeBps: p.supplierFeeBps,
-    })),
+    packages: packageShares(packages),
   });
   const fee = -shares.filter((l) => !l.storeId && l.account === 'platform_fee').reduce((s, l) => s + l.amountCents, 0);
   const suppliers = -shares.filter((l) => l.storeId).reduce((s, l) => s + l.amountCents, 0);

@@ -7,6 +7,7 @@ import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import { fulfilments, orderItems } from '../../db/schema/orders.js';
 import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import type { FulfilmentStatus, OrderStatus, OrderView } from '../../../shared/contracts/checkout.js';
+import type { PackageShare } from '../balances/index.js';
 
 export type PackageRow = typeof fulfilments.$inferSelect;
 
@@ -17,6 +18,19 @@ export async function loadPackages(ctx: StoreDbContext, orderId: string): Promis
     .from(fulfilments)
     .where(and(eq(fulfilments.storeId, ctx.storeId), eq(fulfilments.orderId, orderId)))
     .orderBy(asc(fulfilments.number));
+}
+
+/** The packages as the ledger splits their money (decision 136). */
+export function packageShares(packages: PackageRow[]): PackageShare[] {
+  return packages.map((p) => ({
+    fulfilmentId: p.id,
+    supplierStoreId: p.supplierStoreId,
+    itemsCents: p.itemsCents,
+    discountCents: p.discountCents,
+    wholesaleCents: p.wholesaleCents,
+    shippingCents: p.shippingCents,
+    supplierFeeBps: p.supplierFeeBps,
+  }));
 }
 
 /** The suppliers' stores of an order's packages (the parties of its ledger lines besides the store). */
