@@ -12,6 +12,7 @@ import { companyOps } from './company.ops.js';
 import { couponsOps } from './coupons.ops.js';
 import { filesOps } from './files.ops.js';
 import { jobsOps } from './jobs.ops.js';
+import { marketplaceOps } from './marketplace.ops.js';
 import { ordersOps } from './orders.ops.js';
 import { platformOps } from './platform.ops.js';
 import { sandboxOps } from './sandbox.ops.js';
@@ -35,6 +36,7 @@ export const ops = {
   ...subscriptionsOps,
   ...searchOps,
   ...analyticsOps,
+  ...marketplaceOps,
   ...ordersOps,
   ...checkoutOps,
 };

@@ -5,3 +5,4 @@ export {
   getCompanyProfileStatus,
   saveCompanySection,
 } from './company.service.js';
+export { isSupplierEnabled, getSupplierCards, type SupplierCardProfile } from './supplier-switch.js';

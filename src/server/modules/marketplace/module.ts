@@ -2,10 +2,11 @@
 import { defineModule } from '../definition.js';
 import { listenForSupplierChanges } from './product-changes.js';
 import { marketplaceSyncJob } from './sync.jobs.js';
+import offersRoutes from './offers.routes.js';
 
 export const marketplaceModule = defineModule({
   name: 'marketplace',
-  routes: [],
+  routes: [offersRoutes],
   jobs: [marketplaceSyncJob],
   onChange: (event, app) => listenForSupplierChanges(app.db, app.log, event),
 });

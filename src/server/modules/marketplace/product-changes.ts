@@ -12,14 +12,18 @@ import { enqueue } from '../../jobs/index.js';
 
 /** Queues the sync of a supplier's changed products; does nothing for a store that offers nothing. */
 export async function onSupplierProductsChanged(db: Db, event: ChangeEvent): Promise<boolean> {
-  if (event.topic !== 'products' || !event.storeId) return false;
+  // `store`: the store's settings or its supplier switch changed (decision 138): every offer of it is refreshed.
+  if ((event.topic !== 'products' && event.topic !== 'store') || !event.storeId) return false;
   const [offered] = await db
     .select({ id: catalogOffers.id })
     .from(catalogOffers)
     .where(and(eq(catalogOffers.storeId, event.storeId)))
     .limit(1);
   if (!offered) return false;
-  await enqueue(db, 'marketplace-sync', { supplierStoreId: event.storeId, productIds: event.ids ?? null });
+  await enqueue(db, 'marketplace-sync', {
+    supplierStoreId: event.storeId,
+    productIds: event.topic === 'products' ? (event.ids ?? null) : null,
+  });
   return true;
 }
 
