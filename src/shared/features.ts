@@ -20,11 +20,11 @@ export interface FeatureSwitches {
 }
 export type Feature = keyof FeatureSwitches;
 
-/** Today's switches: nothing of the list is built. */
+/** Today's switches: the global catalogue is built (decision 134); the rest of the list is not. */
 export const FEATURES: Readonly<FeatureSwitches> = {
   customDomains: false,
   dropshipping: false,
-  globalCatalog: false,
+  globalCatalog: true,
   quotes: false,
   messages: false,
 };

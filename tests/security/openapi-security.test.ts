@@ -54,6 +54,9 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   refundId: () => [randomUUID()],
   // A sandbox payment the browser confirms: its client secret decides, which the attacker does not hold.
   ref: () => [`sbx_pi_${randomBytes(12).toString('hex')}`],
+  // A global catalogue offer is readable by every reseller by design (decision 134): tests/api/global-catalog.test.ts
+  // checks which fields cross; a made-up one stands in here.
+  offerId: () => [randomUUID()],
 };
 
 /**

@@ -26,6 +26,8 @@ import { BankAccountPage } from './features/balances/bank-account-page';
 import { DeliveryPage } from './features/balances/delivery-page';
 import { SubscriptionPage } from './features/subscription/subscription-page';
 import { PlansPage, PremiumPlanPage } from './features/subscription/plans-page';
+import { GlobalCatalogPage } from './features/global-catalog/global-catalog-page';
+import { GlobalOfferPage } from './features/global-catalog/global-offer-page';
 
 export function AdminRoutes() {
   return (
@@ -41,6 +43,8 @@ export function AdminRoutes() {
         <Route path="catalogo" element={<CatalogPage />} />
         <Route path="altaproducto" element={<ProductEditorPage />} />
         <Route path="catalogo/producto/:catalogo_id" element={<ProductEditorPage />} />
+        <Route path="catalogoglobal" element={<GlobalCatalogPage />} />
+        <Route path="catalogoglobal/:offerId" element={<GlobalOfferPage />} />
         <Route path="cupones" element={<CouponsPage />} />
         <Route path="pickups" element={<PickupsPage />} />
         <Route path="colaboradores" element={<CollaboratorsPage />} />

@@ -144,7 +144,7 @@ export async function searchGlobalCatalog(ctx: Ctx, input: GlobalCatalogQuery): 
           supplierName: catalogOffers.supplierName,
           // Table-qualified by hand: in a one-table select drizzle writes bare column names, which the subquery
           // would take as the listing's own.
-          listed: sql<boolean>`exists (select 1 from listings l where l.store_id = ${ctx.storeId} and l.offer_id = "catalog_offers"."id")`,
+          listed: sql<boolean>`exists (select 1 from ${listings} l where l.store_id = ${ctx.storeId} and l.offer_id = "catalog_offers"."id")`,
         })
         .from(catalogOffers)
         .where(where(match))
