@@ -5,7 +5,6 @@
  * page and facet counts. Only decision 134's fields leave this file.
  */
 import { and, asc, desc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { catalogOffers, listings } from '../../db/schema/marketplace.js';
 import type { StoreContext } from '../../lib/context.js';
 import {
@@ -43,16 +42,22 @@ function matchCondition(m: Match): SQL | undefined {
 const visibleTo = (ctx: Ctx) =>
   and(eq(catalogOffers.status, 'published'), eq(catalogOffers.available, true), ne(catalogOffers.storeId, ctx.storeId));
 
-function filters(q: Query, except?: Filter): SQL[] {
+function priceFilters(q: Query): SQL[] {
   const out: (SQL | undefined)[] = [
-    except !== 'department' && q.department ? eq(catalogOffers.departmentName, q.department) : undefined,
-    except !== 'category' && q.category ? eq(catalogOffers.categoryName, q.category) : undefined,
-    except !== 'supplier' && q.supplier ? eq(catalogOffers.storeId, q.supplier) : undefined,
-    except !== 'origin' && q.origin ? eq(catalogOffers.origin, q.origin) : undefined,
     q.priceMin !== undefined ? gte(catalogOffers.wholesaleFromCents, q.priceMin) : undefined,
     q.priceMax !== undefined ? lte(catalogOffers.wholesaleFromCents, q.priceMax) : undefined,
   ];
   return out.filter((c): c is SQL => c !== undefined);
+}
+
+function filters(q: Query): SQL[] {
+  const out: (SQL | undefined)[] = [
+    q.department ? eq(catalogOffers.departmentName, q.department) : undefined,
+    q.category ? eq(catalogOffers.categoryName, q.category) : undefined,
+    q.supplier ? eq(catalogOffers.storeId, q.supplier) : undefined,
+    q.origin ? eq(catalogOffers.origin, q.origin) : undefined,
+  ];
+  return [...out.filter((c): c is SQL => c !== undefined), ...priceFilters(q)];
 }
 
 /** Relevance: text rank (name above keywords and taxonomy above descriptions), then the newest; see decision 137. */
@@ -73,34 +78,95 @@ function orderBy(sort: GlobalCatalogSort, m: Match): SQL[] {
   }
 }
 
-async function count(ctx: Ctx, where: SQL | undefined): Promise<number> {
-  const [r] = await ctx.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(catalogOffers)
-    .where(where);
-  return r?.n ?? 0;
+const FACET_COLUMNS = {
+  department: catalogOffers.departmentName,
+  category: catalogOffers.categoryName,
+  supplier: catalogOffers.storeId,
+  origin: catalogOffers.origin,
+} as const;
+const FACET_KEYS = Object.keys(FACET_COLUMNS) as Filter[];
+
+interface Counts {
+  total: number;
+  facets: Record<Filter, GlobalCatalogFacet[]>;
 }
 
-async function facet(
-  ctx: Ctx,
-  where: SQL | undefined,
-  value: SQL | AnyPgColumn,
-  label: SQL | AnyPgColumn,
-): Promise<GlobalCatalogFacet[]> {
+/**
+ * The total under every filter and each facet's counts under every filter but its own, in one pass over the matches
+ * (grouping sets; the facet filters become FILTER clauses): the text match is costly (above all the trigram one),
+ * so it is evaluated once, not once per facet.
+ */
+async function countMatches(ctx: Ctx, q: Query, m: Match): Promise<Counts> {
+  const chosen = (key: Filter): SQL | null => {
+    const v = q[key];
+    return v ? sql`${FACET_COLUMNS[key]} = ${v}` : null;
+  };
+  const except = (key: Filter | null) => {
+    const conds = FACET_KEYS.filter((k) => k !== key)
+      .map(chosen)
+      .filter((c): c is SQL => c !== null);
+    return conds.length
+      ? sql<number>`count(*) filter (where ${sql.join(conds, sql` and `)})::int`
+      : sql<number>`count(*)::int`;
+  };
   const rows = await ctx.db
     .select({
-      value: sql<string | null>`${value}`,
-      label: sql<string | null>`${label}`,
-      count: sql<number>`count(*)::int`,
+      department: catalogOffers.departmentName,
+      category: catalogOffers.categoryName,
+      supplier: sql<string | null>`${catalogOffers.storeId}::text`,
+      supplierName: sql<string | null>`max(${catalogOffers.supplierName})`,
+      origin: catalogOffers.origin,
+      // One bit per facet column (department first), 1 where the row does not group by it: 0b0111 groups by
+      // department, 0b1111 is the total.
+      set: sql<number>`grouping(${catalogOffers.departmentName}, ${catalogOffers.categoryName}, ${catalogOffers.storeId}, ${catalogOffers.origin})`,
+      nDepartment: except('department'),
+      nCategory: except('category'),
+      nSupplier: except('supplier'),
+      nOrigin: except('origin'),
+      nTotal: except(null),
     })
     .from(catalogOffers)
-    .where(where)
-    .groupBy(value, label)
-    .orderBy(sql`count(*) desc`, label)
-    .limit(50);
-  return rows
-    .filter((r) => r.value !== null && r.value !== '')
-    .map((r) => ({ value: r.value!, label: r.label ?? r.value!, count: r.count }));
+    .where(and(visibleTo(ctx), matchCondition(m), ...priceFilters(q)))
+    .groupBy(
+      sql`grouping sets ((${catalogOffers.departmentName}), (${catalogOffers.categoryName}), (${catalogOffers.storeId}), (${catalogOffers.origin}), ())`,
+    );
+  const facet = (
+    bits: number,
+    value: (r: (typeof rows)[number]) => string | null,
+    n: (r: (typeof rows)[number]) => number,
+    label = value,
+  ) =>
+    rows
+      .filter((r) => Number(r.set) === bits && value(r) && n(r) > 0)
+      .map((r) => ({ value: value(r)!, label: label(r) ?? value(r)!, count: n(r) }))
+      .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label))
+      .slice(0, 50);
+  return {
+    total: rows.find((r) => Number(r.set) === 0b1111)?.nTotal ?? 0,
+    facets: {
+      department: facet(
+        0b0111,
+        (r) => r.department,
+        (r) => r.nDepartment,
+      ),
+      category: facet(
+        0b1011,
+        (r) => r.category,
+        (r) => r.nCategory,
+      ),
+      supplier: facet(
+        0b1101,
+        (r) => r.supplier,
+        (r) => r.nSupplier,
+        (r) => r.supplierName,
+      ),
+      origin: facet(
+        0b1110,
+        (r) => r.origin,
+        (r) => r.nOrigin,
+      ),
+    },
+  };
 }
 
 /**
@@ -112,19 +178,20 @@ export async function searchGlobalCatalog(ctx: Ctx, input: GlobalCatalogQuery): 
   const q = globalCatalogQuery.parse(input);
   const tsquery = offerTsQuery(q.q);
   let match: Match = tsquery ? { kind: 'fts', tsquery } : { kind: 'all' };
-  const where = (m: Match, except?: Filter) => and(visibleTo(ctx), matchCondition(m), ...filters(q, except));
+  const where = (m: Match) => and(visibleTo(ctx), matchCondition(m), ...filters(q));
 
-  let total = await count(ctx, where(match));
+  let counts = await countMatches(ctx, q, match);
   let approximate = false;
-  if (tsquery && total === 0) {
+  if (tsquery && counts.total === 0) {
     const typo: Match = { kind: 'trgm', text: words(q.q ?? '').join(' ') };
-    const fuzzy = await count(ctx, where(typo));
-    if (fuzzy > 0) {
+    const fuzzy = await countMatches(ctx, q, typo);
+    if (fuzzy.total > 0) {
       match = typo;
-      total = fuzzy;
+      counts = fuzzy;
       approximate = true;
     }
   }
+  const { total } = counts;
 
   const rows = total
     ? await ctx.db
@@ -153,13 +220,6 @@ export async function searchGlobalCatalog(ctx: Ctx, input: GlobalCatalogQuery): 
         .offset((q.page - 1) * GLOBAL_CATALOG_PAGE_SIZE)
     : [];
 
-  const [departments, categories, suppliers, origins] = [
-    await facet(ctx, where(match, 'department'), catalogOffers.departmentName, catalogOffers.departmentName),
-    await facet(ctx, where(match, 'category'), catalogOffers.categoryName, catalogOffers.categoryName),
-    await facet(ctx, where(match, 'supplier'), sql`${catalogOffers.storeId}::text`, catalogOffers.supplierName),
-    await facet(ctx, where(match, 'origin'), catalogOffers.origin, catalogOffers.origin),
-  ];
-
   return {
     items: rows.map(({ supplierStoreId, supplierName, ...r }) => ({
       ...r,
@@ -170,6 +230,11 @@ export async function searchGlobalCatalog(ctx: Ctx, input: GlobalCatalogQuery): 
     page: q.page,
     pageSize: GLOBAL_CATALOG_PAGE_SIZE,
     approximate,
-    facets: { departments, categories, suppliers, origins },
+    facets: {
+      departments: counts.facets.department,
+      categories: counts.facets.category,
+      suppliers: counts.facets.supplier,
+      origins: counts.facets.origin,
+    },
   };
 }

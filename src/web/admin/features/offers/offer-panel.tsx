@@ -107,9 +107,9 @@ function OfferForm({ data, codigo }: { data: SupplierOffer; codigo: string }) {
               return (
                 <tr key={v.id}>
                   <th scope="row">{label}</th>
-                  <td>{money(v.priceCents)}</td>
-                  <td>{v.stock}</td>
-                  <td>
+                  <td data-label={t('offer.retail')}>{money(v.priceCents)}</td>
+                  <td data-label={t('offer.stock')}>{v.stock}</td>
+                  <td data-label={t('offer.wholesale')}>
                     <PesosInput
                       label={t('offer.wholesaleOf', { variant: label })}
                       hideLabel
