@@ -154,6 +154,9 @@ describe('global catalogue', () => {
     const typo = await search({ q: 'sudaderra' });
     expect(names(typo)).toEqual(['Sudadera con capucha']);
     expect(typo.approximate).toBe(true);
+    // Words that match offers a filter excludes are not typos: nothing, and no "closest names".
+    const filtered = await search({ q: 'camiseta', department: 'Mochilas' });
+    expect([filtered.total, filtered.approximate]).toEqual([0, false]);
     const nothing = await search({ q: 'refrigerador' });
     expect(nothing.items).toEqual([]);
     expect(nothing.total).toBe(0);

@@ -23,7 +23,7 @@ type Match = { kind: 'all' } | { kind: 'fts'; tsquery: string } | { kind: 'trgm'
 type Filter = 'department' | 'category' | 'supplier' | 'origin';
 type Query = ReturnType<typeof globalCatalogQuery.parse>;
 
-/** `camiseta:* & roja:*`: every word of `q`, folded (no accents, lower case), each also by prefix; null without words. */
+/** `camiseta:* & roja:*`: every word of `q`, folded and each also by prefix; null when `q` has no word. */
 export function offerTsQuery(q: string | undefined): string | null {
   const ws = words(q ?? '').slice(0, 8);
   return ws.length ? ws.map((w) => `${w}:*`).join(' & ') : null;
@@ -85,6 +85,7 @@ const FACET_COLUMNS = {
   origin: catalogOffers.origin,
 } as const;
 const FACET_KEYS = Object.keys(FACET_COLUMNS) as Filter[];
+const FACET_SETS = FACET_KEYS.map((k) => FACET_COLUMNS[k]);
 
 interface Counts {
   total: number;
@@ -118,7 +119,7 @@ async function countMatches(ctx: Ctx, q: Query, m: Match): Promise<Counts> {
       origin: catalogOffers.origin,
       // One bit per facet column (department first), 1 where the row does not group by it: 0b0111 groups by
       // department, 0b1111 is the total.
-      set: sql<number>`grouping(${catalogOffers.departmentName}, ${catalogOffers.categoryName}, ${catalogOffers.storeId}, ${catalogOffers.origin})`,
+      set: sql<number>`grouping(${sql.join(FACET_SETS, sql`, `)})`,
       nDepartment: except('department'),
       nCategory: except('category'),
       nSupplier: except('supplier'),
@@ -128,7 +129,10 @@ async function countMatches(ctx: Ctx, q: Query, m: Match): Promise<Counts> {
     .from(catalogOffers)
     .where(and(visibleTo(ctx), matchCondition(m), ...priceFilters(q)))
     .groupBy(
-      sql`grouping sets ((${catalogOffers.departmentName}), (${catalogOffers.categoryName}), (${catalogOffers.storeId}), (${catalogOffers.origin}), ())`,
+      sql`grouping sets (${sql.join(
+        FACET_SETS.map((c) => sql`(${c})`),
+        sql`, `,
+      )}, ())`,
     );
   const facet = (
     bits: number,
@@ -169,6 +173,15 @@ async function countMatches(ctx: Ctx, q: Query, m: Match): Promise<Counts> {
   };
 }
 
+async function anyMatch(ctx: Ctx, m: Match): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: catalogOffers.id })
+    .from(catalogOffers)
+    .where(and(visibleTo(ctx), matchCondition(m)))
+    .limit(1);
+  return Boolean(row);
+}
+
 /**
  * One page of the global catalogue for the asking store `ctx.storeId` (never its own offers): `total` under every
  * filter, and the facets (each counted under the other filters, so a chosen value's siblings stay visible).
@@ -182,7 +195,8 @@ export async function searchGlobalCatalog(ctx: Ctx, input: GlobalCatalogQuery): 
 
   let counts = await countMatches(ctx, q, match);
   let approximate = false;
-  if (tsquery && counts.total === 0) {
+  // Typo tolerance when the words match no offer at all; words that match offers the filters exclude are not typos.
+  if (tsquery && counts.total === 0 && !(await anyMatch(ctx, match))) {
     const typo: Match = { kind: 'trgm', text: words(q.q ?? '').join(' ') };
     const fuzzy = await countMatches(ctx, q, typo);
     if (fuzzy.total > 0) {
@@ -211,7 +225,8 @@ export async function searchGlobalCatalog(ctx: Ctx, input: GlobalCatalogQuery): 
           supplierName: catalogOffers.supplierName,
           // Table-qualified by hand: in a one-table select drizzle writes bare column names, which the subquery
           // would take as the listing's own.
-          listed: sql<boolean>`exists (select 1 from ${listings} l where l.store_id = ${ctx.storeId} and l.offer_id = "catalog_offers"."id")`,
+          listed: sql<boolean>`exists (select 1 from ${listings} l
+            where l.store_id = ${ctx.storeId} and l.offer_id = "catalog_offers"."id")`,
         })
         .from(catalogOffers)
         .where(where(match))
