@@ -273,6 +273,24 @@ describe('supplier offers', () => {
     expect(hidden.status).toBe('published');
   });
 
+  it('a supplier’s edit reaches its offer through the change feed and one marketplace-sync job', async () => {
+    const p = await twoVariantProduct('Sombrero de palma');
+    const res = await publish(p.codigo, { variants: [{ variantId: p.variantIds[0], wholesaleCents: 7000 }] });
+    const offerId = res.json().offer.id as string;
+    await t.app.jobs.drain();
+    await t.database.db.update(products).set({ name: 'Sombrero vaquero de palma' }).where(eq(products.id, p.id));
+    await t.database.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, p.variantIds[0]));
+    // The listener queues the job when it hears the change (fire and forget): drain until it has run.
+    let row: typeof catalogOffers.$inferSelect | undefined;
+    for (let i = 0; i < 50; i++) {
+      await t.app.jobs.drain();
+      [row] = await t.database.db.select().from(catalogOffers).where(eq(catalogOffers.id, offerId));
+      if (row?.name === 'Sombrero vaquero de palma' && row.stockTotal === 3) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(row).toMatchObject({ name: 'Sombrero vaquero de palma', stockTotal: 3 });
+  });
+
   it('turning the switch off withdraws the store’s offers at the next refresh', async () => {
     const { store, seller } = await storeWithSeller(t);
     await setSupplier(seller.token, true);
