@@ -283,7 +283,12 @@ describe('global catalogue', () => {
     expect(d.variants).toEqual([
       { variantId: expect.any(String), sku: `camiseta-${s2.slug}`, options: {}, wholesaleCents: 9000, stock: 300 },
     ]);
-    expect(JSON.stringify(d)).not.toMatch(/priceCents|email|phone|contacts|legalOwner|taxRegistration/i);
+    expect(JSON.stringify(d)).not.toMatch(
+      /priceCents|samplePrice|paymentOptions|email|phone|contacts|legalOwner|taxRegistration/i,
+    );
+    expect(Object.keys(d.purchase).sort()).toEqual(
+      ['deliveryDaysMax', 'deliveryDaysMin', 'quantityMax', 'quantityMin', 'unitOfSale'].sort(),
+    );
     const withdrawn = await req(sellerR.token, 'GET', `/api/admin/global-catalog/${offerIds.retirada}`);
     expect([withdrawn.statusCode, withdrawn.json().code]).toEqual([404, 'OFFER_NOT_FOUND']);
     const own = await req(sellerR.token, 'GET', `/api/admin/global-catalog/${offerIds.propia}`);

@@ -145,7 +145,14 @@ export const globalOfferDetail = z.object({
   attributes: z.record(z.string(), z.array(z.string())),
   specifications: z.array(z.object({ label: z.string(), value: z.string() })),
   packaging: z.record(z.string(), z.unknown()),
-  purchase: z.record(z.string(), z.unknown()),
+  /** Purchase information as decision 134 lets it cross: unit of sale, quantity range, delivery days. */
+  purchase: z.object({
+    unitOfSale: z.string().nullable(),
+    quantityMin: z.number().int().nullable(),
+    quantityMax: z.number().int().nullable(),
+    deliveryDaysMin: z.number().int().nullable(),
+    deliveryDaysMax: z.number().int().nullable(),
+  }),
   origin: z.string().nullable(),
   hsCode: z.string().nullable(),
   departmentName: z.string().nullable(),

@@ -13,6 +13,18 @@ import { supplierCard } from './supplier-card.js';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId'>;
 
+/** Only the purchase terms that may cross (not sample prices, payment options, capacity or the like). */
+function purchaseTerms(p: Record<string, unknown>): GlobalOfferDetail['purchase'] {
+  const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+  return {
+    unitOfSale: typeof p.unitOfSale === 'string' && p.unitOfSale ? p.unitOfSale : null,
+    quantityMin: int(p.quantityMin),
+    quantityMax: int(p.quantityMax),
+    deliveryDaysMin: int(p.deliveryDaysMin),
+    deliveryDaysMax: int(p.deliveryDaysMax),
+  };
+}
+
 /**
  * The published offer `offerId` as the reseller `ctx.storeId` sees it. 404 OFFER_NOT_FOUND when it is not published,
  * not shown (hidden or archived product) or the asking store's own.
@@ -55,7 +67,7 @@ export async function getGlobalOffer(ctx: Ctx, offerId: string): Promise<GlobalO
     attributes: content.attributes,
     specifications: content.specifications,
     packaging: content.packaging,
-    purchase: content.purchase,
+    purchase: purchaseTerms(content.purchase),
     origin: content.origin,
     hsCode: content.hsCode,
     departmentName: content.departmentName,

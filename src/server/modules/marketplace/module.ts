@@ -8,5 +8,5 @@ export const marketplaceModule = defineModule({
   name: 'marketplace',
   routes: [offersRoutes],
   jobs: [marketplaceSyncJob],
-  onChange: (event, app) => listenForSupplierChanges(app.db, app.log, event),
+  onChange: (event, app) => listenForSupplierChanges({ db: app.db, log: app.log }, event),
 });

@@ -4,14 +4,14 @@
  * hears every change, so several instances may queue the same sync: it is idempotent.
  */
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ChangeEvent } from '../../db/change-feed.js';
-import type { Db } from '../../db/client.js';
+import type { BaseContext, DbContext } from '../../lib/context.js';
 import { catalogOffers } from '../../db/schema/marketplace.js';
 import { enqueue } from '../../jobs/index.js';
 
 /** Queues the sync of a supplier's changed products; does nothing for a store that offers nothing. */
-export async function onSupplierProductsChanged(db: Db, event: ChangeEvent): Promise<boolean> {
+export async function onSupplierProductsChanged(ctx: DbContext, event: ChangeEvent): Promise<boolean> {
+  const { db } = ctx;
   // `store`: the store's settings or its supplier switch changed (decision 138): every offer of it is refreshed.
   if ((event.topic !== 'products' && event.topic !== 'store') || !event.storeId) return false;
   const [offered] = await db
@@ -28,6 +28,6 @@ export async function onSupplierProductsChanged(db: Db, event: ChangeEvent): Pro
 }
 
 /** The module's change listener: fire and forget, a failure is logged (the next change or sweep catches up). */
-export function listenForSupplierChanges(db: Db, log: FastifyBaseLogger, event: ChangeEvent): void {
-  onSupplierProductsChanged(db, event).catch((err: unknown) => log.warn({ err }, 'marketplace sync not queued'));
+export function listenForSupplierChanges(ctx: Pick<BaseContext, 'db' | 'log'>, event: ChangeEvent): void {
+  onSupplierProductsChanged(ctx, event).catch((err: unknown) => ctx.log.warn({ err }, 'marketplace sync not queued'));
 }
