@@ -2,7 +2,7 @@
  * "Vender como proveedor" (decision 134) on the company page, in the section for suppliers and exporters: one switch
  * and one sentence saying what it means. Saved at once when toggled.
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { offerKey } from '../../../../shared/features';
@@ -13,7 +13,10 @@ export function SupplierSwitch({ enabled }: { enabled: boolean }) {
   const { t } = useTranslation('marketplace');
   const save = useSupplierSwitch();
   const id = useId();
-  const checked = save.isPending && save.variables !== undefined ? save.variables : enabled;
+  // The asked state shows at once (a controlled checkbox would otherwise snap back until the save starts); a failed
+  // save shows the saved state again.
+  const [asked, setAsked] = useState<boolean | null>(null);
+  const checked = save.isError || asked === null ? enabled : asked;
   return (
     <div className="supplier-switch stack">
       <label className="supplier-switch-row" htmlFor={id}>
@@ -24,7 +27,10 @@ export function SupplierSwitch({ enabled }: { enabled: boolean }) {
           checked={checked}
           disabled={save.isPending}
           aria-describedby={`${id}-text`}
-          onChange={(e) => save.mutate(e.target.checked)}
+          onChange={(e) => {
+            setAsked(e.target.checked);
+            save.mutate(e.target.checked);
+          }}
         />
         <span className="supplier-switch-label">{t('switch.label')}</span>
         <span className="badge">{checked ? t('switch.on') : t('switch.off')}</span>
