@@ -228,6 +228,11 @@ function FacetGroup({
 }) {
   const { t, i18n } = useTranslation('marketplace');
   if (!options.length && !chosen) return null;
+  // A chosen value the current words no longer match stays listed (checked, none), so it can be seen and undone.
+  const shown =
+    chosen && !options.some((o) => o.value === chosen)
+      ? [...options, { value: chosen, label: t('catalog.chosenNone'), count: 0 }]
+      : options;
   return (
     <fieldset className="gc-facet">
       <legend>{title}</legend>
@@ -235,11 +240,11 @@ function FacetGroup({
         <input type="radio" name={`gc-${name}`} checked={!chosen} onChange={() => onChange('')} />
         <span>{t('catalog.all')}</span>
       </label>
-      {options.map((o) => (
+      {shown.map((o) => (
         <label key={o.value} className="gc-facet-option">
           <input type="radio" name={`gc-${name}`} checked={chosen === o.value} onChange={() => onChange(o.value)} />
           <span>
-            {name === 'origin' ? countryName(o.label, i18n.language) : o.label}{' '}
+            {name === 'origin' && o.count ? countryName(o.label, i18n.language) : o.label}{' '}
             <span className="muted small">({o.count})</span>
           </span>
         </label>
