@@ -282,7 +282,7 @@ describe('supplier offers', () => {
     await t.database.db.update(productVariants).set({ stock: 3 }).where(eq(productVariants.id, p.variantIds[0]));
     // The listener queues the job when it hears the change (fire and forget): drain until it has run.
     let row: typeof catalogOffers.$inferSelect | undefined;
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 100; i++) {
       await t.app.jobs.drain();
       [row] = await t.database.db.select().from(catalogOffers).where(eq(catalogOffers.id, offerId));
       if (row?.name === 'Sombrero vaquero de palma' && row.stockTotal === 3) break;
