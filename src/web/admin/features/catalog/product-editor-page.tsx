@@ -35,7 +35,7 @@ import { PieceSections } from './product-editor/piece-sections';
 import { PackagingSection } from './product-editor/packaging-section';
 import { PurchaseSection } from './product-editor/purchase-section';
 import { PickupCustomsSections } from './product-editor/pickup-customs-sections';
-import { OfferPanel } from '../offers/offer-panel';
+import { OfferPanel } from '../../shared/offers/offer-panel';
 
 export function ProductEditorPage() {
   const { catalogo_id: codigo } = useParams();

@@ -29,7 +29,7 @@ import { ContactsForm } from './contacts-form';
 import { ExportForm } from './export-form';
 import { CertificatesForm } from './certificates-form';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
-import { SupplierSwitch } from '../offers/supplier-switch';
+import { SupplierSwitch } from '../../shared/offers/supplier-switch';
 
 const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JSX.Element> = {
   basic: BasicForm,

@@ -1,6 +1,6 @@
 /**
- * "Vender como proveedor" (decision 134) on the company page, in the section for suppliers and exporters: one switch
- * and one sentence saying what it means. Saved at once when toggled.
+ * "Vender como proveedor" (decision 134) on the company page, in the section for suppliers and exporters (shared,
+ * since the company feature shows it): one switch and one sentence saying what it means. Saved at once when toggled.
  */
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,7 +1,8 @@
 /**
- * "Publicar en el catálogo global" under the product editor (decision 134): each variant with its retail price and
- * stock and a wholesale price to offer it at (empty: not offered), the suggested retail price and the lead time; the
- * offer's state and "Retirar del catálogo global". A store that is not a supplier sees a hint to the switch instead.
+ * "Publicar en el catálogo global" under the product editor (decision 134; shared, since the catalog feature's editor
+ * shows it): each variant with its retail price and stock and a wholesale price to offer it at (empty: not offered),
+ * the suggested retail price and the lead time; the offer's state and "Retirar del catálogo global". A store that is
+ * not a supplier sees a hint to the switch instead.
  */
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
@@ -14,8 +15,8 @@ import { useMoney } from '../../../components/ui/price';
 import { useFormat } from '../../../lib/format';
 import { formatOptions } from '../../../lib/option-labels';
 import { paths } from '../../../app/paths';
-import { QueryError } from '../../shared/query-error';
-import { PesosInput } from '../catalog/product-editor/inputs';
+import { QueryError } from '../query-error';
+import { PesosInput } from './pesos-input';
 import type { SupplierOffer } from '../../../../shared/contracts/marketplace';
 import { offerKey } from '../../../../shared/features';
 import { supplierOfferQuery, usePublishOffer, useUnpublishOffer } from './offers-api';
