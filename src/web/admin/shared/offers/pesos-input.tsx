@@ -1,4 +1,4 @@
-/** A price in pesos with centavos, typed as text, handed on as integer centavos (null when empty, NaN if not a number). */
+/** A price in pesos and centavos typed as text, handed on as integer centavos (null if empty, NaN if not a number). */
 import { useState } from 'react';
 import { TextField } from '../../../components/ui/field';
 
