@@ -148,6 +148,19 @@ export const ERROR_STATUS = {
   LISTING_VARIANTS_INVALID: 422,
   /** A retail price under its floor (decision 136): params.sku and params.floor (formatted); fields per variant. */
   LISTING_PRICE_BELOW_FLOOR: 422,
+  /** Global catalogue offers (decision 134): the store has not turned on "Vender como proveedor". */
+  SUPPLIER_NOT_ENABLED: 409,
+  /** An offer of an archived or hidden product; a product that is a reseller's listing cannot be offered again. */
+  OFFER_PRODUCT_ARCHIVED: 409,
+  OFFER_PRODUCT_HIDDEN: 409,
+  OFFER_PRODUCT_IS_LISTING: 409,
+  /** An offer names a variant that is not of its product (params.variantId), or offers none. */
+  OFFER_VARIANT_INVALID: 422,
+  OFFER_NO_VARIANT: 422,
+  /** A wholesale or suggested price of 0 or above the largest product price (params.max, in pesos). */
+  OFFER_PRICE_INVALID: 422,
+  /** A global catalogue offer that is not published (or not of the supplier, for its own actions). */
+  OFFER_NOT_FOUND: 404,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

@@ -20,11 +20,11 @@ export interface FeatureSwitches {
 }
 export type Feature = keyof FeatureSwitches;
 
-/** Today's switches: dropshipping (resellers' listings, /admin/dropshiping) is built; the rest are not. */
+/** Today's switches: the global catalogue and dropshipping are built (decision 134); the rest of the list is not. */
 export const FEATURES: Readonly<FeatureSwitches> = {
   customDomains: false,
   dropshipping: true,
-  globalCatalog: false,
+  globalCatalog: true,
   quotes: false,
   messages: false,
 };

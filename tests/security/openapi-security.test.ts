@@ -55,12 +55,12 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   kind: () => ['aviso', 'faq'],
   // Refunds of the victim's orders: tests/api/balances.test.ts aims at another store's real ones.
   refundId: () => [randomUUID()],
-  // A reseller's listings: tests/api/listings.test.ts aims at another store's real ones (as reseller and as supplier).
-  'listings.id': () => [randomUUID()],
-  // An offer of the global catalogue is readable by every seller by design (decision 134); made-up ones here.
-  offerId: () => [randomUUID()],
+  // A reseller's listing of the victim's (linkMarketplace), and the victim's offer that is not published: published
+  // offers are readable by every seller by design (decision 134), an unpublished one by no other store.
+  'listings.id': (v) => [v.listingId],
   // A sandbox payment the browser confirms: its client secret decides, which the attacker does not hold.
   ref: () => [`sbx_pi_${randomBytes(12).toString('hex')}`],
+  offerId: (v) => [v.unpublishedOfferId],
 };
 
 /**
@@ -69,6 +69,9 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
  * checked on these routes too).
  */
 const DELIBERATE_CROSSINGS: Record<string, (victim: StoreWorld) => string[]> = {
+  // The global catalogue's supplier card names the supplier (its published offers are every seller's to read).
+  'GET /api/admin/global-catalog': (v) => [v.name],
+  'GET /api/admin/global-catalog/{offerId}': (v) => [v.name],
   'GET /api/admin/pedidos-revendedores': (v) => [v.name],
   'GET /api/admin/pedidos-revendedores/{id}': (v) => [v.name],
   'POST /api/admin/pedidos-revendedores/{id}/status': (v) => [v.name],

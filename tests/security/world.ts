@@ -6,7 +6,8 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { catalogOffers } from '../../src/server/db/schema/index.js';
 import type { Db } from '../../src/server/db/client.js';
 import { createUser } from '../../src/server/modules/accounts/index.js';
 import { createJobProgress } from '../../src/server/jobs/index.js';
@@ -44,6 +45,9 @@ export interface StoreWorld extends StoreFixture {
    * ships as the other store's supplier (its purchase order).
    */
   packageIds: { own: string; supplied: string };
+  /** The store's listing of the other store's offer, and an offer of its own that is not published. */
+  listingId: string;
+  unpublishedOfferId: string;
   /** Strings no one outside this store may receive. */
   privateMarkers: string[];
   /** Strings only this store's storefront may show (its public catalogue). */
@@ -173,6 +177,8 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     viewToken: oxxo.viewToken,
     guestEmail,
     packageIds: { own: '', supplied: '' },
+    listingId: '',
+    unpublishedOfferId: '',
   };
   return {
     ...world,
@@ -265,6 +271,11 @@ export async function linkMarketplace(app: FastifyInstance, db: Db, a: StoreWorl
     reseller.packageIds.own = order.packages.find((p) => p.own)!.id;
     supplier.packageIds.supplied = order.packages.find((p) => !p.own)!.id;
     reseller.privateMarkers.push(order.id, order.payment!.id, email, reseller.packageIds.own);
-    supplier.privateMarkers.push(offer.offerId);
+    reseller.listingId = listing.listingId;
+    reseller.privateMarkers.push(listing.listingId);
+    const withdrawn = await offerFixture(db, supplier.id);
+    await db.update(catalogOffers).set({ status: 'unpublished' }).where(eq(catalogOffers.id, withdrawn.offerId));
+    supplier.unpublishedOfferId = withdrawn.offerId;
+    supplier.privateMarkers.push(withdrawn.offerId);
   }
 }

@@ -52,8 +52,8 @@ const OFFERS: Record<Feature, RegExp> = {
 const on = (feature: Feature): FeatureSwitches => ({ ...FEATURES, [feature]: true });
 
 describe('feature switches', () => {
-  it('today only dropshipping is on, and nothing shown offers the other features or promises a date', () => {
-    expect(Object.entries(FEATURES).filter(([, on]) => on)).toEqual([['dropshipping', true]]);
+  it('today the global catalogue and dropshipping are on, and nothing shown offers the others or promises a date', () => {
+    expect(Object.keys(FEATURES).filter((f) => FEATURES[f as Feature])).toEqual(['dropshipping', 'globalCatalog']);
     const all = shown(FEATURES);
     for (const [feature, offer] of Object.entries(OFFERS).filter(([f]) => !FEATURES[f as Feature]))
       expect(

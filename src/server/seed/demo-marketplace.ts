@@ -8,7 +8,7 @@
 import type { Db } from '../db/client.js';
 import { createProduct } from '../modules/catalog/index.js';
 import { storeFeeBps } from '../modules/subscriptions/index.js';
-import { insertDemoListings, insertDemoOffers, type DemoListing } from '../modules/marketplace/index.js';
+import { insertDemoListings, insertDemoOffers, refreshOffers, type DemoListing } from '../modules/marketplace/index.js';
 import { listingFloorCents } from '../../shared/money.js';
 import type { SeedCatalogFile } from './seed-catalog.js';
 
@@ -82,6 +82,8 @@ export async function publishDemoOffers(
     const offerId = ids.get(p.id);
     if (offerId) out.set(p.data.codigo, { offerId, wholesaleCents: wholesale });
   }
+  // What the global catalogue searches and shows of each offer (decision 137), as publishing in the admin makes it.
+  await refreshOffers({ db }, supplierStoreId, null);
   return out;
 }
 

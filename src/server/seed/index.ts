@@ -15,7 +15,7 @@ import type { Providers } from '../providers/index.js';
 import { countStores, createStore, getStoreBySlug, updateStore } from '../modules/stores/index.js';
 import { addReview, createProduct, refreshRating } from '../modules/catalog/index.js';
 import { createUser, hasPostalCodes, insertPostalCodes } from '../modules/accounts/index.js';
-import { enableSupplier, saveCompanySection } from '../modules/company/index.js';
+import { saveCompanySection, setSupplierEnabled } from '../modules/company/index.js';
 import { savePickupSettings } from '../modules/shipping/index.js';
 import { COMPANY_SECTION_BODIES } from '../../shared/contracts/company.js';
 import { DEMO_BUYER, DEMO_PASSWORD, DEMO_STORES, type DemoStore } from './demo-stores.js';
@@ -159,7 +159,7 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<{ storeId:
   if (demo.supplier) {
     // Its packages leave from León: the shipping quote's origin is the state of this pickup location's postal code.
     await savePickupSettings({ db, storeId, locale: demo.lang }, demo.supplier.pickup);
-    await enableSupplier({ db, storeId });
+    await setSupplierEnabled({ db, storeId }, true);
   }
 
   const banners = [];

@@ -89,11 +89,14 @@ export const barcode = text({ max: 14 })
   .nullable()
   .default(null);
 
+/** The largest price (centavos) of a variant the catalogue accepts: $1,000,000.00. */
+export const MAX_PRODUCT_PRICE_CENTS = 100_000_000;
+
 export const variantInput = z.object({
   options: z.partialRecord(attributeKind, text({ min: 1, max: 40 })).default({}),
   sku: variantSku,
   barcode,
-  priceCents: z.number().int({ message: 'i18n:whole_cents' }).min(1).max(100_000_000),
+  priceCents: z.number().int({ message: 'i18n:whole_cents' }).min(1).max(MAX_PRODUCT_PRICE_CENTS),
   stock: z.number().int().min(0).max(10_000_000),
 });
 export type VariantInput = z.input<typeof variantInput>;

@@ -345,6 +345,8 @@ const companyProfileShape = z.object({
   }),
   certificates: z.object({ certificates: z.array(z.object({ name: z.string(), photo: fileRef })) }),
   status: companyStatus,
+  /** The store sells to resellers through the global catalogue ("Vender como proveedor", decision 134). */
+  supplierEnabled: z.boolean(),
   updatedAt: z.string().nullable(),
 });
 /** Read back without today's input rules (`asStored`): a row saved under an older rule never fails the answer. */
@@ -386,3 +388,7 @@ const companyAboutUsShape = z.object({
 /** Read back without today's input rules (`asStored`): a row saved under an older rule never fails the answer. */
 export const companyAboutUs = asStored(companyAboutUsShape);
 export type CompanyAboutUs = z.infer<typeof companyAboutUs>;
+
+/** PUT /api/proveedor/company_profile/supplier: turns "Vender como proveedor" on or off (decision 134). */
+export const supplierSwitchBody = z.object({ enabled: z.boolean() });
+export type SupplierSwitchBody = z.infer<typeof supplierSwitchBody>;

@@ -4,6 +4,7 @@ import {
   companyAboutUs,
   companyProfile,
   companyStatus,
+  supplierSwitchBody,
   type CompanySection,
 } from '../contracts/company.js';
 import { defineOps } from './op.js';
@@ -33,6 +34,14 @@ export const companyOps = defineOps(routes, {
   saveCompanyContacts: saveSection('contacts'),
   saveCompanyExport: saveSection('export'),
   saveCompanyCertificates: saveSection('certificates'),
+  setSupplierEnabled: {
+    tags: ['admin'],
+    summary: 'Turn “Vender como proveedor” on or off: publishing to the global catalogue',
+    description:
+      'Off: the store’s published offers are withdrawn (by the marketplace sync) and it cannot publish new ones.',
+    body: supplierSwitchBody,
+    response: { 200: companyProfile },
+  },
   aboutUs: {
     tags: ['storefront'],
     summary: 'The public company profile of the store (about us)',

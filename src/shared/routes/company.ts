@@ -39,4 +39,9 @@ export const saveCompanyCertificates = {
   method: 'PUT',
   path: '/api/proveedor/company_profile/certificates',
 } as const;
+export const setSupplierEnabled = {
+  name: 'setSupplierEnabled',
+  method: 'PUT',
+  path: '/api/proveedor/company_profile/supplier',
+} as const;
 export const aboutUs = { name: 'aboutUs', method: 'GET', path: '/api/reseller/aboutus' } as const;

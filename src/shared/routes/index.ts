@@ -13,6 +13,7 @@ import { couponsOps } from './coupons.ops.js';
 import { filesOps } from './files.ops.js';
 import { jobsOps } from './jobs.ops.js';
 import { listingsOps } from './listings.ops.js';
+import { marketplaceOps } from './marketplace.ops.js';
 import { ordersOps } from './orders.ops.js';
 import { platformOps } from './platform.ops.js';
 import { sandboxOps } from './sandbox.ops.js';
@@ -37,6 +38,7 @@ export const ops = {
   ...searchOps,
   ...analyticsOps,
   ...listingsOps,
+  ...marketplaceOps,
   ...ordersOps,
   ...checkoutOps,
 };

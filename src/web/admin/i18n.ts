@@ -16,6 +16,8 @@ import balancesEs from '../../locales/es/balances.json';
 import balancesEn from '../../locales/en/balances.json';
 import refundsEs from '../../locales/es/refunds.json';
 import refundsEn from '../../locales/en/refunds.json';
+import marketplaceEs from '../../locales/es/marketplace.json';
+import marketplaceEn from '../../locales/en/marketplace.json';
 
 const bundles: [string, object, object][] = [
   ['admin', es, en],
@@ -26,6 +28,7 @@ const bundles: [string, object, object][] = [
   ['catalog', catalogEs, catalogEn],
   ['balances', balancesEs, balancesEn],
   ['refunds', refundsEs, refundsEn],
+  ['marketplace', marketplaceEs, marketplaceEn],
 ];
 for (const [ns, esBundle, enBundle] of bundles) {
   i18n.addResourceBundle('es', ns, esBundle, true, true);

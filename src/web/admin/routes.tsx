@@ -30,6 +30,8 @@ import { SubscriptionPage } from './features/subscription/subscription-page';
 import { PlansPage, PremiumPlanPage } from './features/subscription/plans-page';
 import { ListingsPage } from './features/dropshipping/listings-page';
 import { ListingNewPage } from './features/dropshipping/listing-new-page';
+import { GlobalCatalogPage } from './features/global-catalog/global-catalog-page';
+import { GlobalOfferPage } from './features/global-catalog/global-offer-page';
 
 export function AdminRoutes() {
   return (
@@ -47,6 +49,8 @@ export function AdminRoutes() {
         <Route path="catalogo" element={<CatalogPage />} />
         <Route path="altaproducto" element={<ProductEditorPage />} />
         <Route path="catalogo/producto/:catalogo_id" element={<ProductEditorPage />} />
+        <Route path="catalogoglobal" element={<GlobalCatalogPage />} />
+        <Route path="catalogoglobal/:offerId" element={<GlobalOfferPage />} />
         <Route path="cupones" element={<CouponsPage />} />
         <Route path="dropshiping" element={<ListingsPage />} />
         <Route path="dropshiping/nuevo/:offerId" element={<ListingNewPage />} />

@@ -5,10 +5,23 @@
  * the supplier's product and variants, whose stock it sells. Money is integer centavos MXN.
  */
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 import { productVariants, products } from './catalog.js';
 import { money } from './columns.js';
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
  * A supplier's product in the global catalogue. Never deleted once published (listings and past orders name it):
@@ -34,6 +47,24 @@ export const catalogOffers = pgTable(
     leadTimeDaysMax: integer('lead_time_days_max').notNull().default(3),
     /** Lowest wholesale price of its variants, kept by the service, for sorting and the price facet. */
     wholesaleFromCents: money('wholesale_from_cents').notNull(),
+    // What the global catalogue searches and shows, copied from the product by the marketplace module when the offer
+    // is published and whenever the product changes (decision 137), so the search reads this table alone.
+    /** Product code, name, department and category names, ISO origin, cover image URL base, supplier's name. */
+    code: text('code').notNull().default(''),
+    name: text('name').notNull().default(''),
+    departmentName: text('department_name'),
+    categoryName: text('category_name'),
+    origin: text('origin'),
+    coverUrl: text('cover_url'),
+    supplierName: text('supplier_name').notNull().default(''),
+    /** Minimum order quantity and the summed stock of the offered variants. */
+    moq: integer('moq').notNull().default(1),
+    stockTotal: integer('stock_total').notNull().default(0),
+    /** False while the product is hidden or archived or none of its offered variants remains: not shown. */
+    available: boolean('available').notNull().default(true),
+    /** Weighted document in the Spanish configuration over unaccented text, and the unaccented lower-case name. */
+    searchVector: tsvector('search_vector'),
+    searchName: text('search_name').notNull().default(''),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     unpublishedAt: timestamp('unpublished_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -43,6 +74,8 @@ export const catalogOffers = pgTable(
     index('catalog_offers_store_idx').on(t.storeId, t.status),
     index('catalog_offers_status_published_idx').on(t.status, t.publishedAt),
     index('catalog_offers_status_price_idx').on(t.status, t.wholesaleFromCents),
+    index('catalog_offers_search_gin').using('gin', t.searchVector),
+    index('catalog_offers_search_name_trgm').using('gin', sql`${t.searchName} gin_trgm_ops`),
     check('catalog_offers_status', sql`${t.status} in ('published', 'unpublished')`),
     check('catalog_offers_lead_time', sql`${t.leadTimeDaysMin} between 0 and ${t.leadTimeDaysMax}`),
   ],

@@ -62,3 +62,11 @@ export {
   type TaxonomyCount,
 } from './text-search.js';
 export { catalogImportJob, catalogExportJob } from './catalog-csv.jobs.js';
+export {
+  loadOfferSources,
+  loadOfferContent,
+  findOfferSourceByCode,
+  type OfferSourceProduct,
+  type OfferSourceVariant,
+  type OfferSourceContent,
+} from './offer-source.js';

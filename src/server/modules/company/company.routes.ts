@@ -14,6 +14,7 @@ import {
   saveCompanySection,
   type CompanySectionBodies,
 } from './company.service.js';
+import { setSupplierEnabled } from './supplier-switch.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.getCompanyProfile, async (request) => getCompanyProfile(sellerContext(request, 'settings')));
@@ -29,6 +30,10 @@ const routes: FastifyPluginAsyncZod = async (app) => {
       ),
     );
   }
+
+  route(app, ops.setSupplierEnabled, async (request) =>
+    setSupplierEnabled(sellerContext(request, 'settings'), request.body.enabled),
+  );
 
   route(app, ops.aboutUs, async (request) => getPublicCompanyProfile(storeContext(request)));
 };

@@ -46,7 +46,7 @@ export interface CompanySectionBodies {
 
 const EMPTY_HOURS = { startDay: null, endDay: null, startTime: null, endTime: null };
 
-async function findRow(ctx: Ctx): Promise<Row | null> {
+export async function findRow(ctx: Ctx): Promise<Row | null> {
   const [row] = await ctx.db.select().from(companyProfiles).where(eq(companyProfiles.storeId, ctx.storeId)).limit(1);
   return row ?? null;
 }
@@ -103,7 +103,7 @@ export async function assertCompanyProfileComplete(
 
 const file = (v: unknown): FileRef | null => (v && typeof v === 'object' ? (v as FileRef) : null);
 
-function toProfile(row: Row | null): CompanyProfile {
+export function toProfile(row: Row | null): CompanyProfile {
   return {
     basic: {
       name: row?.name ?? null,
@@ -144,6 +144,7 @@ function toProfile(row: Row | null): CompanyProfile {
     },
     certificates: { certificates: row?.certificates ?? [] },
     status: statusOf(row),
+    supplierEnabled: row?.supplierEnabled ?? false,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   };
 }

@@ -5,4 +5,4 @@ export {
   getCompanyProfileStatus,
   saveCompanySection,
 } from './company.service.js';
-export { enableSupplier } from './supplier-flag.js';
+export { isSupplierEnabled, setSupplierEnabled, getSupplierCards, type SupplierCardProfile } from './supplier-switch.js';

@@ -3,10 +3,11 @@ import { defineModule } from '../definition.js';
 import { listenForSupplierChanges } from './product-changes.js';
 import { marketplaceSyncJob } from './sync.jobs.js';
 import listingsRoutes from './listings.routes.js';
+import offersRoutes from './offers.routes.js';
 
 export const marketplaceModule = defineModule({
   name: 'marketplace',
-  routes: [listingsRoutes],
+  routes: [offersRoutes, listingsRoutes],
   jobs: [marketplaceSyncJob],
   onChange: (event, app) => listenForSupplierChanges({ db: app.db, log: app.log }, event),
 });

@@ -22,7 +22,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/altaproducto', key: 'newProduct', ready: true, permission: 'catalog' },
   { to: '/admin/cotizaciones', key: 'quotes', permission: 'orders' },
   { to: '/admin/mensajes', key: 'messages', permission: 'orders' },
-  { to: '/admin/catalogoglobal', key: 'globalCatalog', permission: 'catalog' },
+  { to: '/admin/catalogoglobal', key: 'globalCatalog', ready: true, permission: 'catalog' },
   { to: '/admin/dropshiping', key: 'dropshipping', ready: true, permission: 'catalog' },
   { to: '/admin/balance/summary', key: 'balance', ready: true, permission: 'money' },
   { to: '/admin/cupones', key: 'coupons', ready: true, permission: 'money' },

@@ -20,4 +20,9 @@ export const adminPaths = {
   paymentHistory: () => '/admin/balance/payment-history',
   bankAccount: () => '/admin/my-account-bank',
   delivery: (orderId: string) => `/admin/entrega/${encodeURIComponent(orderId)}`,
+  companyProfile: (seccion?: string) => `/admin/mis-datos${qs({ seccion })}`,
+  globalCatalog: () => '/admin/catalogoglobal',
+  globalOffer: (offerId: string) => `/admin/catalogoglobal/${encodeURIComponent(offerId)}`,
+  /** Creating a listing of a global catalogue offer in the seller's store. */
+  newListing: (offerId: string) => `/admin/dropshiping/nuevo/${encodeURIComponent(offerId)}`,
 };

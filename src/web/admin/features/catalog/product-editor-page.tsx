@@ -35,6 +35,7 @@ import { PieceSections } from './product-editor/piece-sections';
 import { PackagingSection } from './product-editor/packaging-section';
 import { PurchaseSection } from './product-editor/purchase-section';
 import { PickupCustomsSections } from './product-editor/pickup-customs-sections';
+import { OfferPanel } from '../../shared/offers/offer-panel';
 
 export function ProductEditorPage() {
   const { catalogo_id: codigo } = useParams();
@@ -44,7 +45,12 @@ export function ProductEditorPage() {
   if (isForbidden(existing.error) || isForbidden(deps.error)) return <NoPermission />;
   if (codigo && existing.isPending) return <Loading />;
   if (codigo && existing.isError) return <Alert kind="error">{existing.error.message}</Alert>;
-  return <ProductEditor key={codigo ?? 'new'} codigo={codigo} product={existing.data} />;
+  return (
+    <>
+      <ProductEditor key={codigo ?? 'new'} codigo={codigo} product={existing.data} />
+      {codigo && existing.data && <OfferPanel codigo={existing.data.codigo} />}
+    </>
+  );
 }
 
 function ProductEditor({ codigo, product }: { codigo?: string; product?: AdminProduct }) {

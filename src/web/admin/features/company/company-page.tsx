@@ -29,6 +29,7 @@ import { ContactsForm } from './contacts-form';
 import { ExportForm } from './export-form';
 import { CertificatesForm } from './certificates-form';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
+import { SupplierSwitch } from '../../shared/offers/supplier-switch';
 
 const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JSX.Element> = {
   basic: BasicForm,
@@ -124,7 +125,7 @@ export function CompanyPage() {
   const gapLabel = (field: string) => t(`gaps.${field}`);
   const sectionsWithGaps = new Set(status.gaps.map((g) => g.section));
   const isSupplier = SUPPLIER_BUSINESS_TYPES.includes(data.basic.businessType as never);
-  const open = supplierOpen ?? isSupplier;
+  const open = supplierOpen ?? (isSupplier || data.supplierEnabled);
 
   return (
     <div className="stack company-page">
@@ -220,6 +221,7 @@ export function CompanyPage() {
           <span className="small muted">{t('supplier.text')}</span>
         </summary>
         <div className="stack">
+          <SupplierSwitch enabled={data.supplierEnabled} />
           {SUPPLIER_COMPANY_SECTIONS.map((s) => {
             const Form = FORMS[s];
             return <Form key={s} profile={data} />;
