@@ -5,56 +5,14 @@
  * with them remembered, and reports p50/p95/max of each pass.
  *   node --expose-gc --import tsx bench/search-index-micro.ts [products=10000]
  */
-import { readCatalog } from '../src/server/seed/seed-catalog.js';
 import { StoreIndex } from '../src/server/modules/search/store-index.js';
 import { searchIndex } from '../src/server/modules/search/index-query.js';
 import { planQuery, synonymTable } from '../src/server/modules/search/query-plan.js';
-import type { ProductRow } from '../src/server/modules/search/index-loader.js';
 import { buildQueries } from './search-queries.js';
+import { benchmarkRows } from './search-rows.js';
 
 const N = Number(process.argv[2] ?? 10_000);
-const sources = [readCatalog('luma'), readCatalog('vendure')];
-const templates = sources.flatMap((c) =>
-  c.products.map((p) => ({ p, dep: c.departments.find((d) => d.slug === p.department)! })),
-);
-const deps = sources.flatMap((c) =>
-  c.departments.map((d) => ({ id: d.slug, slug: d.slug, name: d.name, position: d.position })),
-);
-const cats = sources.flatMap((c) =>
-  c.departments.flatMap((d) =>
-    d.categories.map((x) => ({
-      id: `${d.slug}/${x.slug}`,
-      slug: x.slug,
-      name: x.name,
-      position: x.position,
-      departmentId: d.slug,
-    })),
-  ),
-);
-const adjectives = ['Pro', 'Max', 'Lite', 'Plus', 'Eco', 'Ultra', 'Sport', 'Urban', 'Classic', 'Trail'];
-const rows: ProductRow[] = Array.from({ length: N }, (_, i) => {
-  const { p } = templates[i % templates.length];
-  return {
-    id: `id${i}`,
-    codigo: `B${String(i).padStart(6, '0')}`,
-    name: `${p.name} ${adjectives[i % adjectives.length]} ${Math.floor(i / templates.length) + 1}`,
-    priceCents: p.priceCents + ((i * 1300) % 50_000),
-    compareAtCents: null,
-    image: null,
-    ratingAvgX100: 0,
-    ratingCount: 0,
-    inStock: true,
-    departmentId: p.department,
-    categoryId: `${p.department}/${p.category}`,
-    createdAt: new Date(Date.now() - i * 60_000),
-    soldCount: (i * 7919) % 1000,
-    featured: i % 97 === 0,
-    keywords: p.keywords,
-    brand: p.brand,
-    shortDescription: p.shortDescription,
-    description: p.description.slice(0, 600),
-  };
-});
+const { deps, cats, rows } = benchmarkRows(N);
 
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {});
 gc();
