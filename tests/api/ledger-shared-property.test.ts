@@ -200,7 +200,9 @@ describe('three-way settlement property', () => {
               const sPending = p.supplierStoreId ? 0 - get(p.supplierStoreId, 'supplier_pending', f) : 0;
               const sAvailable = p.supplierStoreId ? 0 - get(p.supplierStoreId, 'supplier_available', f) : 0;
               const fee =
-                0 - get(reseller, 'platform_fee', f) - (p.supplierStoreId ? get(p.supplierStoreId, 'platform_fee', f) : 0);
+                0 -
+                get(reseller, 'platform_fee', f) -
+                (p.supplierStoreId ? get(p.supplierStoreId, 'platform_fee', f) : 0);
               if (gone) {
                 // No party is ever paid for a package that was refunded.
                 expect([rPending, rAvailable, sPending, sAvailable, fee].map((x) => x + 0)).toEqual([0, 0, 0, 0, 0]);

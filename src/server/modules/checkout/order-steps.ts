@@ -323,7 +323,10 @@ async function packageRows(
       supplierStoreId: p.supplierStoreId,
       itemsCents: items[i],
       discountCents: discounts[i],
-      wholesaleCents: p.lines.reduce((s, l) => s + lineTotalCents(l.variant.source?.wholesaleCents ?? 0, l.quantity), 0),
+      wholesaleCents: p.lines.reduce(
+        (s, l) => s + lineTotalCents(l.variant.source?.wholesaleCents ?? 0, l.quantity),
+        0,
+      ),
       shippingCents: p.shippingCents,
       shipping: p.shipping,
       supplierFeeBps: p.supplierStoreId ? await storeFeeBps({ db: ctx.db, storeId: p.supplierStoreId }) : null,

@@ -5,4 +5,9 @@ export {
   getCompanyProfileStatus,
   saveCompanySection,
 } from './company.service.js';
-export { isSupplierEnabled, setSupplierEnabled, getSupplierCards, type SupplierCardProfile } from './supplier-switch.js';
+export {
+  isSupplierEnabled,
+  setSupplierEnabled,
+  getSupplierCards,
+  type SupplierCardProfile,
+} from './supplier-switch.js';
