@@ -8,7 +8,9 @@
  * race that must oversell nothing; `npm run bench -- checkout` runs only that and writes
  * bench/results-checkout-<pglite|postgresql>.json. Then the email latency (bench/emails.ts): order emails committed at
  * 50/s, commit → outbox median/p95/max; `npm run bench -- emails` runs only that and writes
- * bench/results-emails-<pglite|postgresql>.json. Load goes to 127.0.0.1 only, bounded in time.
+ * bench/results-emails-<pglite|postgresql>.json. Then the marketplace (bench/marketplace.ts): the global catalogue
+ * search at 100,000 offers, the bulk pricing of 1,000 listings and a supplier's change reaching 1,000 listings;
+ * `npm run bench -- marketplace` runs only that. Load goes to 127.0.0.1 only, bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +21,7 @@ import autocannon from 'autocannon';
 import { signInFlood } from './flood.js';
 import { CHECKOUT_PRODUCTS, runCheckoutBench, type CheckoutFigures } from './checkout.js';
 import { runSearchBench } from './search-bench.js';
+import { runMarketplaceBench } from './marketplace.js';
 import type { EmailFigures } from './emails.js';
 import { searchPaths as searchMix } from './search-queries.js';
 
@@ -268,6 +271,7 @@ async function emailsOnly(): Promise<void> {
 async function main(): Promise<void> {
   if (process.argv.includes('emails')) return emailsOnly();
   if (process.argv.includes('checkout')) return checkoutOnly();
+  if (process.argv.includes('marketplace')) return runMarketplaceBench();
   if (process.argv.includes('bundle')) return bundleOnly();
   // Always measure the current sources (both browser bundles, decision 077).
   const { build } = await import('vite');
@@ -343,6 +347,8 @@ async function main(): Promise<void> {
       `during the flood; sign-ins answered ${JSON.stringify(flood.signInStatuses)}`,
   );
   await runSearchBench();
+  // The global catalogue, listings and their sync (bench/marketplace.ts), beside the storefront search.
+  await runMarketplaceBench();
   process.exit(0);
 }
 

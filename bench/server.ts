@@ -10,7 +10,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
-import pg from 'pg';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { buildApp } from '../src/server/app.js';
@@ -19,6 +18,7 @@ import { createStore } from '../src/server/modules/stores/index.js';
 import { createProduct } from '../src/server/modules/catalog/index.js';
 import { insertPostalCodes } from '../src/server/modules/accounts/index.js';
 import { CHECKOUT_PRODUCTS } from './checkout.js';
+import { freshPostgres } from './fresh-postgres.js';
 import { percentile, type EmailFigures } from './emails.js';
 import { enqueue, type JobRun } from '../src/server/jobs/index.js';
 
@@ -28,22 +28,6 @@ async function bare(): Promise<void> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const addr = app.server.address();
   console.log(`READY ${typeof addr === 'object' && addr ? addr.port : 0}`);
-}
-
-/** Drops and recreates the benchmark's PostgreSQL database; refuses any database not named vitrina_bench*. */
-async function freshPostgres(url: string): Promise<void> {
-  const u = new URL(url);
-  const name = decodeURIComponent(u.pathname.slice(1));
-  if (!/^vitrina_bench\w*$/.test(name))
-    throw new Error(
-      `BENCH_DATABASE_URL must name a database vitrina_bench*, not "${name}" (it is dropped and recreated)`,
-    );
-  u.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: u.toString() });
-  await admin.connect();
-  await admin.query(`drop database if exists "${name}" with (force)`);
-  await admin.query(`create database "${name}"`);
-  await admin.end();
 }
 
 async function full(): Promise<void> {

@@ -23,6 +23,7 @@ import { mailsTo } from '../helpers/outbox.js';
 import { ledgerLines, listings, productVariants, refunds } from '../../src/server/db/schema/index.js';
 import { releaseOverdueBalances } from '../../src/server/modules/orders/index.js';
 import { balanceLines, platformFeeCents } from '../../src/shared/money.js';
+import { setSupplierEnabled } from '../../src/server/modules/company/index.js';
 
 const db = (t: TestApp) => t.database.db;
 
@@ -309,6 +310,40 @@ describe(`marketplace orders (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
     expect(res.filter((r) => r.statusCode === 409).map((r) => r.json().code)).toEqual(
       Array.from({ length: 19 }, () => 'FULFILMENT_TRANSITION'),
     );
+  });
+
+  it('a sale leaves the listing selling; the supplier turning its switch off hides it from every reseller', async () => {
+    const own = await createStoreFixture(db(t));
+    const offer = await offerFixture(db(t), own.id);
+    const listing = await listingFixture(db(t), reseller.id, offer, own.id);
+    await placePaidOrder(
+      t.app,
+      { store: reseller },
+      {
+        idempotencyKey: randomUUID(),
+        email: `${randomUUID()}@example.com`,
+        items: [{ codigo: listing.codigo, sku: listing.sku, quantity: 1 }],
+        address: TEST_ADDRESS,
+        shipping: { servicio: 'economico' },
+      },
+    );
+    await t.app.changeFeed.sync();
+    await t.app.jobs.drain();
+    const page = () =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/productos/${listing.codigo}`,
+        headers: { 'x-store-domain': reseller.hostname },
+      });
+    expect((await db(t).select().from(listings).where(eq(listings.id, listing.listingId)))[0].state).toBe('active');
+    expect((await page()).statusCode).toBe(200);
+    await setSupplierEnabled({ db: db(t), storeId: own.id }, false);
+    await t.app.changeFeed.sync();
+    await t.app.jobs.drain();
+    expect((await db(t).select().from(listings).where(eq(listings.id, listing.listingId)))[0].state).toBe(
+      'unpublished',
+    );
+    expect((await page()).statusCode).toBe(404);
   });
 
   it('does not sell a listing under review or unpublished, whatever the copy’s stock says', async () => {

@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { createProductFixture } from './factories.js';
+import { setSupplierEnabled } from '../../src/server/modules/company/index.js';
 import { catalogOfferVariants, catalogOffers, productVariants } from '../../src/server/db/schema/index.js';
 import type { Db } from '../../src/server/db/client.js';
 
@@ -14,6 +15,8 @@ export async function offerFixture(
   variants: { sku: string; options?: Record<string, string>; stock: number; wholesale: number }[],
   extra: { suggested?: number; status?: 'published' | 'unpublished'; codigo?: string } = {},
 ) {
+  // A supplier's offers stay published only while its switch is on (decision 138).
+  await setSupplierEnabled({ db, storeId }, true);
   const p = await createProductFixture(db, storeId, {
     ...(extra.codigo ? { codigo: extra.codigo } : {}),
     description: 'Taza de barro hecha a mano en Oaxaca.',

@@ -12,6 +12,7 @@ import {
   productVariants,
 } from '../../src/server/db/schema/index.js';
 import { createProductFixture } from './factories.js';
+import { setSupplierEnabled } from '../../src/server/modules/company/index.js';
 
 /** A supplier's product offered at `wholesaleCents` per unit: returns its offer, product and variant. */
 export async function offerFixture(
@@ -27,6 +28,8 @@ export async function offerFixture(
   wholesaleCents: number;
 }> {
   const wholesaleCents = opts.wholesaleCents ?? 30_000;
+  // A supplier's offers stay published only while its switch is on (decision 138).
+  await setSupplierEnabled({ db, storeId: supplierStoreId }, true);
   const p = await createProductFixture(db, supplierStoreId, {
     variants: [
       {

@@ -83,6 +83,7 @@ export async function recomputeStates(ctx: DbContext, scope: ListingScope): Prom
     else byListing.set(r.id, [r]);
   }
   const changed: { id: string; state: ListingState }[] = [];
+  const shown: { productId: string; storeId: string; visible: boolean }[] = [];
   for (const [id, vs] of byListing) {
     const first = vs[0];
     const state = listingState(
@@ -97,19 +98,19 @@ export async function recomputeStates(ctx: DbContext, scope: ListingScope): Prom
       fees.get(first.storeId)!,
     );
     if (state !== first.state) changed.push({ id, state });
+    shown.push({ productId: first.productId, storeId: first.storeId, visible: state === 'active' });
   }
+  // Every listing's product is shown exactly while it sells, also when its state was written elsewhere (a supplier
+  // withdrawing its offers sets them unpublished in its own transaction); rows already right are left alone.
+  await setCopiesVisible(ctx, shown);
   if (!changed.length) return 0;
-  const written = rowsOf<{ store_id: string; product_id: string; state: ListingState }>(
+  const written = rowsOf<{ id: string }>(
     await ctx.db.execute(sql`
       update listings l set state = r.state, updated_at = now()
       from unnest(${sql.param(changed.map((c) => c.id))}::uuid[], ${sql.param(changed.map((c) => c.state))}::text[])
         as r(id, state)
       where l.id = r.id and l.state <> r.state
-      returning l.store_id, l.product_id, l.state`),
-  );
-  await setCopiesVisible(
-    ctx,
-    written.map((w) => ({ productId: w.product_id, storeId: w.store_id, visible: w.state === 'active' })),
+      returning l.id`),
   );
   return written.length;
 }
