@@ -40,7 +40,7 @@ test(
     await expect(panel.getByText(/Publicado desde el .* mayoreo desde \$150\.00/)).toBeVisible();
 
     // The reseller: its own product (another catalogue, so codes never clash), then the global catalogue.
-    const resellerStore = await factory.store({ products: 1, catalog: 'vendure' });
+    const resellerStore = await factory.store({ products: 1, catalog: 'vendure', lang: 'es' });
     const reseller = await factory.seller(resellerStore);
     await factory.companyProfile(reseller);
     const rctx = await newContext({ phone });

@@ -72,6 +72,12 @@ const DELIBERATE_CROSSINGS: Record<string, (victim: StoreWorld) => string[]> = {
   // The global catalogue's supplier card names the supplier (its published offers are every seller's to read).
   'GET /api/admin/global-catalog': (v) => [v.name],
   'GET /api/admin/global-catalog/{offerId}': (v) => [v.name],
+  // A reseller's listings name the supplier of each (the same supplier card).
+  'GET /api/admin/listings': (v) => [v.name],
+  'GET /api/admin/listings/{id}': (v) => [v.name],
+  'GET /api/admin/listings/offer/{offerId}': (v) => [v.name],
+  'PUT /api/admin/listings/{id}': (v) => [v.name],
+  'POST /api/admin/listings/{id}/accept': (v) => [v.name],
   'GET /api/admin/pedidos-revendedores': (v) => [v.name],
   'GET /api/admin/pedidos-revendedores/{id}': (v) => [v.name],
   'POST /api/admin/pedidos-revendedores/{id}/status': (v) => [v.name],
