@@ -166,6 +166,7 @@ test(
     await expect(supplierCard).toContainText('Saldo como proveedor');
     const money = (c: number) => `$${Math.floor(c / 100).toLocaleString('en-US')}.${String(c % 100).padStart(2, '0')}`;
     await expect(supplierCard).toContainText(money(ss.supplier.availableCents));
+    await expect(s.getByTestId('balance-available')).toContainText(money(ss.supplier.availableCents));
     await s.screenshot({ path: shot('supplier-balance'), fullPage: true });
     await r.goto(platformUrl('/admin/balance/summary'));
     await expect(r.getByTestId('balance-available')).toContainText(money(rs.availableCents));

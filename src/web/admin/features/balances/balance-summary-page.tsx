@@ -25,6 +25,10 @@ export function BalanceSummaryPage() {
   if (isForbidden(q.error)) return <NoPermission />;
   if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const s = q.data;
+  // The cards count what the store is owed as a seller and as a supplier: both are paid out together (decision 136).
+  const total = s.totalCents + s.supplier.totalCents;
+  const available = s.availableCents + s.supplier.availableCents;
+  const pending = s.pendingCents + s.supplier.pendingCents;
   return (
     <div className="stack">
       <h1>{t('summary.title')}</h1>
@@ -32,16 +36,16 @@ export function BalanceSummaryPage() {
       <div className="admin-stats">
         <div className="card stat" data-testid="balance-total">
           <span>{t('summary.total')}</span>
-          <strong>{money(s.totalCents)}</strong>
+          <strong>{money(total)}</strong>
         </div>
         <div className="card stat" data-testid="balance-available">
           <span>{t('summary.available')}</span>
-          <strong>{money(s.availableCents)}</strong>
+          <strong>{money(available)}</strong>
           <span className="small muted">{t('summary.availableOrders', { count: s.availableOrders })}</span>
         </div>
         <div className="card stat" data-testid="balance-pending">
           <span>{t('summary.pending')}</span>
-          <strong>{money(s.pendingCents)}</strong>
+          <strong>{money(pending)}</strong>
           <span className="small muted">{t('summary.pendingOrders', { count: s.pendingOrders })}</span>
         </div>
       </div>
