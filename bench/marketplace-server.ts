@@ -15,7 +15,7 @@ import { openDatabase } from '../src/server/db/client.js';
 import { buildApp } from '../src/server/app.js';
 import { createStore } from '../src/server/modules/stores/index.js';
 import { createUser } from '../src/server/modules/accounts/index.js';
-import { saveCompanySection } from '../src/server/modules/company/index.js';
+import { saveCompanySection, setSupplierEnabled } from '../src/server/modules/company/index.js';
 import {
   bulkInsertProducts,
   createProduct,
@@ -102,6 +102,7 @@ async function main(): Promise<void> {
       select o.store_id, o.id, v.id, greatest(1, v.price_cents * 6 / 10)
       from catalog_offers o join product_variants v on v.product_id = o.product_id and v.store_id = o.store_id
       where o.store_id = ${storeId}`);
+    await setSupplierEnabled({ db, storeId }, true);
     await refreshOffers({ db }, storeId, null);
     if (s % 50 === 49) console.error(`  ${s + 1} suppliers seeded (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
