@@ -59,6 +59,7 @@ describe('the seeded demo stores', () => {
     });
   }
 
+  // Money columns are bigint: PostgreSQL's driver reads them as text, so the queries cast them (they fit an int).
   const rows = async <T>(q: ReturnType<typeof sql>) => rowsOf<T>(await t.database.db.execute(q));
   const storeId = async (slug: string) =>
     (await rows<{ id: string }>(sql`select id from stores where slug = ${slug}`))[0]!.id;
@@ -84,8 +85,8 @@ describe('the seeded demo stores', () => {
       lead_min: number;
       lead_max: number;
       origin: string | null;
-    }>(sql`select o.status, o.suggested_retail_cents as suggested, v.price_cents as retail,
-          ov.wholesale_cents as wholesale, o.wholesale_from_cents as from_cents,
+    }>(sql`select o.status, o.suggested_retail_cents::int as suggested, v.price_cents as retail,
+          ov.wholesale_cents::int as wholesale, o.wholesale_from_cents::int as from_cents,
           o.lead_time_days_min as lead_min, o.lead_time_days_max as lead_max, p.origin
         from catalog_offers o join catalog_offer_variants ov on ov.offer_id = o.id
         join product_variants v on v.id = ov.variant_id join products p on p.id = o.product_id
@@ -116,8 +117,8 @@ describe('the seeded demo stores', () => {
         wholesale: number;
         same_photo: boolean;
         department: string;
-      }>(sql`select l.state, p.codigo, p.name, v.price_cents as price, lv.accepted_wholesale_cents as accepted,
-            ov.wholesale_cents as wholesale, p.image_url = sp.image_url as same_photo, d.slug as department
+      }>(sql`select l.state, p.codigo, p.name, v.price_cents as price, lv.accepted_wholesale_cents::int as accepted,
+            ov.wholesale_cents::int as wholesale, p.image_url = sp.image_url as same_photo, d.slug as department
           from listings l join listing_variants lv on lv.listing_id = l.id
           join product_variants v on v.id = lv.variant_id and v.store_id = ${id}
           join products p on p.id = l.product_id and p.store_id = ${id}
@@ -154,7 +155,7 @@ describe('the seeded demo stores', () => {
             and not exists (select 1 from listings l where l.product_id = p.id) order by p.codigo limit 1`,
     );
     const [listed] = await rows<{ codigo: string; sku: string; wholesale: number }>(
-      sql`select p.codigo, v.sku, lv.accepted_wholesale_cents as wholesale from listings l
+      sql`select p.codigo, v.sku, lv.accepted_wholesale_cents::int as wholesale from listings l
           join products p on p.id = l.product_id join listing_variants lv on lv.listing_id = l.id
           join product_variants v on v.id = lv.variant_id where l.store_id = ${id} order by p.codigo limit 1`,
     );
