@@ -77,6 +77,11 @@ export const packageMoveBody = z
     trackingNumber: text({ min: 3, max: 60 }).optional(),
     reason: text({ min: 3, max: 300 }).optional(),
   })
-  .refine((b) => b.status !== 'rejected' || b.reason, { path: ['reason'], message: 'i18n:required' });
+  .refine((b) => b.status !== 'rejected' || b.reason, { path: ['reason'], message: 'i18n:required' })
+  // A package leaves with its carrier's tracking number: the buyer and the reseller follow it by that number.
+  .refine((b) => b.status !== 'on_the_way' || b.trackingNumber, {
+    path: ['trackingNumber'],
+    message: 'i18n:required',
+  });
 
 export const packageParams = z.object({ id: uuid });
