@@ -72,6 +72,9 @@ describe('robots.txt and sitemap.xml', () => {
 
   it('a new product appears in the sitemap at once', async () => {
     await createProductFixture(t.database.db, store.id, { codigo: 'NEW-1' });
+    // Written outside a request: wait until the change feed has told this instance (on PostgreSQL it arrives a moment
+    // after the commit), as a request that writes does before it answers.
+    await t.app.changeFeed.sync();
     expect((await get('/sitemap.xml', store.hostname)).body).toContain('codigo=NEW-1');
   });
 
