@@ -1,5 +1,5 @@
 /**
- * Builds seed-data/ from the public datasets (../shared/datasets, or DATASETS_DIR): the three demo catalogues as
+ * Builds seed-data/ from the public datasets (the folder DATASETS_DIR names; see seed-data/README.md): the three demo catalogues as
  * gzipped JSON with WebP images (≤ 800 px), and the SEPOMEX postal codes as gzipped CSV. Run:
  *   npx tsx scripts/build-seed-data/build.ts
  * Prices: USD × 18 (fixed demo rate), rounded up to the next whole peso ending in 9 (decision 002).
