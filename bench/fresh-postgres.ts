@@ -1,5 +1,10 @@
 /** The benchmarks' PostgreSQL database, made anew for each run. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import { loadConfig, type AppConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/client.js';
 
 /** Drops and recreates the benchmark's PostgreSQL database; refuses any database not named vitrina_bench*. */
 export async function freshPostgres(url: string): Promise<void> {
@@ -15,4 +20,29 @@ export async function freshPostgres(url: string): Promise<void> {
   await admin.query(`drop database if exists "${name}" with (force)`);
   await admin.query(`create database "${name}"`);
   await admin.end();
+}
+
+/**
+ * A benchmark process's data folder (under the system's temporary folder, named `<prefix>…`), configuration (silent
+ * logs, production mode, rate limits out of the way, plus `env`) and database: a fresh PostgreSQL database when
+ * BENCH_DATABASE_URL is set, else PGlite in the data folder.
+ */
+export async function openBenchDatabase(
+  prefix: string,
+  env: Record<string, string> = {},
+): Promise<{ dataDir: string; config: AppConfig; database: Awaited<ReturnType<typeof openDatabase>> }> {
+  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const config = loadConfig({
+    ...process.env,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PER_MINUTE: '100000000',
+    NODE_ENV: 'production',
+    ...env,
+  });
+  const database = await openDatabase(
+    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
+  );
+  return { dataDir, config, database };
 }

@@ -7,11 +7,7 @@
  * answers, shows it.
  */
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/client.js';
 import { buildApp } from '../src/server/app.js';
 import { createStore } from '../src/server/modules/stores/index.js';
 import { createUser } from '../src/server/modules/accounts/index.js';
@@ -28,7 +24,7 @@ import { insertDemoListings, refreshOffers } from '../src/server/modules/marketp
 import { catalogOffers, listingVariants, productVariants } from '../src/server/db/schema/index.js';
 import { readCatalog } from '../src/server/seed/seed-catalog.js';
 import { COMPLETE_COMPANY_PROFILE } from '../tests/helpers/company-profile.js';
-import { freshPostgres } from './fresh-postgres.js';
+import { openBenchDatabase } from './fresh-postgres.js';
 
 const SUPPLIERS = Number(process.env.BENCH_MARKET_SUPPLIERS ?? 500);
 const PER_SUPPLIER = Number(process.env.BENCH_MARKET_PRODUCTS ?? 200);
@@ -36,18 +32,7 @@ const RESELLERS = Number(process.env.BENCH_MARKET_RESELLERS ?? 1000);
 const PASSWORD = 'Bench-Mercado-2026';
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-market-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    NODE_ENV: 'production',
-  });
-  const database = await openDatabase(
-    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
-  );
+  const { dataDir, config, database } = await openBenchDatabase('vitrina-market-');
   const db = database.db;
   const started = Date.now();
 
