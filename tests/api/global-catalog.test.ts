@@ -1,7 +1,7 @@
 /**
  * The global catalogue as a reseller searches it (decisions 134, 137): full text and typo tolerance, filters and
  * facets, sorts and pages, never unpublished or the asking store's own offers, exactly the fields that may cross, and
- * the offer detail with the supplier's card.
+ * the offer detail with the supplier's card; on both engines.
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +12,8 @@ import { listings } from '../../src/server/db/schema/marketplace.js';
 import { products, productVariants } from '../../src/server/db/schema/catalog.js';
 import type { GlobalCatalogPage } from '../../src/shared/contracts/marketplace.js';
 
-describe('global catalogue', () => {
+// Both engines answer the same (decision 140): the in-memory index, and PostgreSQL while it is not ready.
+describe.each(['index', 'postgres'] as const)('global catalogue (%s engine)', (engine) => {
   let t: TestApp;
   let s1: StoreFixture;
   let seller1: SellerFixture;
@@ -68,7 +69,7 @@ describe('global catalogue', () => {
   }
 
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ SEARCH_ENGINE: engine });
     ({ store: s1, seller: seller1 } = await storeWithSeller(t));
     ({ store: s2, seller: seller2 } = await storeWithSeller(t));
     ({ store: reseller, seller: sellerR } = await storeWithSeller(t));

@@ -4,7 +4,7 @@
  * drops or refreshes what it keeps in memory (search index, cached answers, store look-ups).
  *
  * - Published by database triggers (migration `0004_search_synonyms_change_feed`) on products, variants, reviews,
- *   departments, categories, stores, store domains and search synonyms, so no write path can forget it; code may also
+ *   departments, categories, stores, store domains, search synonyms and catalogue offers, so no write path can forget it; code may also
  *   publish with `publishChange(tx, event)`. Both use `pg_notify` inside the writing transaction: delivered when it
  *   commits, never when it rolls back.
  * - PostgreSQL: one dedicated listening connection per instance (not from the pool), reconnected with back-off. While
@@ -26,9 +26,10 @@ export const CHANGE_CHANNEL = 'vitrina_changes';
 /**
  * What changed. `products`: a product, its variants (price, stock), reviews or rating; ids are product ids.
  * `departments`: departments or categories. `store`: settings, language, name, status. `domains`: store domains; ids
- * are host names. `synonyms`: the store's search synonyms.
+ * are host names. `synonyms`: the store's search synonyms. `offers`: the store's offers in the global catalogue (the
+ * supplier's store; ids are offer ids).
  */
-export type ChangeTopic = 'products' | 'departments' | 'store' | 'domains' | 'synonyms';
+export type ChangeTopic = 'products' | 'departments' | 'store' | 'domains' | 'synonyms' | 'offers';
 
 /** One change. `storeId: null` is a reset: forget everything of every store (the feed may have missed changes). */
 export interface ChangeEvent {

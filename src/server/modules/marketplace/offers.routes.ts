@@ -7,10 +7,15 @@ import { marketplaceOps as ops } from '../../../shared/routes/marketplace.ops.js
 import { route } from '../../lib/route.js';
 import { sellerContext } from '../../plugins/request-context.js';
 import { getSupplierOffer, publishOffer, unpublishOffer } from './offers.js';
-import { searchGlobalCatalog } from './global-catalog.js';
+import { searchGlobalCatalog, type GlobalCatalogEngines } from './global-catalog.js';
+import { OfferIndexes } from './offer-indexes.js';
 import { getGlobalOffer } from './global-catalog-detail.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
+  const offers = new OfferIndexes(app.db, app.changeFeed, app.log);
+  app.addHook('onClose', async () => offers.close());
+  const engines: GlobalCatalogEngines = { offers, engine: app.config.SEARCH_ENGINE };
+
   route(app, ops.getSupplierOffer, async (request) =>
     getSupplierOffer(sellerContext(request, 'catalog'), request.params.codigo),
   );
@@ -21,7 +26,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     unpublishOffer(sellerContext(request, 'catalog'), request.params.codigo),
   );
   route(app, ops.searchGlobalCatalog, async (request) =>
-    searchGlobalCatalog(sellerContext(request, 'catalog'), request.query),
+    searchGlobalCatalog(sellerContext(request, 'catalog'), request.query, engines),
   );
   route(app, ops.getGlobalOffer, async (request) =>
     getGlobalOffer(sellerContext(request, 'catalog'), request.params.offerId),

@@ -8,6 +8,8 @@ import type { SearchResponse, SearchSort } from '../../../shared/contracts/catal
 import { replaceWords, type QueryPlan, type QueryWord, type SynonymTable } from './query-plan.js';
 import type { StoreIndex } from './store-index.js';
 import type { TermIndex } from './term-index.js';
+import type { TextSegments } from './text-segments.js';
+import type { SearchLang } from './text.js';
 import { closestWord } from './typo.js';
 
 /**
@@ -54,7 +56,14 @@ class Scratch {
     });
   }
 }
-const scratchOf = new WeakMap<StoreIndex, Scratch>();
+const scratchOf = new WeakMap<TextSegments, Scratch>();
+
+function scratchFor(index: TextSegments): Scratch {
+  let s = scratchOf.get(index);
+  if (!s) scratchOf.set(index, (s = new Scratch()));
+  s.ensure(index.ids.length);
+  return s;
+}
 
 /** Term numbers (with their weight factor) a word may match in one segment. */
 function alternatives(seg: TermIndex, w: QueryWord): [number, number][] {
@@ -77,7 +86,7 @@ function frequency(seg: TermIndex, term: string): number {
 }
 
 /** Ordinals matching every word of `plan` (in `s.touched[0..n)`) with their relevance in `s.score`. */
-function match(index: StoreIndex, plan: QueryPlan, s: Scratch): number {
+function match(index: TextSegments, plan: QueryPlan, s: Scratch): number {
   const segs = [index.main, index.delta];
   const N = Math.max(index.liveCount, 1);
   const qs = ++s.stamp;
@@ -126,7 +135,7 @@ function match(index: StoreIndex, plan: QueryPlan, s: Scratch): number {
  * as written in names and tags, mostly singular ("Laptop"), so a typo in a plural ("laptps", one letter from
  * "laptops") is also tried without its ending: its stem ("laptp") is one letter from "laptop".
  */
-function corrections(index: StoreIndex, plan: QueryPlan): Map<string, string> {
+function corrections(index: TextSegments, plan: QueryPlan): Map<string, string> {
   const out = new Map<string, string>();
   const frequency = (v: string) => index.vocabulary.get(v) ?? 0;
   for (const w of plan.words) {
@@ -142,12 +151,7 @@ function corrections(index: StoreIndex, plan: QueryPlan): Map<string, string> {
   return out;
 }
 
-function comparator(
-  index: StoreIndex,
-  sort: SearchSort,
-  s: Scratch,
-  scored: boolean,
-): (a: number, b: number) => number {
+function comparator(index: StoreIndex, sort: SearchSort, score: Float32Array | null): (a: number, b: number) => number {
   const codigo = (a: number, b: number) =>
     index.cards[a].codigo < index.cards[b].codigo ? -1 : index.cards[a].codigo > index.cards[b].codigo ? 1 : 0;
   switch (sort) {
@@ -161,14 +165,14 @@ function comparator(
       return (a, b) => index.sold[b] - index.sold[a] || codigo(a, b);
     case 'relevance':
     default:
-      return scored
-        ? (a, b) => s.score[b] - s.score[a] || index.sold[b] - index.sold[a] || codigo(a, b)
+      return score
+        ? (a, b) => score[b] - score[a] || index.sold[b] - index.sold[a] || codigo(a, b)
         : (a, b) => index.featured[b] - index.featured[a] || index.sold[b] - index.sold[a] || codigo(a, b);
   }
 }
 
 /** The first `k` ordinals of `list` in `cmp` order (a bounded insertion when k is small against the list). */
-function topK(list: Int32Array, k: number, cmp: (a: number, b: number) => number): number[] {
+export function topK(list: Int32Array, k: number, cmp: (a: number, b: number) => number): number[] {
   if (k <= 0) return [];
   if (k >= list.length / 8) return Array.from(list).sort(cmp).slice(0, k);
   const top: number[] = [];
@@ -185,33 +189,60 @@ function topK(list: Int32Array, k: number, cmp: (a: number, b: number) => number
   return top;
 }
 
-/** Answers a search on the store's index. */
-export function searchIndex(index: StoreIndex, q: IndexSearch): SearchResponse {
+/** The documents a query's words match: ordinals `ords[0..count)`, their relevance in `score` (by ordinal). */
+export interface TextMatch {
+  count: number;
+  ords: Int32Array;
+  score: Float32Array;
+  /** The plan that matched: the one asked, or its typo-corrected form (then `suggestion` is its words). */
+  plan: QueryPlan;
+  suggestion: string | null;
+}
+
+/**
+ * Matches `plan` on an index's text segments; when nothing matches and `correct`, tries again with each unknown word
+ * replaced by its closest known word. The arrays are scratch space of the index, valid until its next query.
+ */
+export function matchText(
+  index: TextSegments,
+  plan: QueryPlan,
+  lang: SearchLang,
+  synonyms: SynonymTable,
+  correct: boolean,
+): TextMatch {
   index.prepare();
-  let s = scratchOf.get(index);
-  if (!s) scratchOf.set(index, (s = new Scratch()));
-  s.ensure(index.ids.length);
-  let plan = q.plan;
+  const s = scratchFor(index);
+  let count = match(index, plan, s);
   let suggestion: string | null = null;
-  let count: number;
-  if (plan) {
-    count = match(index, plan, s);
-    if (!count && q.page === 1) {
-      const fixes = corrections(index, plan);
-      if (fixes.size) {
-        const corrected = replaceWords(plan, fixes, index.lang, q.synonyms);
-        const n = match(index, corrected, s);
-        if (n) {
-          plan = corrected;
-          count = n;
-          suggestion = corrected.words.map((w) => w.surface).join(' ');
-        }
+  if (!count && correct) {
+    const fixes = corrections(index, plan);
+    if (fixes.size) {
+      const corrected = replaceWords(plan, fixes, lang, synonyms);
+      const n = match(index, corrected, s);
+      if (n) {
+        plan = corrected;
+        count = n;
+        suggestion = corrected.words.map((w) => w.surface).join(' ');
       }
     }
-  } else {
-    count = 0;
-    for (let ord = 0; ord < index.ids.length; ord++) if (index.alive[ord]) s.touched[count++] = ord;
   }
+  return { count, ords: s.touched, score: s.score, plan, suggestion };
+}
+
+/** Every live ordinal of an index, in `ords[0..count)` (scratch space, valid until its next query). */
+export function allLive(index: TextSegments): { count: number; ords: Int32Array } {
+  index.prepare();
+  const s = scratchFor(index);
+  let count = 0;
+  for (let ord = 0; ord < index.ids.length; ord++) if (index.alive[ord]) s.touched[count++] = ord;
+  return { count, ords: s.touched };
+}
+
+/** Answers a search on the store's index. */
+export function searchIndex(index: StoreIndex, q: IndexSearch): SearchResponse {
+  const { count, ords, score, suggestion } = q.plan
+    ? matchText(index, q.plan, index.lang, q.synonyms, q.page === 1)
+    : { ...allLive(index), score: null, suggestion: null };
 
   const { deps, cats } = index.positionsOf(q.departamento, q.categoria);
   const depCount = new Int32Array(index.departments.length);
@@ -219,7 +250,7 @@ export function searchIndex(index: StoreIndex, q: IndexSearch): SearchResponse {
   const kept = new Int32Array(count);
   let total = 0;
   for (let k = 0; k < count; k++) {
-    const ord = s.touched[k];
+    const ord = ords[k];
     const d = index.dep[ord];
     const c = index.cat[ord];
     if (d >= 0) depCount[d]++;
@@ -228,11 +259,7 @@ export function searchIndex(index: StoreIndex, q: IndexSearch): SearchResponse {
     if (inDep && (!cats || cats.has(c))) kept[total++] = ord;
   }
   const offset = (q.page - 1) * q.pageSize;
-  const ordered = topK(
-    kept.subarray(0, total),
-    Math.min(offset + q.pageSize, total),
-    comparator(index, q.sort, s, Boolean(plan)),
-  );
+  const ordered = topK(kept.subarray(0, total), Math.min(offset + q.pageSize, total), comparator(index, q.sort, score));
   return {
     items: ordered.slice(offset).map((ord) => index.cards[ord]),
     total,

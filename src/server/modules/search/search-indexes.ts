@@ -130,7 +130,8 @@ export class SearchIndexes {
     if (event.topic === 'synonyms') e.synonyms = null;
     else if (event.topic === 'products' && event.ids && e.pending.size < this.limits.maxPendingIds)
       for (const id of event.ids) e.pending.add(id);
-    else if (event.topic !== 'domains') e.full = true;
+    // Domains and catalogue offers are not the store's searchable products.
+    else if (event.topic !== 'domains' && event.topic !== 'offers') e.full = true;
   }
 
   private evict(keep: string): void {

@@ -1,0 +1,123 @@
+/**
+ * Keeps this instance's in-memory global catalogue (decision 140) in step with `catalog_offers` through the change
+ * feed: a change to some offers refreshes only those before the next search; a change to more offers of a supplier
+ * than the feed names reloads that supplier's; a feed reset, or a delta grown too large, rebuilds the whole index in
+ * the background while searches use the previous one. Until a first index exists the caller answers with PostgreSQL.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { ChangeEvent, ChangeFeed } from '../../db/change-feed.js';
+import { OfferIndex } from './offer-index.js';
+import { countShownOffers, loadAllOffers, loadOffers, loadSupplierOffers } from './offer-index-loader.js';
+
+/** The limits of an OfferIndexes; the defaults are the production values (tests lower them). */
+export interface OfferIndexLimits {
+  /** A first build of a catalogue this large runs in the background (PostgreSQL answers meanwhile). */
+  backgroundBuildAt: number;
+  /** Changed offer ids refreshed one by one up to this many; beyond, the index is rebuilt. */
+  maxPendingIds: number;
+}
+
+export const DEFAULT_OFFER_INDEX_LIMITS: OfferIndexLimits = { backgroundBuildAt: 20_000, maxPendingIds: 5_000 };
+
+export class OfferIndexes {
+  private index: OfferIndex | null = null;
+  private full = true;
+  private readonly pendingIds = new Set<string>();
+  private readonly pendingSuppliers = new Set<string>();
+  private work: Promise<void> | null = null;
+  private readonly unsubscribe: () => void;
+  private readonly limits: OfferIndexLimits;
+
+  constructor(
+    private readonly db: Db,
+    private readonly feed: ChangeFeed,
+    private readonly log: FastifyBaseLogger,
+    limits: Partial<OfferIndexLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_OFFER_INDEX_LIMITS, ...limits };
+    this.unsubscribe = feed.subscribe((e) => this.onChange(e));
+  }
+
+  /**
+   * The index to answer with now, brought up to date with the changes heard so far; null when there is none yet (its
+   * first build of a large catalogue is under way) or the feed is down (it could miss changes): answer with
+   * PostgreSQL then. Throws what the database throws.
+   */
+  async current(): Promise<OfferIndex | null> {
+    if (!this.feed.live) return null;
+    if (!this.index) {
+      const first = this.start();
+      if ((await countShownOffers({ db: this.db })) >= this.limits.backgroundBuildAt) {
+        first.catch((err: unknown) => this.log.error({ err }, 'global catalogue index build failed'));
+        return null;
+      }
+      await first;
+    }
+    // Two rounds at most: changes that keep arriving during a refresh are picked up by the next search.
+    for (let round = 0; round < 2 && this.stale(); round++) {
+      if (this.full || this.index!.wantsRebuild) {
+        // A whole rebuild takes seconds at scale: searches go on with the index they have (seconds stale).
+        this.start().catch((err: unknown) => this.log.error({ err }, 'global catalogue index rebuild failed'));
+        break;
+      }
+      await this.start();
+    }
+    return this.index;
+  }
+
+  private stale(): boolean {
+    return this.full || this.pendingIds.size > 0 || this.pendingSuppliers.size > 0 || this.index!.wantsRebuild;
+  }
+
+  private start(): Promise<void> {
+    if (!this.work) this.work = this.update().finally(() => (this.work = null));
+    return this.work;
+  }
+
+  private async update(): Promise<void> {
+    const ctx = { db: this.db };
+    if (!this.index || this.full || this.index.wantsRebuild) {
+      // Cleared before reading: a change committed while we read notifies again and is applied next time.
+      this.full = false;
+      this.pendingIds.clear();
+      this.pendingSuppliers.clear();
+      this.index = OfferIndex.build(await loadAllOffers(ctx));
+      return;
+    }
+    const suppliers = [...this.pendingSuppliers];
+    const ids = [...this.pendingIds];
+    this.pendingSuppliers.clear();
+    this.pendingIds.clear();
+    for (const storeId of suppliers) {
+      const rows = await loadSupplierOffers(ctx, storeId);
+      this.index.apply(new Set([...this.index.offersOf(storeId), ...rows.map((r) => r.id)]), rows);
+    }
+    for (let i = 0; i < ids.length; i += 1000) {
+      const chunk = ids.slice(i, i + 1000);
+      this.index.apply(chunk, await loadOffers(ctx, chunk));
+    }
+  }
+
+  private onChange(event: ChangeEvent): void {
+    if (event.storeId === null) {
+      this.full = true;
+      return;
+    }
+    // Before a first build nothing is held; during it, changes are kept for the refresh that follows.
+    if (event.topic !== 'offers' || (!this.index && !this.work)) return;
+    if (!event.ids) this.pendingSuppliers.add(event.storeId);
+    else if (this.pendingIds.size < this.limits.maxPendingIds) for (const id of event.ids) this.pendingIds.add(id);
+    else this.full = true;
+  }
+
+  /** Offers held and an estimate of the memory they take (0 before the first build). */
+  stats(): { offers: number; bytes: number } {
+    return { offers: this.index?.liveCount ?? 0, bytes: this.index?.estimateBytes() ?? 0 };
+  }
+
+  close(): void {
+    this.unsubscribe();
+    this.index = null;
+  }
+}

@@ -1,0 +1,124 @@
+/**
+ * The text side of an in-memory index (decision 033), shared by a store's product index and the global catalogue's
+ * offer index: documents by id at ordinals, a main TermIndex built from the whole collection and a small delta rebuilt
+ * when documents change (a replaced document is marked dead in the main segment), the typo vocabulary, and when a
+ * full rebuild is cheaper than searching the delta. Subclasses keep their own per-ordinal payload (cards, sort keys,
+ * facets) next to these arrays.
+ */
+import { TermIndex, weighDoc, type FieldTerms, type WeightedDoc } from './term-index.js';
+
+/** Documents the delta may hold before a full rebuild is wanted (or a twentieth of the collection, if more). */
+export const DELTA_REBUILD_AT = 500;
+
+/** A document ready to index: its terms per field, the words typo correction may suggest, a fingerprint of its text. */
+export interface AnalysedDoc {
+  fields: FieldTerms;
+  surfaces: Iterable<string>;
+  textKey: string;
+}
+
+/** FNV-1a: a cheap fingerprint of a document's searchable text, to know whether its postings must change. */
+export function textFingerprint(s: string): string {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return `${s.length}:${h >>> 0}`;
+}
+
+export abstract class TextSegments {
+  /** Per ordinal: the document's id and whether it is still the live copy (1) or was replaced or removed (0). */
+  readonly ids: string[] = [];
+  readonly alive: number[] = [];
+  liveCount = 0;
+  main: TermIndex = TermIndex.empty();
+  delta: TermIndex = TermIndex.empty();
+  /** Folded words with the number of documents they appear in (typo correction vocabulary). */
+  readonly vocabulary = new Map<string, number>();
+  /** Typo corrections already worked out (word -> closest known word, or null); emptied when the vocabulary grows. */
+  readonly corrections = new Map<string, string | null>();
+  private readonly textKeys: string[] = [];
+  private readonly byId = new Map<string, number>();
+  private readonly deltaDocs = new Map<string, WeightedDoc>();
+  private deltaStale = false;
+  private avgLen = [1, 1, 1];
+
+  /** Ordinal of the live copy of document `id`, if any. */
+  ordinalOf(id: string): number | undefined {
+    return this.byId.get(id);
+  }
+
+  /**
+   * Indexes documents already placed at ordinals 0..n-1 (`analysed[i]` is ordinal i) as the main segment; called
+   * once, right after placing them.
+   */
+  protected buildMain(analysed: readonly AnalysedDoc[]): void {
+    const sums = [0, 0, 0];
+    for (const a of analysed) for (let f = 0; f < 3; f++) sums[f] += a.fields[f].length;
+    this.avgLen = sums.map((s) => s / Math.max(analysed.length, 1));
+    this.main = TermIndex.build(analysed.map((a, ord) => weighDoc(ord, a.fields, this.avgLen)));
+  }
+
+  /** Appends document `id` at a new ordinal (its payload is the subclass's to push); returns the ordinal. */
+  protected placeDoc(id: string, a: AnalysedDoc): number {
+    const ord = this.ids.length;
+    this.ids.push(id);
+    this.alive.push(1);
+    this.textKeys.push(a.textKey);
+    this.byId.set(id, ord);
+    this.liveCount++;
+    for (const w of a.surfaces) {
+      if (!this.vocabulary.has(w)) this.corrections.clear();
+      this.vocabulary.set(w, (this.vocabulary.get(w) ?? 0) + 1);
+    }
+    return ord;
+  }
+
+  /**
+   * A changed document: when its text is unchanged returns its ordinal, whose payload the caller updates in place;
+   * otherwise kills the old copy and returns -1, and the caller places the new copy with `placeChanged`.
+   */
+  protected sameText(id: string, a: AnalysedDoc): number {
+    const ord = this.byId.get(id);
+    if (ord !== undefined && this.textKeys[ord] === a.textKey) return ord;
+    if (ord !== undefined) this.kill(ord);
+    return -1;
+  }
+
+  /** Places a changed document (after `sameText` gave -1) and queues its postings for the delta segment. */
+  protected placeChanged(id: string, a: AnalysedDoc, place: () => number): void {
+    const ord = place();
+    this.deltaDocs.set(id, weighDoc(ord, a.fields, this.avgLen));
+    this.deltaStale = true;
+  }
+
+  /** Marks a document dead (it no longer matches). */
+  protected kill(ord: number): void {
+    if (!this.alive[ord]) return;
+    this.alive[ord] = 0;
+    this.liveCount--;
+    this.byId.delete(this.ids[ord]);
+    this.deltaDocs.delete(this.ids[ord]);
+    this.deltaStale = true;
+  }
+
+  /** Brings the delta segment up to date (called before each query; cheap when nothing changed). */
+  prepare(): void {
+    if (!this.deltaStale) return;
+    this.delta = TermIndex.build([...this.deltaDocs.values()]);
+    this.deltaStale = false;
+  }
+
+  /** True once so many documents changed that loading them again is cheaper than searching the delta. */
+  get wantsRebuild(): boolean {
+    return (
+      this.deltaDocs.size > Math.max(DELTA_REBUILD_AT, this.liveCount / 20) ||
+      this.ids.length > 2 * this.liveCount + 1000
+    );
+  }
+
+  /** Bytes of the term segments and vocabulary (estimated for strings); subclasses add their payload. */
+  protected textBytes(): number {
+    let strings = 0;
+    for (const t of this.main.terms) strings += 40 + 2 * t.length;
+    return this.main.byteSize + this.delta.byteSize + strings + this.ids.length * 24 + this.vocabulary.size * 60;
+  }
+}
