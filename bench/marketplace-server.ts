@@ -213,6 +213,10 @@ async function main(): Promise<void> {
     hosts.push({ host: `tienda${i}.localhost`, codigo });
   }
 
+  // As an instance does after a start, the global catalogue's index is built before the load begins (decision 140).
+  await app.offerIndexes.warm();
+  const offerIndex = app.offerIndexes.stats();
+  console.error(`  offer index: ${JSON.stringify(offerIndex)}`);
   const addr = app.server.address();
   console.log(
     `READY ${JSON.stringify({
@@ -223,6 +227,7 @@ async function main(): Promise<void> {
       seedSeconds,
       listingsCreatedSeconds,
       propagationStores: hosts.length,
+      offerIndex,
     })}`,
   );
   process.on('SIGTERM', async () => {

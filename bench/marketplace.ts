@@ -31,6 +31,7 @@ interface Ready {
   seedSeconds: number;
   listingsCreatedSeconds: number;
   propagationStores: number;
+  offerIndex: { offers: number; bytes: number; buildMs: number };
 }
 
 const pct = (sorted: number[], p: number) =>
@@ -145,6 +146,7 @@ export async function runMarketplaceBench(): Promise<void> {
       database,
       machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, load: os.loadavg() },
       seedSeconds: ready.seedSeconds,
+      offerIndex: ready.offerIndex,
       search,
       listings: {
         created: 1000,
@@ -162,7 +164,9 @@ export async function runMarketplaceBench(): Promise<void> {
     console.log(
       `\nMarketplace (${database}, ${os.cpus().length} cores): global catalogue search, ${search.offers} offers of ` +
         `${search.suppliers} suppliers, ${CONNECTIONS} connections, never-repeated queries: ${search.rps} req/s, ` +
-        `p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms (${search.non2xx} non-2xx, ${search.errors} errors); ` +
+        `p50 ${search.p50} ms, p95 ${search.p95} ms, p99 ${search.p99} ms (${search.non2xx} non-2xx, ${search.errors} errors), ` +
+        `from an in-memory index of ~${Math.round(ready.offerIndex.bytes / 1e6)} MB (estimate) built in ` +
+        `${(ready.offerIndex.buildMs / 1000).toFixed(1)} s after the start; ` +
         `1,000 listings created in ${ready.listingsCreatedSeconds} s, priced by one bulk rule in ${bulkMs} ms; ` +
         `a supplier's stock change reached ${propagation.stores} listings' copies in ${propagation.copiesMs} ms and ` +
         `20 sampled storefront answers in ${propagation.answersMs} ms.`,

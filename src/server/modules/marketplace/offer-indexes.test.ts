@@ -52,7 +52,7 @@ describe('OfferIndexes (decision 140)', () => {
       const p = await createProductFixture(database.db, store.id, { name });
       const [row] = await database.db
         .insert(catalogOffers)
-        .values({ storeId: store.id, productId: p.id, wholesaleFromCents: 1000, name, supplierName: store.name })
+        .values({ storeId: store.id, productId: p.id, wholesaleFromCents: 1000, name, supplierName: store.slug })
         .returning({ id: catalogOffers.id });
       await setName(row.id, name);
       ids.push(row.id);

@@ -26,6 +26,7 @@ export class OfferIndexes {
   private readonly pendingIds = new Set<string>();
   private readonly pendingSuppliers = new Set<string>();
   private work: Promise<void> | null = null;
+  private buildMs = 0;
   private readonly unsubscribe: () => void;
   private readonly limits: OfferIndexLimits;
 
@@ -66,6 +67,15 @@ export class OfferIndexes {
     return this.index;
   }
 
+  /**
+   * Builds the index when there is none (the feed being live), and resolves when it is ready; a failure is logged and
+   * resolves too (searches then fall back to PostgreSQL and try again).
+   */
+  async warm(): Promise<void> {
+    if (this.index || !this.feed.live) return;
+    await this.start().catch((err: unknown) => this.log.error({ err }, 'global catalogue index build failed'));
+  }
+
   private stale(): boolean {
     return this.full || this.pendingIds.size > 0 || this.pendingSuppliers.size > 0 || this.index!.wantsRebuild;
   }
@@ -82,7 +92,9 @@ export class OfferIndexes {
       this.full = false;
       this.pendingIds.clear();
       this.pendingSuppliers.clear();
+      const started = performance.now();
       this.index = OfferIndex.build(await loadAllOffers(ctx));
+      this.buildMs = Math.round(performance.now() - started);
       return;
     }
     const suppliers = [...this.pendingSuppliers];
@@ -111,9 +123,9 @@ export class OfferIndexes {
     else this.full = true;
   }
 
-  /** Offers held and an estimate of the memory they take (0 before the first build). */
-  stats(): { offers: number; bytes: number } {
-    return { offers: this.index?.liveCount ?? 0, bytes: this.index?.estimateBytes() ?? 0 };
+  /** Offers held, an estimate of the memory they take, and how long the last full build took (0 before one). */
+  stats(): { offers: number; bytes: number; buildMs: number } {
+    return { offers: this.index?.liveCount ?? 0, bytes: this.index?.estimateBytes() ?? 0, buildMs: this.buildMs };
   }
 
   close(): void {

@@ -8,13 +8,10 @@ import { route } from '../../lib/route.js';
 import { sellerContext } from '../../plugins/request-context.js';
 import { getSupplierOffer, publishOffer, unpublishOffer } from './offers.js';
 import { searchGlobalCatalog, type GlobalCatalogEngines } from './global-catalog.js';
-import { OfferIndexes } from './offer-indexes.js';
 import { getGlobalOffer } from './global-catalog-detail.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const offers = new OfferIndexes(app.db, app.changeFeed, app.log);
-  app.addHook('onClose', async () => offers.close());
-  const engines: GlobalCatalogEngines = { offers, engine: app.config.SEARCH_ENGINE };
+  const engines: GlobalCatalogEngines = { offers: app.offerIndexes, engine: app.config.SEARCH_ENGINE };
 
   route(app, ops.getSupplierOffer, async (request) =>
     getSupplierOffer(sellerContext(request, 'catalog'), request.params.codigo),
