@@ -21,6 +21,8 @@ export const ERROR_STATUS = {
   NOT_FOUND: 404,
   STORE_NOT_FOUND: 404,
   PRODUCT_NOT_FOUND: 404,
+  /** The product editor was asked to change a dropshipping listing's product (edited in Dropshipping instead). */
+  PRODUCT_IS_LISTING: 409,
   ORDER_NOT_FOUND: 404,
   /** A package of an order that is not this store's to see (decision 135). */
   FULFILMENT_NOT_FOUND: 404,

@@ -23,6 +23,7 @@ import { formatMoney, listingFloorCents } from '../../src/shared/money.js';
 import { storeFeeBps } from '../../src/server/modules/subscriptions/index.js';
 import { syncListings } from '../../src/server/modules/marketplace/listing-sync.js';
 import { offerFixture } from '../helpers/listing-offers.js';
+import { importer } from '../helpers/catalog-import.js';
 
 describe('listings', () => {
   let t: TestApp;
@@ -280,6 +281,41 @@ describe('listings', () => {
       floor(4000) + 700,
     );
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/listings' })).statusCode).toBe(401);
+  });
+
+  it('leaves a listing’s product to Dropshipping: the product editor and a CSV file cannot change it', async () => {
+    const o = await offerFixture(t.app.db, supplier.store.id, [{ sku: 'GUARD-1', stock: 5, wholesale: 10000 }]);
+    const l = (
+      await as(reseller.seller.token, 'POST', '/api/admin/listings', { offerId: o.offerId, variants: prices(o, 100) })
+    ).json();
+    const productId = (await listingRow(l.id)).productId;
+    const [before] = await t.app.db.select().from(products).where(eq(products.id, productId));
+    expect(before.sourceProductId).toBe(o.productId);
+    const form = (await as(reseller.seller.token, 'GET', `/api/admin/products/${before.codigo}`)).json();
+    // The same form sent back with a price under the floor, as the product editor would.
+    const edit = await as(reseller.seller.token, 'PUT', `/api/admin/products/${before.codigo}`, {
+      ...form,
+      industry: 'home',
+      department: 'Cocina',
+      category: 'Tazas',
+      shortDescription: 'Taza de barro hecha a mano.',
+      variants: form.variants.map((v: object) => ({ ...v, priceCents: 100 })),
+    });
+    expect(edit.statusCode, edit.body).toBe(409);
+    expect(edit.json().code).toBe('PRODUCT_IS_LISTING');
+    expect(edit.json().message).toContain('Dropshipping');
+    const csv = await importer(t, reseller.seller.token);
+    const run = await csv.run(
+      [
+        'Handle,Title,Variant SKU,Variant Price,Variant Inventory Qty',
+        `${before.codigo.toLowerCase()},Barata,GUARD-1,1.00,99`,
+      ].join('\n'),
+    );
+    expect(JSON.stringify(run.progress)).toContain('product_is_listing');
+    const [after] = await t.app.db.select().from(products).where(eq(products.id, productId));
+    const variants = await t.app.db.select().from(productVariants).where(eq(productVariants.productId, productId));
+    expect([after.name, after.priceCents]).toEqual([before.name, before.priceCents]);
+    expect(variants.map((v) => [v.priceCents, v.stock])).toEqual([[floor(10000) + 100, 5]]);
   });
 
   it('gives the copy a code and SKUs of its own when the reseller already uses the supplier’s', async () => {

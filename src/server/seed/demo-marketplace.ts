@@ -6,7 +6,7 @@
  * so its search document is built. Money is integer centavos MXN.
  */
 import type { Db } from '../db/client.js';
-import { createProduct } from '../modules/catalog/index.js';
+import { createProduct, markProductCopy } from '../modules/catalog/index.js';
 import { storeFeeBps } from '../modules/subscriptions/index.js';
 import { insertDemoListings, insertDemoOffers, refreshOffers, type DemoListing } from '../modules/marketplace/index.js';
 import { listingFloorCents } from '../../shared/money.js';
@@ -132,6 +132,7 @@ export async function listDemoOffers(
       // The stock is the supplier's; the copy mirrors it for display and search.
       variants: p.variants.map((v, j) => ({ sku: v.sku, options: v.options, priceCents: prices[j], stock: v.stock })),
     });
+    await markProductCopy(ctx, copy.id, src.id);
     items.push({
       offerId: offer.offerId,
       supplierStoreId,

@@ -259,6 +259,8 @@ const adminProductShape = z.object({
   origin: z.string(),
   visible: z.boolean(),
   archived: z.boolean(),
+  /** A dropshipping listing's product: its content follows the supplier's and it is edited in Dropshipping. */
+  isListing: z.boolean(),
   /** Attribute kinds; a product made before the form may have other option names (then editing asks to rename). */
   attributes: z.record(z.string(), z.array(z.string())),
   variants: z.array(
@@ -318,6 +320,8 @@ export const adminProductRow = z.object({
   variantCount: z.number().int(),
   visible: z.boolean(),
   archived: z.boolean(),
+  /** A dropshipping listing's product (edited in Dropshipping). */
+  isListing: z.boolean(),
   updatedAt: z.string(),
 });
 export type AdminProductRow = z.infer<typeof adminProductRow>;

@@ -38,6 +38,8 @@ export const CSV_ROW_REASONS = [
   'invalid_barcode',
   'duplicate_sku',
   'sku_taken',
+  // The row names a product that is a dropshipping listing (its content follows the supplier's product).
+  'product_is_listing',
   'duplicate_variant',
   'too_many_variants',
   'malformed',

@@ -177,6 +177,11 @@ export const products = pgTable(
     searchName: text('search_name').notNull().default(''),
     /** The Shopify CSV Handle a product was imported with (decision 063): a later import with it updates the product. */
     importHandle: text('import_handle'),
+    /**
+     * The supplier's product this one is a copy of (a reseller's listing, decision 134): its content, variants and
+     * stock follow the source, so the product editor and the CSV import leave it alone. Null for the store's own.
+     */
+    sourceProductId: uuid('source_product_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -82,6 +82,7 @@ export async function getAdminProduct(
     origin: r.origin ?? '',
     visible: r.visible,
     archived: r.archivedAt !== null,
+    isListing: r.sourceProductId !== null,
     attributes,
     variants: variants.map((v, i) => ({
       options: options[i],
@@ -192,6 +193,7 @@ export async function listAdminProducts(
       variantCount: sql<number>`(select count(*)::int from product_variants v where v.product_id = ${products.id} and v.store_id = ${products.storeId})`,
       visible: products.visible,
       archivedAt: products.archivedAt,
+      sourceProductId: products.sourceProductId,
       updatedAt: products.updatedAt,
     })
     .from(products)
@@ -222,6 +224,7 @@ export async function listAdminProducts(
       variantCount: Number(r.variantCount),
       visible: r.visible,
       archived: r.archivedAt !== null,
+      isListing: r.sourceProductId !== null,
       updatedAt: r.updatedAt.toISOString(),
     })),
     total: count.n,

@@ -243,18 +243,22 @@ export async function createAdminProduct(ctx: Ctx, input: ProductInputParsed): P
 
 async function lockProduct(ctx: Ctx, codigo: string): Promise<{ id: string; photos: unknown[] }> {
   const [row] = await ctx.db
-    .select({ id: products.id, photos: products.photos })
+    .select({ id: products.id, photos: products.photos, sourceProductId: products.sourceProductId })
     .from(products)
     .where(and(eq(products.storeId, ctx.storeId), eq(products.codigo, codigo)))
     .for('update');
   if (!row) throw new AppError('PRODUCT_NOT_FOUND', { codigo });
+  // A listing's content, variants and stock follow the supplier's product; its prices are set in Dropshipping,
+  // where the floor is checked (decision 139).
+  if (row.sourceProductId) throw new AppError('PRODUCT_IS_LISTING', { codigo });
   return row;
 }
 
 /**
  * Replaces a product's fields and variants (PUT /api/admin/products/:codigo). Variants are matched by SKU (kept
  * rows keep their id, so orders and carts still point at them); variants left out are deleted. Throws
- * PRODUCT_NOT_FOUND (404, also for another store's code) and the create errors.
+ * PRODUCT_NOT_FOUND (404, also for another store's code), PRODUCT_IS_LISTING (409, a dropshipping listing's product)
+ * and the create errors.
  */
 export async function updateAdminProduct(ctx: Ctx, codigo: string, input: ProductInputParsed): Promise<AdminProduct> {
   input = await withStoreFiles(ctx, input);

@@ -45,12 +45,31 @@ export async function storeImageBases(ctx: DbCtx): Promise<Set<string>> {
   );
 }
 
+interface Existing {
+  id: string;
+  /** A dropshipping listing's product: a file may not change it (its content follows the supplier's). */
+  isListing: boolean;
+}
+
+/** Throws BadLines when the file names a listing's product. */
+function checkNotListings(items: CsvProduct[], byHandle: Map<string, Existing>): void {
+  const problems: CsvProblem[] = items
+    .filter((p) => byHandle.get(p.handle)?.isListing)
+    .map((p) => ({ line: p.line, field: 'Handle', reason: 'product_is_listing' }));
+  if (problems.length) throw new BadLines(problems);
+}
+
 /** The store's products the file names: by import handle, else by code (an exported file's handle is the code). */
-async function productsByHandle(ctx: DbCtx, items: CsvProduct[]): Promise<Map<string, { id: string }>> {
+async function productsByHandle(ctx: DbCtx, items: CsvProduct[]): Promise<Map<string, Existing>> {
   const { db, storeId } = ctx;
   const handles = items.map((p) => p.handle);
   const existing = await db
-    .select({ id: products.id, codigo: products.codigo, handle: products.importHandle })
+    .select({
+      id: products.id,
+      codigo: products.codigo,
+      handle: products.importHandle,
+      isListing: sql<boolean>`${products.sourceProductId} is not null`,
+    })
     .from(products)
     .where(
       and(
@@ -64,7 +83,7 @@ async function productsByHandle(ctx: DbCtx, items: CsvProduct[]): Promise<Map<st
         ),
       ),
     );
-  const byHandle = new Map<string, { id: string }>();
+  const byHandle = new Map<string, Existing>();
   for (const e of existing) if (e.handle) byHandle.set(e.handle, e);
   for (const e of existing) if (!byHandle.has(e.codigo.toLowerCase())) byHandle.set(e.codigo.toLowerCase(), e);
   return byHandle;
@@ -337,6 +356,7 @@ export async function writeImport(
   // One import of a store at a time (parallel uploads of one file would otherwise race on the same handles).
   await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`catalog-import:${storeId}`}))`);
   const byHandle = await productsByHandle(ctx, items);
+  checkNotListings(items, byHandle);
   await checkSkuOwners(ctx, items, byHandle);
 
   const known = await storeImageBases(ctx);

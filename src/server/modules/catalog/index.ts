@@ -20,6 +20,7 @@ export {
 export { addReview, refreshRating } from './ratings.js';
 export {
   insertProductCopy,
+  markProductCopy,
   syncCopiesContent,
   mirrorCopiesVariants,
   setCopiesVisible,

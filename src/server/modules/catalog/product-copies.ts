@@ -67,6 +67,7 @@ export async function insertProductCopy(
     .values({
       storeId,
       codigo,
+      sourceProductId: input.sourceId,
       model: `MOD-${codigo}`,
       name: input.name,
       shortDescription: src.shortDescription,
@@ -290,4 +291,15 @@ export async function removeProductCopy(ctx: StoreDbContext, productId: string):
     .set({ archivedAt: sql`coalesce(${products.archivedAt}, now())`, updatedAt: new Date() })
     .where(and(eq(products.storeId, ctx.storeId), eq(products.id, productId)));
   return 'archived';
+}
+
+/**
+ * Marks product `productId` of ctx's store as a copy of `sourceProductId` (a listing whose product was made another
+ * way, as the demo seed makes them): from then on the product editor and the CSV import leave it to the listing.
+ */
+export async function markProductCopy(ctx: StoreDbContext, productId: string, sourceProductId: string): Promise<void> {
+  await ctx.db
+    .update(products)
+    .set({ sourceProductId })
+    .where(and(eq(products.storeId, ctx.storeId), eq(products.id, productId)));
 }

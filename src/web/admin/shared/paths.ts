@@ -23,6 +23,8 @@ export const adminPaths = {
   companyProfile: (seccion?: string) => `/admin/mis-datos${qs({ seccion })}`,
   globalCatalog: () => '/admin/catalogoglobal',
   globalOffer: (offerId: string) => `/admin/catalogoglobal/${encodeURIComponent(offerId)}`,
+  /** The seller's dropshipping listings (where a listing's prices, title and description are edited). */
+  dropshipping: () => '/admin/dropshiping',
   /** Creating a listing of a global catalogue offer in the seller's store. */
   newListing: (offerId: string) => `/admin/dropshiping/nuevo/${encodeURIComponent(offerId)}`,
 };

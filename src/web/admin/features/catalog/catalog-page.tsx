@@ -13,6 +13,7 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { SelectField, TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
+import { adminPaths } from '../../shared/paths';
 import { ProductImage } from '../../../components/ui/product-image';
 import { adminProductsQuery, useArchiveProduct } from './api/products';
 import { CsvTransfer } from './csv-transfer';
@@ -135,7 +136,12 @@ export function CatalogPage() {
                 <ProductImage base={p.image} alt="" sizes="72px" />
               </div>
               <div className="catalog-info">
-                <Link to={`/admin/catalogo/producto/${encodeURIComponent(p.codigo)}`}>
+                {/* A listing's content follows its supplier's product: it is edited in Dropshipping. */}
+                <Link
+                  to={
+                    p.isListing ? adminPaths.dropshipping() : `/admin/catalogo/producto/${encodeURIComponent(p.codigo)}`
+                  }
+                >
                   <strong>{p.name}</strong>
                 </Link>
                 <div className="small muted">
@@ -150,6 +156,7 @@ export function CatalogPage() {
                     <span className="small">{t('list.stockCount', { count: p.totalStock })}</span>
                   )}
                   {!p.visible && <span className="badge">{t('list.hidden')}</span>}
+                  {p.isListing && <span className="badge">{t('list.dropshipping')}</span>}
                   <span className="small muted">{t('list.variants', { count: p.variantCount })}</span>
                 </div>
               </div>

@@ -36,6 +36,7 @@ import { PackagingSection } from './product-editor/packaging-section';
 import { PurchaseSection } from './product-editor/purchase-section';
 import { PickupCustomsSections } from './product-editor/pickup-customs-sections';
 import { OfferPanel } from '../../shared/offers/offer-panel';
+import { adminPaths } from '../../shared/paths';
 
 export function ProductEditorPage() {
   const { catalogo_id: codigo } = useParams();
@@ -45,11 +46,30 @@ export function ProductEditorPage() {
   if (isForbidden(existing.error) || isForbidden(deps.error)) return <NoPermission />;
   if (codigo && existing.isPending) return <Loading />;
   if (codigo && existing.isError) return <Alert kind="error">{existing.error.message}</Alert>;
+  if (existing.data?.isListing) return <ListingNotice name={existing.data.name} />;
   return (
     <>
       <ProductEditor key={codigo ?? 'new'} codigo={codigo} product={existing.data} />
       {codigo && existing.data && <OfferPanel codigo={existing.data.codigo} />}
     </>
+  );
+}
+
+/** A listing's product is not edited here: its content follows the supplier's, its prices are set in Dropshipping. */
+function ListingNotice({ name }: { name: string }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <section className="card stack" aria-labelledby="listing-notice">
+      <h1 id="listing-notice">{name}</h1>
+      <Alert kind="info">
+        <strong>{t('editor.listing.title')}.</strong> {t('editor.listing.body')}
+      </Alert>
+      <div>
+        <Link className="btn btn-primary" to={adminPaths.dropshipping()}>
+          {t('editor.listing.go')}
+        </Link>
+      </div>
+    </section>
   );
 }
 
