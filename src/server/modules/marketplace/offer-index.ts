@@ -107,29 +107,22 @@ export class OfferIndex extends TextSegments {
 
   /** Applies fresh rows of changed offers (`ids` asked for; an id without a row is no longer shown). */
   apply(ids: Iterable<string>, rows: readonly OfferRow[]): void {
-    const fresh = new Map(rows.map((r) => [r.id, r]));
-    for (const id of ids) {
-      const row = fresh.get(id);
-      if (!row) {
-        const ord = this.ordinalOf(id);
-        if (ord !== undefined) this.kill(ord);
-        continue;
-      }
-      const a = analyse(row);
-      const ord = this.sameText(id, a);
-      if (ord < 0) {
-        this.placeChanged(id, a, () => this.place(row, a));
-        continue;
-      }
-      // Same document: the card, facets and sort keys change in place (stock, prices, supplier's name); postings stay.
-      this.cards[ord] = cardOf(row);
-      this.supplier[ord] = this.suppliers.positionOf(row.storeId, row.supplierName);
-      this.dep[ord] = this.departments.positionOf(row.departmentName);
-      this.cat[ord] = this.categories.positionOf(row.categoryName);
-      this.origin[ord] = this.origins.positionOf(row.origin);
-      this.price[ord] = row.wholesaleFromCents;
-      this.published[ord] = row.publishedAt.getTime();
-    }
+    this.applyRows(
+      ids,
+      rows,
+      analyse,
+      (r, a) => this.place(r, a),
+      (ord, row) => {
+        // Same document: the card, facets and sort keys change in place (stock, prices, supplier's name); postings stay.
+        this.cards[ord] = cardOf(row);
+        this.supplier[ord] = this.suppliers.positionOf(row.storeId, row.supplierName);
+        this.dep[ord] = this.departments.positionOf(row.departmentName);
+        this.cat[ord] = this.categories.positionOf(row.categoryName);
+        this.origin[ord] = this.origins.positionOf(row.origin);
+        this.price[ord] = row.wholesaleFromCents;
+        this.published[ord] = row.publishedAt.getTime();
+      },
+    );
   }
 
   /** Ids of the live offers of supplier `storeId` (to find those a reload of the whole supplier no longer returns). */

@@ -105,27 +105,20 @@ export class StoreIndex extends TextSegments {
 
   /** Applies fresh rows of changed products (`ids` asked for; an id without a row is no longer listable). */
   apply(ids: string[], rows: ProductRow[]): void {
-    const fresh = new Map(rows.map((r) => [r.id, r]));
-    for (const id of ids) {
-      const row = fresh.get(id);
-      if (!row) {
-        const ord = this.ordinalOf(id);
-        if (ord !== undefined) this.kill(ord);
-        continue;
-      }
-      const a = this.analyse(row);
-      const ord = this.sameText(id, a);
-      if (ord >= 0) {
+    this.applyRows(
+      ids,
+      rows,
+      (r) => this.analyse(r),
+      (r, a) => this.place(r, a),
+      (ord, row) => {
         // Same text: only the card and sort keys change (stock, price, sales, rating); postings stay.
         this.cards[ord] = cardOf(row, this.departments[this.dep[ord]], this.categories[this.cat[ord]]);
         this.price[ord] = row.priceCents;
         this.created[ord] = row.createdAt.getTime();
         this.sold[ord] = row.soldCount;
         this.featured[ord] = row.featured ? 1 : 0;
-        continue;
-      }
-      this.placeChanged(id, a, () => this.place(row, a));
-    }
+      },
+    );
   }
 
   /** Positions of the departments and categories named by slugs (a category slug may exist in several departments). */

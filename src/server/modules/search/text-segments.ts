@@ -41,11 +41,6 @@ export abstract class TextSegments {
   private deltaStale = false;
   private avgLen = [1, 1, 1];
 
-  /** Ordinal of the live copy of document `id`, if any. */
-  ordinalOf(id: string): number | undefined {
-    return this.byId.get(id);
-  }
-
   /**
    * Indexes documents already placed at ordinals 0..n-1 (`analysed[i]` is ordinal i) as the main segment; called
    * once, right after placing them.
@@ -73,21 +68,36 @@ export abstract class TextSegments {
   }
 
   /**
-   * A changed document: when its text is unchanged returns its ordinal, whose payload the caller updates in place;
-   * otherwise kills the old copy and returns -1, and the caller places the new copy with `placeChanged`.
+   * Applies fresh rows of changed documents: `ids` were asked for, and an id without a row is no longer indexed. A row
+   * whose text is unchanged keeps its postings and only its payload is updated (`update`); otherwise the old copy is
+   * killed and the row placed anew (`place`, which pushes the subclass's payload and returns `placeDoc`'s ordinal),
+   * its postings queued for the delta segment.
    */
-  protected sameText(id: string, a: AnalysedDoc): number {
-    const ord = this.byId.get(id);
-    if (ord !== undefined && this.textKeys[ord] === a.textKey) return ord;
-    if (ord !== undefined) this.kill(ord);
-    return -1;
-  }
-
-  /** Places a changed document (after `sameText` gave -1) and queues its postings for the delta segment. */
-  protected placeChanged(id: string, a: AnalysedDoc, place: () => number): void {
-    const ord = place();
-    this.deltaDocs.set(id, weighDoc(ord, a.fields, this.avgLen));
-    this.deltaStale = true;
+  protected applyRows<R extends { id: string }>(
+    ids: Iterable<string>,
+    rows: readonly R[],
+    analyse: (r: R) => AnalysedDoc,
+    place: (r: R, a: AnalysedDoc) => number,
+    update: (ord: number, r: R) => void,
+  ): void {
+    const fresh = new Map(rows.map((r) => [r.id, r]));
+    for (const id of ids) {
+      const row = fresh.get(id);
+      const old = this.byId.get(id);
+      if (!row) {
+        if (old !== undefined) this.kill(old);
+        continue;
+      }
+      const a = analyse(row);
+      if (old !== undefined && this.textKeys[old] === a.textKey) {
+        update(old, row);
+        continue;
+      }
+      if (old !== undefined) this.kill(old);
+      const ord = place(row, a);
+      this.deltaDocs.set(id, weighDoc(ord, a.fields, this.avgLen));
+      this.deltaStale = true;
+    }
   }
 
   /** Marks a document dead (it no longer matches). */
