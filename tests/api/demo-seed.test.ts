@@ -49,13 +49,19 @@ describe('the seeded demo stores', () => {
   };
 
   for (const demo of DEMO_STORES) {
-    it(`${demo.name}: "Mi tienda" and "Sitio web" (GET /api/proveedor/webconfigs) answer 200`, async () => {
+    it(`${demo.name}: "Mi tienda" and "Sitio web" (GET /api/proveedor/webconfigs) answer 200; the owner is verified`, async () => {
       const token = await signIn(demo.ownerEmail);
       const res = await t.app.inject({
         url: '/api/proveedor/webconfigs',
         headers: { authorization: `Bearer ${token}` },
       });
       expect(res.statusCode, res.body).toBe(200);
+      // The demo store is published from the start: its admin must not ask to verify an example address.
+      const state = await t.app.inject({
+        url: '/api/admin/email-verification',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(state.json(), state.body).toMatchObject({ verified: true });
     });
   }
 

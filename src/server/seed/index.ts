@@ -191,6 +191,7 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<{ storeId:
       fullName: demo.ownerName,
       // Demo passwords are public (README); production never seeds them unless SEED_DEMO=true.
       checkStrength: false,
+      emailVerified: true,
     },
   );
   await createUser(
