@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { catalogOffers } from '../../db/schema/marketplace.js';
-import type { DbContext } from '../../lib/context.js';
+import type { DbContext, StoreDbContext } from '../../lib/context.js';
 import type { OfferRow } from './offer-index.js';
 
 /** Offers read per query while building. */
@@ -54,9 +54,9 @@ export function loadOffers(ctx: DbContext, ids: string[]): Promise<OfferRow[]> {
   return ids.length ? select(ctx, inArray(catalogOffers.id, ids)) : Promise.resolve([]);
 }
 
-/** Every shown offer of supplier `storeId` (after a change to more of its offers than the feed names one by one). */
-export function loadSupplierOffers(ctx: DbContext, storeId: string): Promise<OfferRow[]> {
-  return select(ctx, eq(catalogOffers.storeId, storeId));
+/** Every shown offer of the supplier `ctx.storeId` (after a change to more of its offers than the feed names one by one). */
+export function loadSupplierOffers(ctx: StoreDbContext): Promise<OfferRow[]> {
+  return select(ctx, eq(catalogOffers.storeId, ctx.storeId));
 }
 
 /** How many offers are shown now (decides whether a first build is awaited or done in the background). */

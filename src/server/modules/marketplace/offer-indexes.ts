@@ -102,7 +102,7 @@ export class OfferIndexes {
     this.pendingSuppliers.clear();
     this.pendingIds.clear();
     for (const storeId of suppliers) {
-      const rows = await loadSupplierOffers(ctx, storeId);
+      const rows = await loadSupplierOffers({ ...ctx, storeId });
       this.index.apply(new Set([...this.index.offersOf(storeId), ...rows.map((r) => r.id)]), rows);
     }
     for (let i = 0; i < ids.length; i += 1000) {
