@@ -131,6 +131,31 @@ describe('OfferIndexes (decision 140)', () => {
     expect(facets.suppliers).toEqual([{ value: many.storeId, label: 'Velas de Puebla', count: 120 }]);
   });
 
+  it('a failed read answers null (PostgreSQL answers) and the next search rebuilds with the change it missed', async () => {
+    const a = await supplier(['Cesta de palma']);
+    let failNext = false;
+    // The database as the index reads it, with one read made to fail (a dropped connection).
+    const flaky = new Proxy(database.db, {
+      get(target, key, receiver) {
+        if (key === 'select' && failNext) {
+          failNext = false;
+          throw new Error('connection lost');
+        }
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    const offers = new OfferIndexes(flaky, feed, silentLog);
+    open.push(offers);
+    const first = await offers.current();
+    expect(names(first, 'cesta')).toEqual(['Cesta de palma']);
+    failNext = true;
+    await setName(a.ids[0], 'Canasta de palma');
+    expect(await offers.current()).toBeNull();
+    const rebuilt = await offers.current();
+    expect(rebuilt).not.toBe(first);
+    expect(names(rebuilt, 'canasta')).toEqual(['Canasta de palma']);
+  });
+
   it('leaves a large first build to the background (null: PostgreSQL answers) and rebuilds after a feed reset', async () => {
     await supplier(['Jarrón de talavera']);
     const offers = indexes({ backgroundBuildAt: 1 });

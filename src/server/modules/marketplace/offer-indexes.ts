@@ -1,8 +1,9 @@
 /**
  * Keeps this instance's in-memory global catalogue (decision 140) in step with `catalog_offers` through the change
  * feed: a change to some offers refreshes only those before the next search; a change to more offers of a supplier
- * than the feed names reloads that supplier's; a feed reset, or a delta grown too large, rebuilds the whole index in
- * the background while searches use the previous one. Until a first index exists the caller answers with PostgreSQL.
+ * than the feed names reloads that supplier's; a feed reset, a failed read or a delta grown too large rebuilds the
+ * whole index: before the search for a small catalogue, in the background at scale (searches use the previous index
+ * meanwhile; before a first one exists, and after a failed read, the caller answers with PostgreSQL).
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -20,6 +21,13 @@ export interface OfferIndexLimits {
 
 export const DEFAULT_OFFER_INDEX_LIMITS: OfferIndexLimits = { backgroundBuildAt: 20_000, maxPendingIds: 5_000 };
 
+/** Whether an update succeeded (its failure is logged by `start`). */
+const succeeded = (work: Promise<void>) =>
+  work.then(
+    () => true,
+    () => false,
+  );
+
 export class OfferIndexes {
   private index: OfferIndex | null = null;
   private full = true;
@@ -27,6 +35,8 @@ export class OfferIndexes {
   private readonly pendingSuppliers = new Set<string>();
   private work: Promise<void> | null = null;
   private buildMs = 0;
+  /** Whether the catalogue is too large to await a whole build (known after one, or counted before the first). */
+  private large: boolean | null = null;
   private readonly unsubscribe: () => void;
   private readonly limits: OfferIndexLimits;
 
@@ -42,27 +52,30 @@ export class OfferIndexes {
 
   /**
    * The index to answer with now, brought up to date with the changes heard so far; null when there is none yet (its
-   * first build of a large catalogue is under way) or the feed is down (it could miss changes): answer with
-   * PostgreSQL then. Throws what the database throws.
+   * first build of a large catalogue is under way), the feed is down (it could miss changes) or reading the offers
+   * failed (logged): answer with PostgreSQL then. Throws only what counting the offers throws.
    */
   async current(): Promise<OfferIndex | null> {
     if (!this.feed.live) return null;
     if (!this.index) {
+      // Counted once: while a large catalogue's first build runs, every search goes to PostgreSQL at once.
+      this.large ??= (await countShownOffers({ db: this.db })) >= this.limits.backgroundBuildAt;
       const first = this.start();
-      if ((await countShownOffers({ db: this.db })) >= this.limits.backgroundBuildAt) {
-        first.catch((err: unknown) => this.log.error({ err }, 'global catalogue index build failed'));
+      if (this.large) {
+        first.catch(() => undefined); // logged by start()
         return null;
       }
-      await first;
+      if (!(await succeeded(first))) return null;
     }
     // Two rounds at most: changes that keep arriving during a refresh are picked up by the next search.
     for (let round = 0; round < 2 && this.stale(); round++) {
-      if (this.full || this.index!.wantsRebuild) {
+      if ((this.full || this.index!.wantsRebuild) && this.large) {
         // A whole rebuild takes seconds at scale: searches go on with the index they have (seconds stale).
-        this.start().catch((err: unknown) => this.log.error({ err }, 'global catalogue index rebuild failed'));
+        this.start().catch(() => undefined); // logged by start()
         break;
       }
-      await this.start();
+      // A failed read: PostgreSQL answers this search; the next one rebuilds.
+      if (!(await succeeded(this.start()))) return null;
     }
     return this.index;
   }
@@ -73,15 +86,24 @@ export class OfferIndexes {
    */
   async warm(): Promise<void> {
     if (this.index || !this.feed.live) return;
-    await this.start().catch((err: unknown) => this.log.error({ err }, 'global catalogue index build failed'));
+    await this.start().catch(() => undefined); // logged by start()
   }
 
   private stale(): boolean {
     return this.full || this.pendingIds.size > 0 || this.pendingSuppliers.size > 0 || this.index!.wantsRebuild;
   }
 
+  /** Runs one update at a time; a failure is logged once here and rejects every caller waiting on it. */
   private start(): Promise<void> {
-    if (!this.work) this.work = this.update().finally(() => (this.work = null));
+    if (!this.work)
+      this.work = this.update()
+        .catch((err: unknown) => {
+          // The pending changes were taken before the failed read: only a whole rebuild is sure to include them.
+          this.full = true;
+          this.log.error({ err }, 'global catalogue index update failed');
+          throw err;
+        })
+        .finally(() => (this.work = null));
     return this.work;
   }
 
@@ -95,6 +117,7 @@ export class OfferIndexes {
       const started = performance.now();
       this.index = OfferIndex.build(await loadAllOffers(ctx));
       this.buildMs = Math.round(performance.now() - started);
+      this.large = this.index.liveCount >= this.limits.backgroundBuildAt;
       return;
     }
     const suppliers = [...this.pendingSuppliers];
