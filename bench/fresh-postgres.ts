@@ -25,13 +25,15 @@ export async function freshPostgres(url: string): Promise<void> {
 /**
  * A benchmark process's data folder (under the system's temporary folder, named `<prefix>…`), configuration (silent
  * logs, production mode, rate limits out of the way, plus `env`) and database: a fresh PostgreSQL database when
- * BENCH_DATABASE_URL is set, else PGlite in the data folder.
+ * BENCH_DATABASE_URL is set (kept as it is with `reuse`, for a benchmark that can read back what it seeded before),
+ * else PGlite in the data folder.
  */
 export async function openBenchDatabase(
   prefix: string,
   env: Record<string, string> = {},
+  opts: { reuse?: boolean } = {},
 ): Promise<{ dataDir: string; config: AppConfig; database: Awaited<ReturnType<typeof openDatabase>> }> {
-  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
+  if (process.env.BENCH_DATABASE_URL && !opts.reuse) await freshPostgres(process.env.BENCH_DATABASE_URL);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const config = loadConfig({
     ...process.env,

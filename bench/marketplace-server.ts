@@ -24,6 +24,7 @@ import { insertDemoListings, refreshOffers } from '../src/server/modules/marketp
 import { catalogOffers, listingVariants, productVariants } from '../src/server/db/schema/index.js';
 import { readCatalog } from '../src/server/seed/seed-catalog.js';
 import { COMPLETE_COMPANY_PROFILE } from '../tests/helpers/company-profile.js';
+import type { Db } from '../src/server/db/client.js';
 import { openBenchDatabase } from './fresh-postgres.js';
 
 const SUPPLIERS = Number(process.env.BENCH_MARKET_SUPPLIERS ?? 500);
@@ -31,11 +32,12 @@ const PER_SUPPLIER = Number(process.env.BENCH_MARKET_PRODUCTS ?? 200);
 const RESELLERS = Number(process.env.BENCH_MARKET_RESELLERS ?? 1000);
 const PASSWORD = 'Bench-Mercado-2026';
 
-async function main(): Promise<void> {
-  const { dataDir, config, database } = await openBenchDatabase('vitrina-market-');
-  const db = database.db;
-  const started = Date.now();
+type Propagation = { source?: typeof productVariants.$inferSelect };
+type Host = { host: string; codigo: string };
 
+/** The suppliers and their published offers (the long part of a run: about 20 minutes on PostgreSQL). */
+async function seedSuppliers(db: Db): Promise<{ supplierIds: string[]; departments: Set<string> }> {
+  const started = Date.now();
   // Suppliers: departments from the demo catalogues, products recombined, every product published at 60 %.
   const sources = [readCatalog('luma'), readCatalog('vendure')];
   const templates = sources.flatMap((c) =>
@@ -91,51 +93,15 @@ async function main(): Promise<void> {
     await refreshOffers({ db }, storeId, null);
     if (s % 50 === 49) console.error(`  ${s + 1} suppliers seeded (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   }
-  const seedSeconds = Math.round((Date.now() - started) / 1000);
+  return { supplierIds, departments };
+}
 
-  const app = await buildApp({ db, config, logger: false });
-  // Filled below, once the stores that list the product exist.
-  const the: { source?: typeof productVariants.$inferSelect } = {};
-  const hosts: { host: string; codigo: string }[] = [];
-  app.post('/bench/propagate', async () => {
-    const now = (await db.select().from(productVariants).where(eq(productVariants.id, the.source!.id)))[0]!.stock;
-    const next = now + 7;
-    const t = performance.now();
-    await db.update(productVariants).set({ stock: next }).where(eq(productVariants.id, the.source!.id));
-    let copiesMs = -1;
-    while (performance.now() - t < 60_000) {
-      const [{ n }] = (await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(productVariants)
-        .innerJoin(listingVariants, eq(listingVariants.variantId, productVariants.id))
-        .where(and(eq(listingVariants.sourceVariantId, the.source!.id), eq(productVariants.stock, next)))) as {
-        n: number;
-      }[];
-      if (n >= hosts.length) {
-        copiesMs = Math.round(performance.now() - t);
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    const sample = hosts.filter((_, i) => i % Math.max(1, Math.floor(hosts.length / 20)) === 0).slice(0, 20);
-    const shows = async (h: { host: string; codigo: string }) => {
-      const res = await app.inject({ method: 'GET', url: `/api/productos/${h.codigo}`, headers: { host: h.host } });
-      return JSON.stringify(res.json()).includes(`"stock":${next}`);
-    };
-    let answersMs = -1;
-    while (performance.now() - t < 60_000) {
-      if ((await Promise.all(sample.map(shows))).every(Boolean)) {
-        answersMs = Math.round(performance.now() - t);
-        break;
-      }
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    return { stores: hosts.length, copiesMs, answersMs };
-  });
-
-  await app.listen({ port: 0, host: '127.0.0.1' });
-
-  // The reseller: an owner signed in, a complete profile, 1,000 listings of different suppliers' products.
+/**
+ * The reseller (an owner with a complete profile and 1,000 listings of different suppliers' products), then
+ * RESELLERS stores that each list the first supplier's first product: fills `the.source` and `hosts`. Answers how
+ * long the 1,000 listings took.
+ */
+async function seedResellers(db: Db, supplierIds: string[], the: Propagation, hosts: Host[]): Promise<number> {
   const { id: resellerId } = await createStore(
     { db },
     { slug: 'revende', name: 'Revende', lang: 'es', hostnames: ['revende.localhost'] },
@@ -147,12 +113,6 @@ async function main(): Promise<void> {
   const ctx = { db, storeId: resellerId, locale: 'es' as const };
   for (const [section, body] of Object.entries(COMPLETE_COMPANY_PROFILE))
     await saveCompanySection(ctx, section as never, body as never);
-  const login = await app.inject({
-    method: 'POST',
-    url: '/api/admin/login',
-    payload: { email: 'bench@revende.mx', password: PASSWORD },
-  });
-  const token = login.json().token as string;
   const offers = (await db.execute(sql`select distinct on (o.store_id) o.id, v.variant_id, v.wholesale_cents
       from catalog_offers o join catalog_offer_variants v on v.offer_id = o.id order by o.store_id, o.id`)) as unknown as {
     rows: { id: string; variant_id: string; wholesale_cents: string }[];
@@ -212,6 +172,94 @@ async function main(): Promise<void> {
     ]);
     hosts.push({ host: `tienda${i}.localhost`, codigo });
   }
+  return listingsCreatedSeconds;
+}
+
+/** What an earlier run seeded in the database (BENCH_MARKET_REUSE=1), or null when it holds no complete run. */
+async function readSeeded(
+  db: Db,
+  the: Propagation,
+  hosts: Host[],
+): Promise<{ supplierIds: string[]; departments: Set<string> } | null> {
+  const rows = async <T>(q: ReturnType<typeof sql>) => (await db.execute(q)) as unknown as { rows: T[] };
+  const reseller = await rows<{ n: number }>(sql`select count(*)::int as n from stores where slug = 'revende'`);
+  const stores = await rows<{ id: string; slug: string }>(
+    sql`select id, slug from stores where slug like 'prov%' order by created_at`,
+  );
+  if (!reseller.rows[0]?.n || !stores.rows.length) return null;
+  const deps = await rows<{ name: string }>(
+    sql`select distinct department_name as name from catalog_offers where department_name is not null`,
+  );
+  const copies = await rows<{
+    slug: string;
+    codigo: string;
+    source: string;
+  }>(sql`select s.slug, p.codigo, lv.source_variant_id as source
+      from stores s join products p on p.store_id = s.id join listing_variants lv on lv.store_id = s.id
+      where s.slug like 'tienda%'`);
+  if (!copies.rows.length) return null;
+  the.source = (await db.select().from(productVariants).where(eq(productVariants.id, copies.rows[0]!.source)))[0];
+  for (const c of copies.rows) hosts.push({ host: `${c.slug}.localhost`, codigo: c.codigo });
+  return { supplierIds: stores.rows.map((r) => r.id), departments: new Set(deps.rows.map((r) => r.name)) };
+}
+
+async function main(): Promise<void> {
+  const reuse = process.env.BENCH_MARKET_REUSE === '1';
+  const { dataDir, config, database } = await openBenchDatabase('vitrina-market-', {}, { reuse });
+  const db = database.db;
+  const started = Date.now();
+  // Filled by the seeding (or read from an earlier run's), once the stores that list the product exist.
+  const the: Propagation = {};
+  const hosts: Host[] = [];
+  const seeded = reuse ? await readSeeded(db, the, hosts) : null;
+  const { supplierIds, departments } = seeded ?? (await seedSuppliers(db));
+  const seedSeconds = seeded ? 0 : Math.round((Date.now() - started) / 1000);
+
+  const app = await buildApp({ db, config, logger: false });
+  app.post('/bench/propagate', async () => {
+    const now = (await db.select().from(productVariants).where(eq(productVariants.id, the.source!.id)))[0]!.stock;
+    const next = now + 7;
+    const t = performance.now();
+    await db.update(productVariants).set({ stock: next }).where(eq(productVariants.id, the.source!.id));
+    let copiesMs = -1;
+    while (performance.now() - t < 60_000) {
+      const [{ n }] = (await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(productVariants)
+        .innerJoin(listingVariants, eq(listingVariants.variantId, productVariants.id))
+        .where(and(eq(listingVariants.sourceVariantId, the.source!.id), eq(productVariants.stock, next)))) as {
+        n: number;
+      }[];
+      if (n >= hosts.length) {
+        copiesMs = Math.round(performance.now() - t);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    const sample = hosts.filter((_, i) => i % Math.max(1, Math.floor(hosts.length / 20)) === 0).slice(0, 20);
+    const shows = async (h: { host: string; codigo: string }) => {
+      const res = await app.inject({ method: 'GET', url: `/api/productos/${h.codigo}`, headers: { host: h.host } });
+      return JSON.stringify(res.json()).includes(`"stock":${next}`);
+    };
+    let answersMs = -1;
+    while (performance.now() - t < 60_000) {
+      if ((await Promise.all(sample.map(shows))).every(Boolean)) {
+        answersMs = Math.round(performance.now() - t);
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return { stores: hosts.length, copiesMs, answersMs };
+  });
+
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const listingsCreatedSeconds = seeded ? null : await seedResellers(db, supplierIds, the, hosts);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/admin/login',
+    payload: { email: 'bench@revende.mx', password: PASSWORD },
+  });
+  const token = login.json().token as string;
 
   // As an instance does after a start, the global catalogue's index is built before the load begins (decision 140).
   await app.offerIndexes.warm();
