@@ -4,12 +4,11 @@
  * a withdrawn offer leaves it, a large first build leaves the answer to PostgreSQL, and a feed reset rebuilds. Each
  * write is followed by the feed's `sync`, so the test reads after its notifications on PostgreSQL as on PGlite.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq, sql } from 'drizzle-orm';
-import { createTestDb, type TestDatabase } from '../../../../tests/helpers/test-db.js';
+import { useDatabaseWithFeed } from '../../../../tests/helpers/database-with-feed.js';
 import { createProductFixture, createStoreFixture } from '../../../../tests/helpers/factories.js';
-import { openChangeFeed, type ChangeFeed } from '../../db/change-feed.js';
 import { catalogOffers } from '../../db/schema/marketplace.js';
 import { globalCatalogQuery } from '../../../shared/contracts/marketplace.js';
 import { documentTerms, type OfferIndex } from './offer-index.js';
@@ -31,12 +30,10 @@ describe('documentTerms', () => {
 });
 
 describe('OfferIndexes (decision 140)', () => {
-  let database: TestDatabase;
-  let feed: ChangeFeed;
-  const open: OfferIndexes[] = [];
+  const env = useDatabaseWithFeed();
   const indexes = (limits?: ConstructorParameters<typeof OfferIndexes>[3]) => {
-    const s = new OfferIndexes(database.db, feed, silentLog, limits);
-    open.push(s);
+    const s = new OfferIndexes(env.database.db, env.feed, silentLog, limits);
+    env.keep(s);
     return s;
   };
   const names = (index: OfferIndex | null, q = '') =>
@@ -46,11 +43,11 @@ describe('OfferIndexes (decision 140)', () => {
 
   /** A supplier with offers named `names`, their documents written as the snapshot writes them. */
   async function supplier(offerNames: string[]) {
-    const store = await createStoreFixture(database.db);
+    const store = await createStoreFixture(env.database.db);
     const ids: string[] = [];
     for (const name of offerNames) {
-      const p = await createProductFixture(database.db, store.id, { name });
-      const [row] = await database.db
+      const p = await createProductFixture(env.database.db, store.id, { name });
+      const [row] = await env.database.db
         .insert(catalogOffers)
         .values({ storeId: store.id, productId: p.id, wholesaleFromCents: 1000, name, supplierName: store.slug })
         .returning({ id: catalogOffers.id });
@@ -60,7 +57,7 @@ describe('OfferIndexes (decision 140)', () => {
     return { storeId: store.id, ids };
   }
   async function setName(offerId: string, name: string) {
-    await database.db
+    await env.database.db
       .update(catalogOffers)
       .set({
         name,
@@ -68,18 +65,8 @@ describe('OfferIndexes (decision 140)', () => {
         searchName: sql`lower(f_unaccent(${name}))`,
       })
       .where(eq(catalogOffers.id, offerId));
-    await feed.sync();
+    await env.feed.sync();
   }
-
-  beforeAll(async () => {
-    database = await createTestDb();
-    feed = await openChangeFeed(database.db);
-  });
-  afterAll(async () => {
-    for (const s of open) s.close();
-    await feed.close();
-    await database.close();
-  });
 
   it('builds from the published offers and follows changes to one offer, a withdrawal, and a whole supplier', async () => {
     const a = await supplier(['Sudadera con capucha', 'Mochila de lona']);
@@ -96,19 +83,19 @@ describe('OfferIndexes (decision 140)', () => {
     expect(names(renamed, 'chamarras')).toEqual(['Chamarra impermeable']);
     expect(names(renamed, 'sudadera')).toEqual([]);
 
-    await database.db.update(catalogOffers).set({ status: 'unpublished' }).where(eq(catalogOffers.id, b.ids[0]));
-    await feed.sync();
+    await env.database.db.update(catalogOffers).set({ status: 'unpublished' }).where(eq(catalogOffers.id, b.ids[0]));
+    await env.feed.sync();
     expect(names(await offers.current())).toEqual(['Chamarra impermeable', 'Mochila de lona']);
 
     // More than 100 rows in one statement: the feed names the supplier, not the offers; its offers are reloaded.
     const many = await supplier([]);
-    const created = await database.db
+    const created = await env.database.db
       .insert(catalogOffers)
       .values(
         await Promise.all(
           Array.from({ length: 120 }, async (_, i) => ({
             storeId: many.storeId,
-            productId: (await createProductFixture(database.db, many.storeId, { name: `Vela ${i}` })).id,
+            productId: (await createProductFixture(env.database.db, many.storeId, { name: `Vela ${i}` })).id,
             wholesaleFromCents: 500 + i,
             name: `Vela aromática ${i}`,
             supplierName: 'Velas',
@@ -117,16 +104,16 @@ describe('OfferIndexes (decision 140)', () => {
         ),
       )
       .returning({ id: catalogOffers.id });
-    await feed.sync();
+    await env.feed.sync();
     expect(created).toHaveLength(120);
     const withVelas = await offers.current();
     expect(withVelas).toBe(first);
     expect(searchOfferIndex(withVelas!, ASKING, globalCatalogQuery.parse({ q: 'velas' })).total).toBe(120);
-    await database.db
+    await env.database.db
       .update(catalogOffers)
       .set({ supplierName: 'Velas de Puebla' })
       .where(eq(catalogOffers.storeId, many.storeId));
-    await feed.sync();
+    await env.feed.sync();
     const facets = searchOfferIndex((await offers.current())!, ASKING, globalCatalogQuery.parse({ q: 'vela' })).facets;
     expect(facets.suppliers).toEqual([{ value: many.storeId, label: 'Velas de Puebla', count: 120 }]);
   });
@@ -135,7 +122,7 @@ describe('OfferIndexes (decision 140)', () => {
     const a = await supplier(['Cesta de palma']);
     let failNext = false;
     // The database as the index reads it, with one read made to fail (a dropped connection).
-    const flaky = new Proxy(database.db, {
+    const flaky = new Proxy(env.database.db, {
       get(target, key, receiver) {
         if (key === 'select' && failNext) {
           failNext = false;
@@ -144,8 +131,8 @@ describe('OfferIndexes (decision 140)', () => {
         return Reflect.get(target, key, receiver);
       },
     });
-    const offers = new OfferIndexes(flaky, feed, silentLog);
-    open.push(offers);
+    const offers = new OfferIndexes(flaky, env.feed, silentLog);
+    env.keep(offers);
     const first = await offers.current();
     expect(names(first, 'cesta')).toEqual(['Cesta de palma']);
     failNext = true;

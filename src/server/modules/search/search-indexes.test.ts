@@ -5,12 +5,11 @@
  * eviction by `maxDocs`. Whether an answer came from a full rebuild is told by the index object: a rebuild makes a new
  * StoreIndex, a refresh of a few products changes the one it has.
  */
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createTestDb, type TestDatabase } from '../../../../tests/helpers/test-db.js';
+import { useDatabaseWithFeed } from '../../../../tests/helpers/database-with-feed.js';
 import { createProductFixture, createStoreFixture } from '../../../../tests/helpers/factories.js';
-import { openChangeFeed, type ChangeFeed } from '../../db/change-feed.js';
 import { departments, products } from '../../db/schema/catalog.js';
 import { storeDomains } from '../../db/schema/stores.js';
 import { bulkInsertProducts } from '../catalog/index.js';
@@ -27,37 +26,27 @@ const find = (index: StoreIndex, q: string) =>
 const silentLog = { error: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLogger;
 
 describe('SearchIndexes (decision 033)', () => {
-  let database: TestDatabase;
-  let feed: ChangeFeed;
-  const open: SearchIndexes[] = [];
+  const env = useDatabaseWithFeed();
   const indexes = (maxDocs?: number, limits?: Partial<SearchIndexLimits>) => {
-    const s = new SearchIndexes(database.db, feed, silentLog, maxDocs, limits);
-    open.push(s);
+    const s = new SearchIndexes(env.database.db, env.feed, silentLog, maxDocs, limits);
+    env.keep(s);
     return s;
   };
   const store = async (names: string[]) => {
-    const s = await createStoreFixture(database.db);
+    const s = await createStoreFixture(env.database.db);
     const ids: string[] = [];
     for (const [i, name] of names.entries())
-      ids.push((await createProductFixture(database.db, s.id, { codigo: `${s.slug}-${i}`.toUpperCase(), name })).id);
+      ids.push(
+        (await createProductFixture(env.database.db, s.id, { codigo: `${s.slug}-${i}`.toUpperCase(), name })).id,
+      );
     return { storeId: s.id, slug: s.slug, ids };
   };
   // On PostgreSQL notifications arrive on another connection: `sync` waits until the feed has delivered every change
   // committed before it (on PGlite they arrive at commit already).
   const rename = async (id: string, name: string) => {
-    await database.db.update(products).set({ name }).where(eq(products.id, id));
-    await feed.sync();
+    await env.database.db.update(products).set({ name }).where(eq(products.id, id));
+    await env.feed.sync();
   };
-
-  beforeAll(async () => {
-    database = await createTestDb();
-    feed = await openChangeFeed(database.db);
-  });
-  afterAll(async () => {
-    for (const s of open) s.close();
-    await feed.close();
-    await database.close();
-  });
 
   it('keeps the production limits as defaults', () => {
     expect(DEFAULT_SEARCH_INDEX_LIMITS).toEqual({ backgroundRebuildAt: 20_000, maxPendingIds: 5_000 });
@@ -73,7 +62,7 @@ describe('SearchIndexes (decision 033)', () => {
 
     // A product added on its own (createProductFixture would also touch its department, which rebuilds the store).
     const added = { codigo: `${s.slug}-N`.toUpperCase(), name: 'Martillo de uña' };
-    await bulkInsertProducts({ db: database.db, storeId: s.storeId }, [
+    await bulkInsertProducts({ db: env.database.db, storeId: s.storeId }, [
       {
         ...added,
         departmentId: null,
@@ -81,7 +70,7 @@ describe('SearchIndexes (decision 033)', () => {
         variants: [{ sku: added.codigo, options: {}, priceCents: 9900, stock: 1 }],
       },
     ]);
-    await feed.sync();
+    await env.feed.sync();
     await rename(s.ids[0], 'Chamarra rompevientos');
     const after = await x.index(s.storeId, 'es');
     expect(after).toBe(first); // refreshed, not rebuilt
@@ -96,10 +85,10 @@ describe('SearchIndexes (decision 033)', () => {
     const x = indexes();
     const index = await x.index(s.storeId, 'es');
     expect(find(index, 'playera')).toHaveLength(4);
-    await database.db.update(products).set({ visible: false }).where(eq(products.id, s.ids[0]));
-    await database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, s.ids[1]));
-    await database.db.delete(products).where(and(eq(products.storeId, s.storeId), eq(products.id, s.ids[2])));
-    await feed.sync();
+    await env.database.db.update(products).set({ visible: false }).where(eq(products.id, s.ids[0]));
+    await env.database.db.update(products).set({ archivedAt: new Date() }).where(eq(products.id, s.ids[1]));
+    await env.database.db.delete(products).where(and(eq(products.storeId, s.storeId), eq(products.id, s.ids[2])));
+    await env.feed.sync();
     const after = await x.index(s.storeId, 'es');
     expect(after).toBe(index);
     expect(find(after, 'playera')).toEqual([`${s.slug}-3`.toUpperCase()]);
@@ -111,19 +100,19 @@ describe('SearchIndexes (decision 033)', () => {
     const s = await store(['Sudadera gris']);
     const x = indexes();
     const first = await x.index(s.storeId, 'es');
-    await database.db.update(departments).set({ name: 'Herramientas' }).where(eq(departments.storeId, s.storeId));
-    await feed.sync();
+    await env.database.db.update(departments).set({ name: 'Herramientas' }).where(eq(departments.storeId, s.storeId));
+    await env.feed.sync();
     const second = await x.index(s.storeId, 'es');
     expect(second).not.toBe(first);
     expect(find(second, 'herramientas')).toEqual([`${s.slug}-0`.toUpperCase()]);
 
     let emit: (e: { storeId: string | null; topic: 'all' }) => void = () => {};
     const x2 = new SearchIndexes(
-      database.db,
-      { ...feed, live: true, subscribe: (l) => ((emit = l), () => {}) },
+      env.database.db,
+      { ...env.feed, live: true, subscribe: (l) => ((emit = l), () => {}) },
       silentLog,
     );
-    open.push(x2);
+    env.keep(x2);
     const a = await x2.index(s.storeId, 'es');
     emit({ storeId: null, topic: 'all' });
     expect(await x2.index(s.storeId, 'es')).not.toBe(a);
@@ -153,8 +142,8 @@ describe('SearchIndexes (decision 033)', () => {
       const s = await store(['Mochila chica', 'Mochila grande']);
       const x = indexes(undefined, { backgroundRebuildAt: 2 });
       const old = await x.index(s.storeId, 'es');
-      await database.db.update(departments).set({ name: 'Equipaje' }).where(eq(departments.storeId, s.storeId));
-      await feed.sync();
+      await env.database.db.update(departments).set({ name: 'Equipaje' }).where(eq(departments.storeId, s.storeId));
+      await env.feed.sync();
       const during = await x.index(s.storeId, 'es');
       expect(during).toBe(old);
       expect(find(during, 'equipaje')).toEqual([]);
@@ -164,8 +153,8 @@ describe('SearchIndexes (decision 033)', () => {
       // Below the bound the same change is waited for.
       const small = indexes(undefined, { backgroundRebuildAt: 3 });
       const before = await small.index(s.storeId, 'es');
-      await database.db.update(departments).set({ name: 'Viaje' }).where(eq(departments.storeId, s.storeId));
-      await feed.sync();
+      await env.database.db.update(departments).set({ name: 'Viaje' }).where(eq(departments.storeId, s.storeId));
+      await env.feed.sync();
       const now = await small.index(s.storeId, 'es');
       expect(now).not.toBe(before);
       expect(find(now, 'viaje')).toHaveLength(2);
@@ -198,10 +187,10 @@ describe('SearchIndexes (decision 033)', () => {
     const other = await store(['Cartera de piel']);
     const x = indexes();
     const first = await x.index(s.storeId, 'es');
-    await database.db.update(storeDomains).set({ isPrimary: true }).where(eq(storeDomains.storeId, s.storeId));
-    await database.db.update(departments).set({ name: 'Accesorios' }).where(eq(departments.storeId, other.storeId));
-    await database.db.update(products).set({ name: 'Cartera' }).where(inArray(products.id, other.ids));
-    await feed.sync();
+    await env.database.db.update(storeDomains).set({ isPrimary: true }).where(eq(storeDomains.storeId, s.storeId));
+    await env.database.db.update(departments).set({ name: 'Accesorios' }).where(eq(departments.storeId, other.storeId));
+    await env.database.db.update(products).set({ name: 'Cartera' }).where(inArray(products.id, other.ids));
+    await env.feed.sync();
     expect(await x.index(s.storeId, 'es')).toBe(first);
   });
 });
