@@ -68,6 +68,12 @@ test(
     await expect(r.locator('body')).toContainText('Activo');
     expect(await r.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     await r.screenshot({ path: shot('dropshipping'), fullPage: true });
+    // In the reseller's catalogue the listing is marked and leads back to Dropshipping, never to the product editor.
+    await r.goto(platformUrl(`/admin/catalogo?q=${encodeURIComponent(product.name)}`));
+    const row = r.locator('.catalog-row', { hasText: product.name });
+    await expect(row.getByText('Dropshipping')).toBeVisible();
+    await row.getByRole('link', { name: product.name }).click();
+    await r.waitForURL(/\/admin\/dropshiping$/);
 
     // The shopper: the listing and the reseller's own product in one cart, shipped (not picked up), paid by card.
     const shopper = await (await newContext({ phone })).newPage();
