@@ -18,7 +18,7 @@ import { createStore } from '../src/server/modules/stores/index.js';
 import { createProduct } from '../src/server/modules/catalog/index.js';
 import { insertPostalCodes } from '../src/server/modules/accounts/index.js';
 import { CHECKOUT_PRODUCTS } from './checkout.js';
-import { freshPostgres } from './fresh-postgres.js';
+import { openBenchDatabase } from './fresh-postgres.js';
 import { percentile, type EmailFigures } from './emails.js';
 import { enqueue, type JobRun } from '../src/server/jobs/index.js';
 
@@ -32,18 +32,7 @@ async function bare(): Promise<void> {
 
 async function full(): Promise<void> {
   const products = Number(process.env.BENCH_PRODUCTS ?? 10_000);
-  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    RATE_LIMIT_PER_MINUTE: '100000000',
-    NODE_ENV: 'production',
-  });
-  const database = await openDatabase(
-    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
-  );
+  const { dataDir, config, database } = await openBenchDatabase('vitrina-bench-');
   const started = Date.now();
   const { codes } = await seedBenchmarkStore(database.db, { products });
   console.error(`seeded ${products} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -94,22 +83,12 @@ async function flood(): Promise<void> {
  * have a real one. Prints `READY <port>`.
  */
 async function checkout(): Promise<void> {
-  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-checkout-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
+  const { dataDir, config, database } = await openBenchDatabase('vitrina-bench-checkout-', {
     PAYMENTS_SANDBOX: 'true',
-    RATE_LIMIT_PER_MINUTE: '100000000',
     // The buyers all come from 127.0.0.1; each says who it is in X-Forwarded-For, as behind the shop's proxy, so the
     // per-visitor unpaid-order limit (decision 028) counts each buyer, not the benchmark as one visitor.
     TRUST_PROXY: '127.0.0.1',
   });
-  const database = await openDatabase(
-    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
-  );
   const db = database.db;
   await insertPostalCodes({ db }, [
     {
@@ -158,20 +137,10 @@ async function emails(): Promise<void> {
   const RATE = Number(process.env.EMAIL_BENCH_RATE ?? 50);
   const SECONDS = Number(process.env.EMAIL_BENCH_SECONDS ?? 10);
   const ORDERS = 20;
-  if (process.env.BENCH_DATABASE_URL) await freshPostgres(process.env.BENCH_DATABASE_URL);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-emails-'));
-  const config = loadConfig({
-    ...process.env,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'silent',
-    NODE_ENV: 'production',
+  const { dataDir, config, database } = await openBenchDatabase('vitrina-bench-emails-', {
     PAYMENTS_SANDBOX: 'true',
-    RATE_LIMIT_PER_MINUTE: '100000000',
     JOB_WORKERS: 'true',
   });
-  const database = await openDatabase(
-    process.env.BENCH_DATABASE_URL ? { url: process.env.BENCH_DATABASE_URL } : { dataDir: path.join(dataDir, 'db') },
-  );
   const db = database.db;
   await insertPostalCodes({ db }, [
     {
