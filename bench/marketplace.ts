@@ -85,7 +85,11 @@ function load(port: number, token: string, paths: string[], seconds: number, lat
 /** Runs the marketplace benchmark (see the file's comment) and writes its results. */
 export async function runMarketplaceBench(): Promise<void> {
   const database = process.env.BENCH_DATABASE_URL ? 'postgresql' : 'pglite';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/marketplace-server.ts'], {
+  // BENCH_CPU_PROF_DIR: write the server's CPU profile there (node --cpu-prof) to see where a request's time goes.
+  const profile = process.env.BENCH_CPU_PROF_DIR
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/marketplace-server.ts'], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: process.env,
   });

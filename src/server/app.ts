@@ -95,14 +95,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   );
   // The queue's tables and queues exist before the first request can enqueue; runs under way finish on close.
   app.addHook('onReady', async () => app.jobs.start());
-  app.addHook('onClose', async () => app.jobs.stop());
+  app.addHook('onClose', async () => {
+    await app.jobs.stop();
+    // Then the SMTP pool's connections, once no job can send any more.
+    app.providers.mail.close?.();
+  });
 
   await app.register(securityHeadersPlugin);
   await app.register(errorsPlugin);
+  // The change feed first: the request context's session cache follows it.
+  await app.register(changeFeedPlugin);
   await app.register(requestContextPlugin);
   await app.register(rateLimitPlugin);
   await app.register(inputGuardPlugin);
-  await app.register(changeFeedPlugin);
   // Each module hears of the changes any instance made (its caches of stores, languages...).
   app.changeFeed.subscribe((event) => {
     for (const module of MODULES) module.onChange?.(event, app);

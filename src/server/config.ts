@@ -2,6 +2,7 @@
  * Runtime configuration from environment variables, validated with zod at start.
  * A bad value stops the start with a message naming the variable. Every variable is documented in .env.example.
  */
+import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -42,8 +43,75 @@ const envSchema = z.object({
     .optional(),
   /** Prefix of the rate-limit keys in Redis (several deployments, or test runs, can share one Redis). */
   REDIS_KEY_PREFIX: z.string().min(1).max(100).default('vitrina:rate-limit:'),
+  /**
+   * smtp://user:pass@host:587 (STARTTLS when the server offers it) or smtps://user:pass@host:465 (TLS from the start):
+   * mail goes out through that server (pooled connections; decision 143). User and password percent-encoded; no query
+   * options. Unset: each message is written as an .eml file to DATA_DIR/outbox.
+   */
+  SMTP_URL: z
+    .string()
+    .refine((u) => URL.canParse(u), 'must be a URL such as smtp://user:pass@host:587')
+    .refine((u) => !URL.canParse(u) || /^smtps?:$/.test(new URL(u).protocol), 'must start with smtp:// or smtps://')
+    .refine((u) => !URL.canParse(u) || new URL(u).hostname !== '', 'must name a host')
+    .refine((u) => !URL.canParse(u) || new URL(u).search === '', 'takes no query options')
+    .optional(),
+  /**
+   * The sender of every email, e.g. `Vitrina <no-reply@vitrina.mx>`. Unset: Vitrina <no-reply@PLATFORM_DOMAIN> with
+   * SMTP_URL, Vitrina <no-reply@vitrina.local> in the outbox.
+   */
+  MAIL_FROM: z
+    .string()
+    .max(300)
+    .regex(
+      /^(?:[^<>\r\n]*<[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+\.[^<>\s@]+)$/,
+      'must be an address, or a name and <address>',
+    )
+    .optional(),
+  /**
+   * DKIM signing of the mail sent through SMTP_URL (decision 143): all three or none. DKIM_DOMAIN is the `d=` domain
+   * (that of MAIL_FROM, for DMARC), DKIM_SELECTOR the `s=` selector whose TXT record publishes the public key, and
+   * DKIM_PRIVATE_KEY the private key's PEM text itself (not a file path; newlines may be written as \n).
+   */
+  DKIM_DOMAIN: z
+    .string()
+    .regex(/^(?=.{1,253}$)[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'must be a domain name')
+    .optional(),
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/, 'must be a DNS label such as mail2026')
+    .optional(),
+  DKIM_PRIVATE_KEY: z
+    .string()
+    .transform((v) => v.replace(/\\n/g, '\n'))
+    .refine((pem) => {
+      try {
+        return createPrivateKey(pem).asymmetricKeyType === 'rsa';
+      } catch {
+        return false;
+      }
+    }, 'must be the PEM text of an RSA private key')
+    .optional(),
   /** The bare platform domain (landing page, seller sign-up). Stores answer at <slug>.<PLATFORM_DOMAIN>. */
   PLATFORM_DOMAIN: z.string().min(1).default('localhost'),
+  /**
+   * Custom domains (decision 145): the host name a seller's domain must CNAME to (the TLS proxy's public name), and the
+   * addresses an apex domain's A / AAAA records must hold (comma-separated). Unset target: `stores.<PLATFORM_DOMAIN>`;
+   * unset addresses: an apex domain is accepted when its A / AAAA records are those of the target.
+   */
+  DOMAIN_CNAME_TARGET: z
+    .string()
+    .regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/, 'must be a lower-case host name')
+    .optional(),
+  PLATFORM_IPV4: addressList((e) => isIP(e) === 4, 'must be a comma-separated list of IPv4 addresses'),
+  PLATFORM_IPV6: addressList((e) => isIP(e) === 6, 'must be a comma-separated list of IPv6 addresses'),
+  /**
+   * DNS servers the domain check asks (`ip` or `ip:port`, comma-separated), e.g. a test's DNS server on loopback.
+   * Unset: the system's resolvers.
+   */
+  DNS_SERVERS: addressList(
+    (e) => isIP(e) !== 0 || (/^[0-9.]+:\d{1,5}$/.test(e) && isIP(e.split(':')[0]!) === 4),
+    'must be a comma-separated list of IP addresses, optionally with :port',
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo stores (sellers with the passwords printed in README) on an empty database. Off in production. */
   SEED_DEMO: bool.optional(),
@@ -183,6 +251,64 @@ const envSchema = z.object({
   DEFER_SCRIPTS: bool.default(true),
   /** Days after delivery before an order's money moves from pending to available (decision 047). */
   BALANCE_RELEASE_DAYS: z.coerce.number().int().min(0).max(90).default(7),
+  /**
+   * Uploads in an S3-compatible object store (decision 144) instead of DATA_DIR/uploads and DATA_DIR/private, so that
+   * every instance sees every file. Unset (the default): local disk. Public files go under `public/`, private ones
+   * (sellers' documents) under `private/`, uploads in progress under `tmp/`.
+   */
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be an S3 bucket name (3-63 of a-z, 0-9, dot, hyphen)')
+    .optional(),
+  /** An S3-compatible service (MinIO, R2, s3rver): http(s)://host:port. Unset: AWS S3 in S3_REGION. */
+  S3_ENDPOINT: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must be an http:// or https:// URL')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  S3_REGION: z.string().min(1).max(50).default('us-east-1'),
+  /**
+   * Credentials of the bucket, both or neither. Neither: AWS's own chain (environment, instance or task role), which
+   * only AWS itself has, so a custom S3_ENDPOINT needs them.
+   */
+  S3_ACCESS_KEY_ID: z.string().min(1).max(300).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(300).optional(),
+  /** Address the bucket as endpoint/bucket instead of bucket.endpoint (MinIO, s3rver). */
+  S3_FORCE_PATH_STYLE: bool.default(false),
+  /**
+   * The URL under which the bucket's `public/` prefix is served (a CDN, or the bucket's own URL ending in /public);
+   * a stored image URL is this plus the key. Unset: derived from the endpoint (or AWS's) and the bucket. Use https in
+   * production: the storefront is https and a browser refuses http images on it.
+   */
+  S3_PUBLIC_URL: z
+    .string()
+    .url()
+    .refine((u) => /^https?:\/\//.test(u), 'must be an http:// or https:// URL')
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+});
+
+/** The S3 settings that mean nothing without S3_BUCKET. */
+const S3_SETTINGS = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const;
+
+// A half-configured object store would fail on the first upload, long after the start: refuse it at start instead.
+const checkedEnvSchema = envSchema.superRefine((d, ctx) => {
+  if (!d.S3_BUCKET) {
+    for (const k of S3_SETTINGS)
+      if (d[k]) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: `is required when ${k} is set` });
+    return;
+  }
+  if (Boolean(d.S3_ACCESS_KEY_ID) !== Boolean(d.S3_SECRET_ACCESS_KEY)) {
+    const missing = d.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'is required: set both S3 credentials or neither' });
+  } else if (d.S3_ENDPOINT && !d.S3_ACCESS_KEY_ID) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_ACCESS_KEY_ID'],
+      message: 'is required with S3_ENDPOINT (with S3_SECRET_ACCESS_KEY): only AWS has its own credential chain',
+    });
+  }
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -207,7 +333,7 @@ function defaultHashConcurrency(env: NodeJS.ProcessEnv): number {
 
 /** Parses `env` (default process.env). Throws an Error listing every invalid variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -229,6 +355,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const paypal = (['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'] as const).filter((k) => !d[k]);
   if (paypal.length > 0 && paypal.length < 3)
     throw new Error(`Invalid configuration:\n  PAYPAL: the wallet needs ${paypal.join(', ')}`);
+  // Likewise DKIM; and it signs only what goes out through SMTP, so without SMTP_URL it would sign nothing.
+  const dkim = (['DKIM_DOMAIN', 'DKIM_SELECTOR', 'DKIM_PRIVATE_KEY'] as const).filter((k) => !d[k]);
+  if (dkim.length > 0 && dkim.length < 3)
+    throw new Error(`Invalid configuration:\n  DKIM: signing needs ${dkim.join(', ')}`);
+  if (dkim.length === 0 && !d.SMTP_URL) throw new Error('Invalid configuration:\n  DKIM: signing needs SMTP_URL');
   return {
     ...d,
     // Demo sellers' passwords are public and the API map helps an attacker: both opt-in in production.

@@ -163,6 +163,18 @@ export const ERROR_STATUS = {
   OFFER_PRICE_INVALID: 422,
   /** A global catalogue offer that is not published (or not of the supplier, for its own actions). */
   OFFER_NOT_FOUND: 404,
+  /** Custom domains (decision 145): not a domain name; the platform's own; a look-alike of it; taken; too many. */
+  DOMAIN_INVALID: 422,
+  DOMAIN_IS_PLATFORM: 422,
+  DOMAIN_LOOKALIKE: 422,
+  DOMAIN_TAKEN: 409,
+  DOMAIN_LIMIT_REACHED: 409,
+  DOMAIN_NOT_FOUND: 404,
+  /** Activating a domain whose DNS records were not found yet; removing or changing the platform address. */
+  DOMAIN_NOT_VERIFIED: 409,
+  DOMAIN_IS_PLATFORM_ADDRESS: 409,
+  /** Making a domain primary that does not serve the store yet. */
+  DOMAIN_NOT_ACTIVE: 409,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

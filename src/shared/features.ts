@@ -20,9 +20,12 @@ export interface FeatureSwitches {
 }
 export type Feature = keyof FeatureSwitches;
 
-/** Today's switches: the global catalogue and dropshipping are built (decision 134); the rest of the list is not. */
+/**
+ * Today's switches: the global catalogue and dropshipping (decision 134) and custom domains (decision 145) are built;
+ * the rest of the list is not.
+ */
 export const FEATURES: Readonly<FeatureSwitches> = {
-  customDomains: false,
+  customDomains: true,
   dropshipping: true,
   globalCatalog: true,
   quotes: false,

@@ -261,6 +261,27 @@ describe.each(['index', 'postgres'] as const)('global catalogue (%s engine)', (e
     expect((await search({ q: 'mochila' })).items[0].listed).toBe(false);
   });
 
+  it('marks "listed" from the instance’s memory, which follows listings written anywhere, even by SQL', async () => {
+    const listedOf = async (q: string) => (await search({ q })).items.map((i) => [i.name, i.listed]);
+    // Asked once: the reseller's listed offers are now remembered.
+    expect(await listedOf('sudadera')).toEqual([['Sudadera con capucha', false]]);
+    const copy = await createProductFixture(t.database.db, reseller.id);
+    await t.database.db
+      .insert(listings)
+      .values({ storeId: reseller.id, offerId: offerIds.sudadera, supplierStoreId: s2.id, productId: copy.id });
+    await t.app.changeFeed.sync();
+    expect(await listedOf('sudadera')).toEqual([['Sudadera con capucha', true]]);
+    // Another store's listing of the same offer does not mark it for this one.
+    await t.database.db.delete(listings).where(eq(listings.productId, copy.id));
+    const other = await createProductFixture(t.database.db, s1.id);
+    await t.database.db
+      .insert(listings)
+      .values({ storeId: s1.id, offerId: offerIds.sudadera, supplierStoreId: s2.id, productId: other.id });
+    await t.app.changeFeed.sync();
+    expect(await listedOf('sudadera')).toEqual([['Sudadera con capucha', false]]);
+    await t.database.db.delete(listings).where(eq(listings.productId, other.id));
+  });
+
   it('details one published offer with its variants and the supplier card; 404 for withdrawn or own', async () => {
     const res = await req(sellerR.token, 'GET', `/api/admin/global-catalog/${offerIds.camiseta}`);
     expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
 /**
- * Pages and messages offer only what exists (decision 108): with today's switches (src/shared/features.ts: only
- * dropshipping is on) no text shown on Vitrina's home, the seller's dashboard, the premium plan or the checkout's
- * "total too high" message offers a switched-off feature (custom domains, the global catalogue, quotes, messages);
+ * Pages and messages offer only what exists (decision 108): with today's switches (src/shared/features.ts: custom
+ * domains, dropshipping and the global catalogue are on) no text shown on Vitrina's home, the seller's dashboard, the
+ * premium plan or the checkout's "total too high" message offers a switched-off feature (quotes, messages);
  * switching a feature on brings its texts back from the catalogues.
  */
 import fs from 'node:fs';
@@ -52,8 +52,12 @@ const OFFERS: Record<Feature, RegExp> = {
 const on = (feature: Feature): FeatureSwitches => ({ ...FEATURES, [feature]: true });
 
 describe('feature switches', () => {
-  it('today the global catalogue and dropshipping are on, and nothing shown offers the others or promises a date', () => {
-    expect(Object.keys(FEATURES).filter((f) => FEATURES[f as Feature])).toEqual(['dropshipping', 'globalCatalog']);
+  it('today custom domains, the global catalogue and dropshipping are on, and nothing shown offers the others or promises a date', () => {
+    expect(Object.keys(FEATURES).filter((f) => FEATURES[f as Feature])).toEqual([
+      'customDomains',
+      'dropshipping',
+      'globalCatalog',
+    ]);
     const all = shown(FEATURES);
     for (const [feature, offer] of Object.entries(OFFERS).filter(([f]) => !FEATURES[f as Feature]))
       expect(
@@ -71,8 +75,8 @@ describe('feature switches', () => {
     expect(
       all.some((s) => s.includes('Para tiendas que crecen: tu dominio propio, colaboradores y soporte prioritario.')),
     ).toBe(true);
-    expect(all.some((s) => s.includes('Dominios propios ilimitados'))).toBe(true);
-    expect(all.some((s) => s.includes('actívalo en Dominios'))).toBe(true);
+    expect(all.some((s) => s.includes('Hasta 10 dominios propios'))).toBe(true);
+    expect(all.some((s) => s.includes('agrégalo en Dominios'))).toBe(true);
   });
 
   it('switching dropshipping or quotes on brings back their texts', () => {

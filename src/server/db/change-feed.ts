@@ -3,8 +3,9 @@
  * store data publishes `{ storeId, topic, ids? }` on the PostgreSQL channel `vitrina_changes`, and every instance
  * drops or refreshes what it keeps in memory (search index, cached answers, store look-ups).
  *
- * - Published by database triggers (migration `0004_search_synonyms_change_feed`) on products, variants, reviews,
- *   departments, categories, stores, store domains, search synonyms and catalogue offers, so no write path can forget it; code may also
+ * - Published by database triggers (migration `0006_search_synonyms_change_feed` and later ones) on products, variants, reviews,
+ *   departments, categories, stores, store domains, search synonyms, catalogue offers, listings, sessions, users
+ *   and store memberships, so no write path can forget it; code may also
  *   publish with `publishChange(tx, event)`. Both use `pg_notify` inside the writing transaction: delivered when it
  *   commits, never when it rolls back.
  * - PostgreSQL: one dedicated listening connection per instance (not from the pool), reconnected with back-off. While
@@ -27,9 +28,12 @@ export const CHANGE_CHANNEL = 'vitrina_changes';
  * What changed. `products`: a product, its variants (price, stock), reviews or rating; ids are product ids.
  * `departments`: departments or categories. `store`: settings, language, name, status. `domains`: store domains; ids
  * are host names. `synonyms`: the store's search synonyms. `offers`: the store's offers in the global catalogue (the
- * supplier's store; ids are offer ids).
+ * supplier's store; ids are offer ids). `listings`: the store's listings of other suppliers'
+ * offers (ids are offer ids). `accounts`: sessions, users or store memberships (platform-wide: `storeId` is the empty
+ * string; ids are user ids).
  */
-export type ChangeTopic = 'products' | 'departments' | 'store' | 'domains' | 'synonyms' | 'offers';
+export type ChangeTopic =
+  'products' | 'departments' | 'store' | 'domains' | 'synonyms' | 'offers' | 'listings' | 'accounts';
 
 /** One change. `storeId: null` is a reset: forget everything of every store (the feed may have missed changes). */
 export interface ChangeEvent {

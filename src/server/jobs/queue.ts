@@ -77,6 +77,8 @@ export interface JobPayloads {
   'marketplace-sync': { supplierStoreId: string; productIds: string[] | null };
   /** PGlite's planner statistics refreshed (hourly; the embedded database has no autovacuum). */
   'pglite-analyze': Record<string, never>;
+  /** Custom domains whose DNS check is due, looked up again (every minute; decision 145). */
+  'domains-recheck': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -24,6 +24,7 @@ import type { Db } from '../db/client.js';
 import type { AppConfig } from '../config.js';
 import type { Providers } from '../providers/index.js';
 import { bossDb } from './adapter.js';
+import { jobMail, sentKeys } from '../providers/mail/job-mail.js';
 import { enqueue, type EnqueueOptions, type JobContext, type JobDefinition } from './queue.js';
 
 export interface JobsDeps {
@@ -120,9 +121,12 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
     def: JobDefinition<never>,
     job: PgBoss.JobWithMetadata<unknown>,
   ): Promise<{ output: unknown } | null> {
+    // Each message keeps one Message-ID over the job's attempts, and what an attempt sent is not sent again by the
+    // next: the keys sent travel in the failed job's output (decision 143).
+    const mail = jobMail(deps.providers.mail, job.id, sentKeys(job.output));
     const ctx: JobContext = {
       db: deps.db,
-      providers: deps.providers,
+      providers: { ...deps.providers, mail: mail.mail },
       log: log.child({ job: def.name, jobId: job.id }),
       config,
       jobId: job.id,
@@ -132,8 +136,12 @@ export function createJobs(deps: JobsDeps, definitions: readonly JobDefinition<n
       return { output: await def.handler(job.data as never, ctx) };
     } catch (error) {
       log.warn({ err: error, job: def.name, jobId: job.id, retry: job.retryCount }, 'job failed');
+      const mailSent = mail.sent();
       await boss
-        .fail(def.name, job.id, { message: error instanceof Error ? error.message : String(error) })
+        .fail(def.name, job.id, {
+          message: error instanceof Error ? error.message : String(error),
+          ...(mailSent.length ? { mailSent } : {}),
+        })
         .catch((err: unknown) => log.error({ err, jobId: job.id }, 'job could not be marked failed'));
       events.emit('failed', { name: def.name, id: job.id, error } satisfies JobRun);
       return null;

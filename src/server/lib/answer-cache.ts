@@ -82,8 +82,9 @@ export class AnswerCache {
       this.entries?.clear();
       return;
     }
-    // An offer's row follows its product, whose own change already reached this cache; no cached answer reads offers.
-    if (e.topic === 'offers') return;
+    // An offer's or a listing's row follows its product, whose own change already reached this cache; no cached answer
+    // reads offers or listings, nor depends on who is signed in.
+    if (e.topic === 'offers' || e.topic === 'listings' || e.topic === 'accounts') return;
     if (e.topic === 'products' && e.ids) {
       this.listGen.set(e.storeId, (this.listGen.get(e.storeId) ?? 0) + 1);
       for (const id of e.ids) {

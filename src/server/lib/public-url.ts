@@ -5,6 +5,14 @@
  */
 import type { AppConfig } from '../config.js';
 
+/**
+ * The absolute URL of a stored file's URL: `origin` + a path on this site (`/uploads/...`), or the URL itself when
+ * storage already gave an absolute one (an S3 bucket or CDN, decision 144).
+ */
+export function absoluteFileUrl(origin: string, url: string): string {
+  return url.startsWith('/') ? `${origin}${url}` : url;
+}
+
 /** `https://demo.vitrina.mx`, `http://demo.localhost:3000`: no port when it is the scheme's default. */
 export function publicOrigin(config: Pick<AppConfig, 'PUBLIC_SCHEME' | 'PUBLIC_PORT'>, hostname: string): string {
   const defaultPort = config.PUBLIC_SCHEME === 'https' ? 443 : 80;

@@ -1,6 +1,7 @@
 /**
  * Decorates each request with its locale, its store (resolved from the domain the SPA sends, else Host) and its
- * signed-in actor (from `Authorization: Bearer <token>`), both read through the stores and accounts modules' functions.
+ * signed-in actor (from `Authorization: Bearer <token>`), both read through the stores and accounts modules' functions
+ * and remembered per instance until the change feed reports a change (needs the change-feed plugin registered first).
  * Services are reached through `storeContext(request)` / `baseContext(request)`, which bind tenancy.
  */
 import fp from 'fastify-plugin';
@@ -17,7 +18,7 @@ import {
   type Permission as SharedPermission,
 } from '../../shared/contracts/identity.js';
 import { findStoreByHost, type StoreByHost } from '../modules/stores/index.js';
-import { findSessionActor } from '../modules/accounts/index.js';
+import { findSessionActor, SessionCache } from '../modules/accounts/index.js';
 import { createStoreCache } from './store-cache.js';
 
 /** The store a storefront request is for (resolved by the stores module). */
@@ -76,6 +77,9 @@ export function requestOrigin(request: FastifyRequest): string {
 export default fp(async function requestContextPlugin(app: FastifyInstance) {
   // Domain → store, so every request does not query store_domains; bounded LRU with a TTL (store-cache.ts).
   const cache = createStoreCache<RequestStore>();
+  // Token → actor, forgotten when the change feed reports a write to that user's session or memberships (decision 142).
+  const sessions = new SessionCache(app.changeFeed);
+  app.addHook('onClose', async () => sessions.close());
   app.decorateRequest('locale', 'es');
   app.decorateRequest('store', null);
   app.decorateRequest('actor', null);
@@ -94,7 +98,7 @@ export default fp(async function requestContextPlugin(app: FastifyInstance) {
     await resolveStore(request);
     const auth = request.headers.authorization;
     const token = auth?.startsWith('Bearer ') ? auth.slice(7).trim() : '';
-    if (token && token.length <= 200) request.actor = await findSessionActor({ db: app.db }, token);
+    if (token && token.length <= 200) request.actor = await findSessionActor({ db: app.db }, token, sessions);
     // Defence in depth: the seller APIs answer 401 to anyone but a signed-in seller before any body is
     // parsed or validated; each route still names its permission through sellerContext.
     if (isSellerApi(request.url) && !(request.actor && SELLER_ROLES.includes(request.actor.role)))
@@ -175,8 +179,8 @@ export function memberContext(request: FastifyRequest): StoreContext & { actor: 
 
 /**
  * Context of a signed-in seller (owner or collaborator) of the session's store, for a route that needs `permission`.
- * The membership is read with the session on every request (findSessionActor), so a revoked membership or a removed
- * permission counts at once. Throws UNAUTHORIZED when nobody (or a shopper) is signed in, STORE_NOT_SELECTED when no
+ * The membership comes with the session (findSessionActor; remembered only until the change feed reports a write to
+ * it), so a revoked membership or a removed permission counts at once. Throws UNAUTHORIZED when nobody (or a shopper) is signed in, STORE_NOT_SELECTED when no
  * store is chosen, FORBIDDEN (403) when a collaborator lacks the permission.
  */
 export function sellerContext(request: FastifyRequest, permission: Permission): StoreContext & { actor: Actor } {

@@ -8,11 +8,13 @@
  *   the merchant's other subdomains. Browsers ignore it over plain HTTP, so development on *.localhost is unaffected.
  * - X-Frame-Options DENY (older browsers), X-Content-Type-Options nosniff, Referrer-Policy no-referrer (URLs carry
  *   reset and order-view tokens), Cross-Origin-Opener-Policy and Cross-Origin-Resource-Policy same-origin.
- * Uploaded files get their own, stricter policy in the web module (`UPLOADS_CSP`).
+ * Uploaded files get their own, stricter policy in the web module (`UPLOADS_CSP`). With uploads in an S3 bucket
+ * (decision 144) the pages may show images from the bucket's public origin too.
  */
 import fp from 'fastify-plugin';
 import type { FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { s3PublicBase } from '../providers/storage/s3.js';
 
 /** The page policy before @fastify/helmet appends this response's nonces to script-src and style-src. */
 export const CSP_DIRECTIVES = {
@@ -60,9 +62,14 @@ export function stripeCspDirectives(): typeof CSP_DIRECTIVES {
 
 export default fp(async function securityHeadersPlugin(app: FastifyInstance) {
   const stripe = app.config?.PAYMENT_PROVIDER === 'stripe';
+  const base = stripe ? stripeCspDirectives() : CSP_DIRECTIVES;
+  // Stored image URLs point into the bucket (or its CDN): an <img> of the store must be allowed to load them.
+  const bucket = app.config?.S3_BUCKET;
+  const files = bucket ? new URL(s3PublicBase({ ...app.config, S3_BUCKET: bucket })).origin : null;
+  const directives = files ? { ...base, 'img-src': [...base['img-src'], files] } : base;
   await app.register(helmet, {
     enableCSPNonces: true,
-    contentSecurityPolicy: { useDefaults: false, directives: stripe ? stripeCspDirectives() : CSP_DIRECTIVES },
+    contentSecurityPolicy: { useDefaults: false, directives },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: false },
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },

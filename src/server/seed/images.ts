@@ -2,21 +2,17 @@
  * Product and banner images for the seed: each source WebP becomes 160, 480 and 960 px wide WebP variants in
  * storage (decision 012). The web picks a size with srcset from the base URL + "-<size>.webp".
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import sharp from 'sharp';
 import type { StorageProvider } from '../providers/storage/index.js';
 import { storeImageSizes as writeImageSizes } from '../modules/files/index.js';
 
-/** The uploads' size variants of `source` under `<keyBase>-<w>.webp`, keeping sizes already on disk (re-seeding). */
-export function storeImageSizes(
-  storage: StorageProvider,
-  source: Buffer,
-  keyBase: string,
-  uploadsDir: string,
-): Promise<string> {
+/**
+ * The uploads' size variants of `source` under `<keyBase>-<w>.webp`, keeping sizes already in storage (re-seeding),
+ * asked of the storage itself: the uploads folder, or the S3 bucket (decision 144).
+ */
+export function storeImageSizes(storage: StorageProvider, source: Buffer, keyBase: string): Promise<string> {
   return writeImageSizes(storage, source, keyBase, {
-    skip: (key) => fs.existsSync(path.join(uploadsDir, key)),
+    skip: async (key) => (await storage.get(key)) !== null,
     background: true,
   });
 }

@@ -68,8 +68,7 @@ async function seedCompanyProfile(ctx: { db: Db; storeId: string }, c: DemoStore
 }
 
 async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<{ storeId: string; products: SeededProduct[] }> {
-  const { db, providers, config } = opts;
-  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const { db, providers } = opts;
   const catalog = readCatalog(demo.catalog);
   const initials = demo.name
     .split(/\s+/)
@@ -102,10 +101,7 @@ async function seedStore(opts: SeedOptions, demo: DemoStore): Promise<{ storeId:
   const imageUrls = new Map<string, string>();
   await mapLimit(catalog.products, 4, async (p) => {
     const src = fs.readFileSync(path.join(SEED_DATA_DIR, 'images', p.image));
-    imageUrls.set(
-      p.codigo,
-      await storeImageSizes(providers.storage, src, `${demo.slug}/products/${p.codigo}`, uploadsDir),
-    );
+    imageUrls.set(p.codigo, await storeImageSizes(providers.storage, src, `${demo.slug}/products/${p.codigo}`));
   });
   const now = Date.now();
   const seeded: SeededProduct[] = [];

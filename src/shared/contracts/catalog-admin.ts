@@ -48,10 +48,15 @@ export function cubicMeters(lengthCm: number, widthCm: number, heightCm: number)
   return Math.round(lengthCm * widthCm * heightCm) / 1_000_000;
 }
 
-/** A file of the files module: its id and URL base. */
+/**
+ * A file of the files module: its id and URL base, a path on this site or an http(s) URL of the object store
+ * (decision 144). The server takes the stored URL of `fileId`, never this one; the format is only checked.
+ */
 export const fileRef = z.object({
   fileId: uuid,
-  url: text({ min: 1, max: 300 }).regex(/^\/[A-Za-z0-9/_.-]+$/, { message: 'i18n:invalid_format' }),
+  url: text({ min: 1, max: 300 }).regex(/^(\/|https?:\/\/[A-Za-z0-9.:-]+\/)[A-Za-z0-9/_.%-]+$/, {
+    message: 'i18n:invalid_format',
+  }),
 });
 export type FileRefInput = z.infer<typeof fileRef>;
 

@@ -10,6 +10,7 @@ import { catalogOps } from './catalog.ops.js';
 import { checkoutOps } from './checkout.ops.js';
 import { companyOps } from './company.ops.js';
 import { couponsOps } from './coupons.ops.js';
+import { domainsOps } from './domains.ops.js';
 import { filesOps } from './files.ops.js';
 import { jobsOps } from './jobs.ops.js';
 import { listingsOps } from './listings.ops.js';
@@ -27,6 +28,7 @@ export const ops = {
   ...jobsOps,
   ...filesOps,
   ...storesOps,
+  ...domainsOps,
   ...accountsOps,
   ...companyOps,
   ...catalogOps,

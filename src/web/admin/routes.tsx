@@ -29,6 +29,7 @@ import { DeliveryPage } from './features/balances/delivery-page';
 import { SubscriptionPage } from './features/subscription/subscription-page';
 import { PlansPage, PremiumPlanPage } from './features/subscription/plans-page';
 import { ListingsPage } from './features/dropshipping/listings-page';
+import { DomainsPage } from './features/domains/domains-page';
 import { ListingNewPage } from './features/dropshipping/listing-new-page';
 import { GlobalCatalogPage } from './features/global-catalog/global-catalog-page';
 import { GlobalOfferPage } from './features/global-catalog/global-offer-page';
@@ -55,6 +56,7 @@ export function AdminRoutes() {
         <Route path="dropshiping" element={<ListingsPage />} />
         <Route path="dropshiping/nuevo/:offerId" element={<ListingNewPage />} />
         <Route path="pickups" element={<PickupsPage />} />
+        <Route path="domains" element={<DomainsPage />} />
         <Route path="colaboradores" element={<CollaboratorsPage />} />
         <Route element={<WebsiteTabs />}>
           <Route path="mi-tienda" element={<MyStorePage />} />

@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -98,15 +99,42 @@ export const storeDomains = pgTable(
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),
-    /** Lower-case host name without port and without a leading "www.". */
+    /** Lower-case ASCII (punycode) host name without port and without a leading "www.". */
     hostname: text('hostname').notNull(),
-    /** pending_validation | active. */
+    /** `platform`: the store's address on the platform, made with the store; `custom`: added by the seller. */
+    kind: text('kind').notNull().default('platform'),
+    /** pending_validation → verified → active; failed when its records were not found in time (decision 145). */
     status: text('status').notNull().default('pending_validation'),
     isPrimary: boolean('is_primary').notNull().default(false),
+    /** The value of the ownership TXT record a custom domain must publish. */
     verificationToken: text('verification_token'),
+    /** none | requested | issued | renewing | failed: the TLS certificate of an active custom domain. */
+    certificate: text('certificate').notNull().default('none'),
+    /** What the last DNS check found per record (`{ [type:name]: { state, found } }`). */
+    lastRecords: jsonb('last_records').$type<Record<string, { state: string; found?: string[] }>>(),
+    lastError: text('last_error'),
+    lastCheckAt: timestamp('last_check_at', { withTimezone: true }),
+    /** When the background check looks again (pending domains only); null: not scheduled. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    checkAttempts: integer('check_attempts').notNull().default(0),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('store_domains_hostname_uq').on(t.hostname), index('store_domains_store_idx').on(t.storeId)],
+  (t) => [
+    uniqueIndex('store_domains_hostname_uq').on(t.hostname),
+    index('store_domains_store_idx').on(t.storeId),
+    // One primary address per store: two "make primary" at once cannot leave two.
+    uniqueIndex('store_domains_primary_uq')
+      .on(t.storeId)
+      .where(sql`${t.isPrimary}`),
+    index('store_domains_next_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} = 'pending_validation'`),
+    check('store_domains_kind', sql`${t.kind} in ('platform', 'custom')`),
+    check('store_domains_status', sql`${t.status} in ('pending_validation', 'verified', 'active', 'failed')`),
+    check('store_domains_certificate', sql`${t.certificate} in ('none', 'requested', 'issued', 'renewing', 'failed')`),
+  ],
 );
 
 /**

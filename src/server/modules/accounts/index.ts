@@ -22,5 +22,6 @@ export { revokeStoreAccess } from './revocation.js';
 export { assertStrongPassword, judgePassword, MIN_PASSWORD_SCORE } from './password-strength.js';
 export { configurePasswordHashing, passwordHashLoad } from './password.js';
 export { findSessionActor } from './session-actor.js';
+export { SessionCache } from './session-cache.js';
 export { passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob } from './account-jobs.js';
 export { listStoreOwners } from './memberships.js';

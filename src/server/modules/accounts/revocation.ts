@@ -1,9 +1,9 @@
 /**
  * Ending a person's access to one store at once (decision 092): their sessions working on it, the external apps'
  * access tokens they opened for it and the app codes not yet exchanged. Called in the transaction that removes the
- * membership or takes a permission away, so the change and the revocation commit together; every instance reads
- * sessions and tokens from the database on each request (no per-process cache of them), so it counts everywhere on
- * the next request.
+ * membership or takes a permission away, so the change and the revocation commit together; an instance that remembers
+ * the session forgets it when the change feed reports the write (decision 142), so it counts everywhere on the next
+ * request.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { appAccessCodes, appAccessTokens, sessions } from '../../db/schema/accounts.js';

@@ -6,7 +6,7 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { catalogCsvTransfers, categories, departments, productVariants, products } from '../../db/schema/catalog.js';
 import type { StoreContext } from '../../lib/context.js';
-import { publicOrigin } from '../../lib/public-url.js';
+import { absoluteFileUrl, publicOrigin } from '../../lib/public-url.js';
 import { getJobProgress, updateJobProgress } from '../../jobs/index.js';
 import { optionKind } from '../../../shared/option-labels.js';
 import { listDomains } from '../stores/index.js';
@@ -55,7 +55,7 @@ export async function runCsvExport(ctx: ExportCtx, jobId: string): Promise<{ pro
     l.push(v);
     byProduct.set(v.productId, l);
   }
-  const url = (base: string | null) => (base ? `${origin}${base}-960.webp` : '');
+  const url = (base: string | null) => (base ? absoluteFileUrl(origin, `${base}-960.webp`) : '');
   const rows: ExportRow[] = [];
   for (const [n, { product: p, department, category }] of list.entries()) {
     const handle = p.importHandle ?? p.codigo.toLowerCase();

@@ -28,10 +28,11 @@ export async function storeImageSizes(
   storage: StorageProvider,
   source: Buffer,
   keyBase: string,
-  opts: { wide?: boolean; skip?: (key: string) => boolean; background?: boolean } = {},
+  opts: { wide?: boolean; skip?: (key: string) => boolean | Promise<boolean>; background?: boolean } = {},
 ): Promise<string> {
   const widths: number[] = opts.wide ? [...IMAGE_WIDTHS, WIDE_IMAGE_WIDTH] : [...IMAGE_WIDTHS];
-  const wanted = widths.filter((w) => !opts.skip?.(`${keyBase}-${w}.webp`));
+  const wanted: number[] = [];
+  for (const w of widths) if (!(await opts.skip?.(`${keyBase}-${w}.webp`))) wanted.push(w);
   if (wanted.length === 0) return storage.url(keyBase);
   const box = (w: number) =>
     opts.wide ? { width: w, withoutEnlargement: true } : { width: w, height: w, fit: 'inside' as const };

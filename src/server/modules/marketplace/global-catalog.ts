@@ -1,11 +1,10 @@
 /**
  * The global catalogue as a reseller searches it (decisions 134, 137, 140): answered by this instance's in-memory
  * index of every published offer, or by PostgreSQL while that index is not ready, the change feed is down, or
- * SEARCH_ENGINE is `postgres`; both engines mean the same. Then marks the offers the asking store already lists.
+ * SEARCH_ENGINE is `postgres`; both engines mean the same. Then marks the offers the asking store already lists
+ * (remembered per instance, listed-offers.ts).
  * Only decision 134's fields leave this module.
  */
-import { and, eq, inArray } from 'drizzle-orm';
-import { listings } from '../../db/schema/marketplace.js';
 import type { StoreContext } from '../../lib/context.js';
 import {
   globalCatalogQuery,
@@ -15,22 +14,18 @@ import {
 import { searchOffersWithPostgres } from './global-catalog-sql.js';
 import { searchOfferIndex } from './offer-index-query.js';
 import type { OfferIndexes } from './offer-indexes.js';
+import { readListedOffers, type ListedOffers } from './listed-offers.js';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId'>;
 
-/** Which engine answers: the instance's offer index (when it can) or PostgreSQL always. */
+/**
+ * Which engine answers: the instance's offer index (when it can) or PostgreSQL always; `listed` is the instance's
+ * memory of which offers each store lists.
+ */
 export interface GlobalCatalogEngines {
   offers: OfferIndexes;
+  listed: ListedOffers;
   engine: 'index' | 'postgres';
-}
-
-async function listedOffers(ctx: Ctx, offerIds: string[]): Promise<Set<string>> {
-  if (!offerIds.length) return new Set();
-  const rows = await ctx.db
-    .select({ offerId: listings.offerId })
-    .from(listings)
-    .where(and(eq(listings.storeId, ctx.storeId), inArray(listings.offerId, offerIds)));
-  return new Set(rows.map((r) => r.offerId));
 }
 
 /**
@@ -45,9 +40,7 @@ export async function searchGlobalCatalog(
   const q = globalCatalogQuery.parse(input);
   const index = engines?.engine === 'index' ? await engines.offers.current() : null;
   const page = index ? searchOfferIndex(index, ctx.storeId, q) : await searchOffersWithPostgres(ctx, q);
-  const listed = await listedOffers(
-    ctx,
-    page.items.map((i) => i.offerId),
-  );
+  const ids = page.items.map((i) => i.offerId);
+  const listed = engines ? await engines.listed.among(ctx, ids) : await readListedOffers(ctx, ids);
   return { ...page, items: page.items.map((i) => ({ ...i, listed: listed.has(i.offerId) })) };
 }

@@ -29,11 +29,18 @@ export interface OfferSearchPage {
 const SYNONYMS = synonymTable('es', []);
 const MAX_FACET_VALUES = 50;
 
-function facetList(counts: Int32Array, values: string[], labels: string[]): GlobalCatalogFacet[] {
-  const out: GlobalCatalogFacet[] = [];
-  for (let i = 0; i < counts.length; i++)
-    if (counts[i] > 0) out.push({ value: values[i], label: labels[i], count: counts[i] });
-  return out.sort((a, b) => b.count - a.count || a.label.localeCompare(b.label)).slice(0, MAX_FACET_VALUES);
+/** The values with a count, most first, ties by label, at most MAX_FACET_VALUES. */
+function facetList(
+  counts: Int32Array,
+  dictionary: { values: string[]; labels: string[]; labelRank(): Int32Array },
+): GlobalCatalogFacet[] {
+  const positions: number[] = [];
+  for (let i = 0; i < counts.length; i++) if (counts[i] > 0) positions.push(i);
+  const rank = dictionary.labelRank();
+  return positions
+    .sort((a, b) => counts[b] - counts[a] || rank[a] - rank[b])
+    .slice(0, MAX_FACET_VALUES)
+    .map((i) => ({ value: dictionary.values[i]!, label: dictionary.labels[i]!, count: counts[i]! }));
 }
 
 function comparator(index: OfferIndex, q: Query, score: Float32Array | null): (a: number, b: number) => number {
@@ -103,10 +110,10 @@ export function searchOfferIndex(index: OfferIndex, askingStoreId: string, q: Qu
     pageSize: GLOBAL_CATALOG_PAGE_SIZE,
     approximate: suggestion !== null,
     facets: {
-      departments: facetList(depCount, index.departments.values, index.departments.labels),
-      categories: facetList(catCount, index.categories.values, index.categories.labels),
-      suppliers: facetList(supCount, index.suppliers.values, index.suppliers.labels),
-      origins: facetList(oriCount, index.origins.values, index.origins.labels),
+      departments: facetList(depCount, index.departments),
+      categories: facetList(catCount, index.categories),
+      suppliers: facetList(supCount, index.suppliers),
+      origins: facetList(oriCount, index.origins),
     },
   };
 }

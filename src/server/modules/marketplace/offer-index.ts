@@ -49,11 +49,16 @@ export function documentTerms(document: string): FieldTerms {
   return fields;
 }
 
+/** The order facet labels tie-break in: the same as String#localeCompare without arguments, without its cost. */
+const LABEL_ORDER = new Intl.Collator();
+
 /** Interns facet values: value -> position, with the label shown for each position. */
 class Dictionary {
   readonly labels: string[] = [];
   readonly values: string[] = [];
   private readonly pos = new Map<string, number>();
+  /** Each position's place in label order; null until asked after a label was added or changed. */
+  private rank: Int32Array | null = null;
   positionOf(value: string | null, label: string | null = value): number {
     if (value === null || value === '') return -1;
     let p = this.pos.get(value);
@@ -62,8 +67,22 @@ class Dictionary {
       this.pos.set(value, p);
       this.values.push(value);
       this.labels.push(label ?? value);
-    } else if (label !== null) this.labels[p] = label;
+      this.rank = null;
+    } else if (label !== null && this.labels[p] !== label) {
+      this.labels[p] = label;
+      this.rank = null;
+    }
     return p;
+  }
+  /** Each position's place when the labels are sorted (so a search compares two integers, not two strings). */
+  labelRank(): Int32Array {
+    if (!this.rank) {
+      const order = this.labels.map((_, i) => i).sort((a, b) => LABEL_ORDER.compare(this.labels[a]!, this.labels[b]!));
+      const rank = new Int32Array(order.length);
+      order.forEach((position, r) => (rank[position] = r));
+      this.rank = rank;
+    }
+    return this.rank;
   }
   find(value: string | undefined): number | undefined {
     return value === undefined ? undefined : (this.pos.get(value) ?? -2);

@@ -11,7 +11,11 @@ import { searchGlobalCatalog, type GlobalCatalogEngines } from './global-catalog
 import { getGlobalOffer } from './global-catalog-detail.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const engines: GlobalCatalogEngines = { offers: app.offerIndexes, engine: app.config.SEARCH_ENGINE };
+  const engines: GlobalCatalogEngines = {
+    offers: app.offerIndexes,
+    listed: app.listedOffers,
+    engine: app.config.SEARCH_ENGINE,
+  };
 
   route(app, ops.getSupplierOffer, async (request) =>
     getSupplierOffer(sellerContext(request, 'catalog'), request.params.codigo),

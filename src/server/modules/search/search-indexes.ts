@@ -32,6 +32,8 @@ interface Entry {
   usedAt: number;
 }
 
+const NOT_PRODUCTS: ReadonlySet<ChangeEvent['topic']> = new Set(['domains', 'offers', 'listings', 'accounts']);
+
 export class SearchIndexes {
   private readonly entries = new Map<string, Entry>();
   private readonly unsubscribe: () => void;
@@ -130,8 +132,9 @@ export class SearchIndexes {
     if (event.topic === 'synonyms') e.synonyms = null;
     else if (event.topic === 'products' && event.ids && e.pending.size < this.limits.maxPendingIds)
       for (const id of event.ids) e.pending.add(id);
-    // Domains and catalogue offers are not the store's searchable products.
-    else if (event.topic !== 'domains' && event.topic !== 'offers') e.full = true;
+    // Domains, offers, listings and accounts are not the store's searchable products (a listing's product is, and its
+    // own writes arrive as `products`).
+    else if (!NOT_PRODUCTS.has(event.topic)) e.full = true;
   }
 
   private evict(keep: string): void {

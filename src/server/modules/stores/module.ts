@@ -1,12 +1,15 @@
-/** The stores module as the app registers it: the storefront's configuration and the store builder. */
+/** The stores module as the app registers it: the storefront's configuration, the store builder and its domains. */
 import { defineModule } from '../definition.js';
 import storesRoutes from './stores.routes.js';
 import websiteRoutes from './website.routes.js';
+import domainsRoutes from './domains.routes.js';
+import { domainsRecheckJob } from './domain-jobs.js';
 import { forgetStoreLanguage } from './stores.service.js';
 
 export const storesModule = defineModule({
   name: 'stores',
-  routes: [storesRoutes, websiteRoutes],
+  routes: [storesRoutes, websiteRoutes, domainsRoutes],
+  jobs: [domainsRecheckJob],
   // A store or domain changed on any instance, or the feed may have missed changes (a reset): forget this instance's
   // domain → store look-ups and store languages (no stale per-process cache).
   onChange: (event, app) => {

@@ -6,7 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { stores } from '../../db/schema/stores.js';
-import { publishChange } from '../../db/change-feed.js';
+import { publishChange, type ChangeFeed } from '../../db/change-feed.js';
+import { FeedCache } from '../../lib/feed-cache.js';
 
 /**
  * Suspends (`true`) an active store or reactivates (`false`) a suspended one, inside the caller's transaction.
@@ -34,4 +35,40 @@ export async function isStoreSuspended(ctx: StoreDbContext): Promise<boolean> {
 export async function listStoreCreations(ctx: Pick<StoreDbContext, 'db'>): Promise<{ id: string; createdAt: Date }[]> {
   const { db } = ctx;
   return db.select({ id: stores.id, createdAt: stores.createdAt }).from(stores);
+}
+
+/**
+ * Stores' account statuses as this instance remembers them (decision 142), for the check every seller request makes:
+ * forgotten when the change feed reports a change to the store's row (the `stores` trigger and setStoreSuspended both
+ * publish topic `store`), so a suspension or a reactivation counts at once on every instance.
+ */
+export class StoreStatuses {
+  private readonly cache: FeedCache<{ status: string }>;
+
+  constructor(feed: Pick<ChangeFeed, 'live' | 'subscribe'>) {
+    this.cache = new FeedCache<{ status: string }>(
+      feed,
+      (event, cache) => {
+        if (event.storeId && (event.topic === 'store' || event.topic === 'all')) cache.forget(event.storeId);
+      },
+      { max: 50_000 },
+    );
+  }
+
+  /** Whether `ctx.storeId`'s account is suspended. Throws only database errors. */
+  async isSuspended(ctx: StoreDbContext): Promise<boolean> {
+    const row = await this.cache.get(ctx.storeId, async () => {
+      const [r] = await ctx.db
+        .select({ status: stores.status })
+        .from(stores)
+        .where(eq(stores.id, ctx.storeId))
+        .limit(1);
+      return r ?? null;
+    });
+    return row?.status === 'suspended';
+  }
+
+  close(): void {
+    this.cache.close();
+  }
 }

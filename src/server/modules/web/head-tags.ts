@@ -9,6 +9,7 @@
  */
 import type { WebsiteConfig } from '../../../shared/contracts/stores.js';
 import type { ProductDetail } from '../../../shared/contracts/catalog.js';
+import { absoluteFileUrl } from '../../lib/public-url.js';
 import { INLINE_INPUT, inlineScriptCode, type InlineScriptName } from './inline-scripts.js';
 
 const ESC: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -64,7 +65,7 @@ export function renderHead(input: {
   tags.push(`<meta property="og:title" content="${escapeHtml(title)}" />`);
   tags.push(`<meta property="og:description" content="${escapeHtml(description.slice(0, 300))}" />`);
   if (product) {
-    const image = product.image ? `${origin}${product.image}-960.webp` : null;
+    const image = product.image ? absoluteFileUrl(origin, `${product.image}-960.webp`) : null;
     tags.push('<meta property="og:type" content="product" />');
     if (image) tags.push(`<meta property="og:image" content="${escapeHtml(image)}" />`);
     const ld = {

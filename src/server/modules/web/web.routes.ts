@@ -15,7 +15,7 @@ import fastifyStatic from '@fastify/static';
 import fastifyCompress, { type FastifyCompressOptions } from '@fastify/compress';
 import { AppError } from '../../lib/app-error.js';
 import { translator } from '../../lib/i18n.js';
-import { normaliseHost, requestOrigin, storeContext } from '../../plugins/request-context.js';
+import { normaliseHost, requestOrigin, STORE_DOMAIN_HEADER, storeContext } from '../../plugins/request-context.js';
 import { getWebsiteConfig } from '../stores/index.js';
 import { getProductDetail } from '../catalog/index.js';
 import { deferredScripts, escapeHtml, injectHead, renderHead } from './head-tags.js';
@@ -306,6 +306,12 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     if (isAdminBundlePage(new URL(request.url, 'http://localhost').pathname, isPlatform(request))) {
       return sendPage(reply, await renderIndex(request, reply, await page('admin'), null, [], {}, null));
     }
+    // A storefront page asked on another of the store's addresses goes to its primary one (decision 145), so links,
+    // search engines and the certificate all see one site. The admin stays where the seller signed in.
+    const asked =
+      normaliseHost(request.headers[STORE_DOMAIN_HEADER] as string | undefined) ?? normaliseHost(request.headers.host);
+    if (request.store && asked && asked !== request.store.primaryHost)
+      return reply.redirect(`${requestOrigin(request)}${request.url}`, 308);
     // A page that does not exist is a real 404 (410 for an archived product), decided before any cached page.
     const status: PageStatus = isPlatform(request) ? 200 : await storefrontPageStatus(request);
     if (status !== 200) {

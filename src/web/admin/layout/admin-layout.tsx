@@ -29,7 +29,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/pickups', key: 'pickups', ready: true, permission: 'orders' },
   { to: '/admin/mi-tienda', key: 'myStore', ready: true, permission: 'settings' },
   { to: '/admin/website', key: 'website', ready: true, permission: 'settings' },
-  { to: '/admin/domains', key: 'domains', permission: 'settings' },
+  { to: '/admin/domains', key: 'domains', ready: true, permission: 'settings' },
   { to: '/admin/mis-datos', key: 'company', ready: true, permission: 'settings' },
   { to: '/admin/colaboradores', key: 'collaborators', ready: true, permission: 'owner' },
   { to: '/admin/suscripcion', key: 'subscription', ready: true, permission: 'owner' },

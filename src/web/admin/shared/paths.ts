@@ -25,6 +25,8 @@ export const adminPaths = {
   globalOffer: (offerId: string) => `/admin/catalogoglobal/${encodeURIComponent(offerId)}`,
   /** The seller's dropshipping listings (where a listing's prices, title and description are edited). */
   dropshipping: () => '/admin/dropshiping',
+  /** The store's domains: adding one, its DNS records, activation. */
+  domains: () => '/admin/domains',
   /** Creating a listing of a global catalogue offer in the seller's store. */
   newListing: (offerId: string) => `/admin/dropshiping/nuevo/${encodeURIComponent(offerId)}`,
 };

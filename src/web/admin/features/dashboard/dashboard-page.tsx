@@ -33,7 +33,6 @@ function Dashboard() {
   if (isForbidden(q.error)) return <NoPermission />;
   if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const d = q.data;
-  const primary = d.domains.find((x) => x.status === 'active');
   // How to use one's own domain, once stores can have one (decision 108).
   const hint = domainHintKey();
   return (
@@ -43,19 +42,25 @@ function Dashboard() {
       {can(me.data, 'settings') && <WizardResume />}
       <section className="card stack" aria-labelledby="dash-domain">
         <h2 id="dash-domain">{t('dashboard.domain')}</h2>
-        {d.domains.map((x) => (
-          <div key={x.hostname} className="row">
-            <strong>{x.hostname}</strong>
-            <span className={`badge ${x.status === 'active' ? 'badge-delivered' : 'badge-pending'}`}>
-              {t(`dashboard.domainStatus.${x.status}`)}
-            </span>
-            <span className="spacer" />
-            <a className="btn btn-primary" href={x.url} target="_blank" rel="noopener noreferrer">
-              {t('dashboard.openStore')}
-            </a>
-          </div>
-        ))}
-        {hint && <p className="small muted">{t(hint, { host: primary?.hostname ?? '' })}</p>}
+        {d.domains
+          .filter((x) => x.status === 'active')
+          .map((x) => (
+            <div key={x.hostname} className="row">
+              <strong>{x.hostname}</strong>
+              <span className={`badge ${x.status === 'active' ? 'badge-delivered' : 'badge-pending'}`}>
+                {t(`dashboard.domainStatus.${x.status}`)}
+              </span>
+              <span className="spacer" />
+              <a className="btn btn-primary" href={x.url} target="_blank" rel="noopener noreferrer">
+                {t('dashboard.openStore')}
+              </a>
+            </div>
+          ))}
+        {hint && can(me.data, 'settings') && (
+          <p className="small muted">
+            <Link to={adminPaths.domains()}>{t(hint)}</Link>
+          </p>
+        )}
       </section>
       <div className="admin-stats">
         <Link className="card stat" to={adminPaths.sales({ status: 'paid' })}>
