@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { DataDirInUseError } from './db/pglite-lock.js';
 import { buildApp } from './app.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 
@@ -65,7 +66,12 @@ async function main(): Promise<void> {
   fs.mkdirSync(config.dataDir, { recursive: true });
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
-  );
+  ).catch((err: unknown) => {
+    // Another instance on the same embedded database: say what to do, without a stack trace.
+    if (!(err instanceof DataDirInUseError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  });
   const app = await buildApp({ db: database.db, config, serveWeb: true });
   // Ready first: the job queue's tables exist before anything (the seed included) may enqueue.
   await app.ready();

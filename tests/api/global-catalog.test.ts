@@ -223,6 +223,8 @@ describe.each(['index', 'postgres'] as const)('global catalogue (%s engine)', (e
     await t.database.db
       .insert(listings)
       .values({ storeId: reseller.id, offerId: offerIds.camiseta, supplierStoreId: s2.id, productId: copy.id });
+    // Written outside the app: on PostgreSQL its notification reaches the instance's listed marks a moment later.
+    await t.app.changeFeed.sync();
     const page = await search({ q: 'camiseta' });
     expect(page.items).toHaveLength(1);
     const item = page.items[0];

@@ -58,6 +58,7 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   // A reseller's listing of the victim's (linkMarketplace), and the victim's offer that is not published: published
   // offers are readable by every seller by design (decision 134), an unpublished one by no other store.
   'listings.id': (v) => [v.listingId],
+  'domains.id': (v) => [v.domainId],
   // A sandbox payment the browser confirms: its client secret decides, which the attacker does not hold.
   ref: () => [`sbx_pi_${randomBytes(12).toString('hex')}`],
   offerId: (v) => [v.unpublishedOfferId],

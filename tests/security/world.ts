@@ -48,6 +48,9 @@ export interface StoreWorld extends StoreFixture {
   /** The store's listing of the other store's offer, and an offer of its own that is not published. */
   listingId: string;
   unpublishedOfferId: string;
+  /** A custom domain the store added (pending validation): its id and host name are the store's own business. */
+  domainId: string;
+  customDomain: string;
   /** Strings no one outside this store may receive. */
   privateMarkers: string[];
   /** Strings only this store's storefront may show (its public catalogue). */
@@ -150,6 +153,17 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
   );
   const photo = (await uploadAs(app, seller.token, 'product_photo', await testImage(400, 400))).json();
   const document = (await uploadAs(app, seller.token, 'document', Buffer.from('%PDF-1.4\n%%EOF\n'), 'acta.pdf')).json();
+  const customDomain = `secreto-${tag}.test`.toLowerCase();
+  const domain = await json(
+    app,
+    {
+      method: 'POST',
+      url: '/api/admin/domains',
+      headers: { authorization: `Bearer ${seller.token}` },
+      payload: { hostname: customDomain },
+    },
+    201,
+  );
   const guestEmail = `invitado-${tag}@example.com`;
   const oxxo = await order(h, { email: guestEmail, address: { ...TEST_ADDRESS, street }, paymentMethod: 'oxxo' });
   const threeDs = await order(asBuyer, { addressId: address.id, paymentMethod: 'card' });
@@ -179,6 +193,8 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     packageIds: { own: '', supplied: '' },
     listingId: '',
     unpublishedOfferId: '',
+    domainId: domain.id,
+    customDomain,
   };
   return {
     ...world,
@@ -197,6 +213,8 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
       world.synonymId,
       world.jobId,
       world.couponId,
+      world.domainId,
+      world.customDomain,
       ...world.fileIds,
       world.viewToken,
       ...Object.values(world.orderIds),

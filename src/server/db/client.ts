@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { lockDataDir } from './pglite-lock.js';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -37,7 +38,8 @@ const SESSION_SETTINGS = `-c pg_trgm.word_similarity_threshold=${TYPO_WORD_SIMIL
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 /**
- * Options: `url` for PostgreSQL, else `dataDir` for a PGlite folder, else an in-memory PGlite. `onPoolError` hears
+ * Options: `url` for PostgreSQL, else `dataDir` for a PGlite folder (locked to this process: DataDirInUseError when
+ * another living process holds it, pglite-lock.ts), else an in-memory PGlite. `onPoolError` hears
  * errors of idle PostgreSQL connections (a server restart, a terminated backend); without a listener node-postgres
  * would crash the process on them. By default they are written to stderr and the pool replaces the connection.
  */
@@ -60,12 +62,26 @@ export async function openDatabase(opts: {
     await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
-  const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm, unaccent } }));
-  await client.exec(`SET pg_trgm.word_similarity_threshold = ${TYPO_WORD_SIMILARITY}`);
-  yieldBeforeEachQuery(client);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'pglite', close: () => client.close() };
+  // One process per data folder: a second instance on it refuses to start (DataDirInUseError) instead of corrupting it.
+  const release = opts.dataDir && !opts.pglite ? lockDataDir(opts.dataDir) : () => undefined;
+  try {
+    const client = opts.pglite ?? (await PGlite.create({ dataDir: opts.dataDir, extensions: { pg_trgm, unaccent } }));
+    await client.exec(`SET pg_trgm.word_similarity_threshold = ${TYPO_WORD_SIMILARITY}`);
+    yieldBeforeEachQuery(client);
+    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        release();
+      },
+    };
+  } catch (err) {
+    release();
+    throw err;
+  }
 }
 
 /**

@@ -5,6 +5,7 @@
  * always possible). Host names travel in ASCII (punycode) with their Unicode form for display.
  */
 import { z } from 'zod';
+import { text } from './common.js';
 
 export const DOMAIN_STATUSES = ['pending_validation', 'verified', 'active', 'failed'] as const;
 export type DomainStatus = (typeof DOMAIN_STATUSES)[number];
@@ -72,7 +73,7 @@ export type DomainsPage = z.infer<typeof domainsPage>;
 
 export const addDomainBody = z.object({
   /** As the seller types it: "Tienda.mx", "www.tienda.mx", "https://zapatería-león.mx/" are all accepted. */
-  hostname: z.string().trim().min(1, { message: 'i18n:domain_invalid' }).max(300, { message: 'i18n:domain_invalid' }),
+  hostname: text({ max: 300 }).min(1, { message: 'i18n:domain_invalid' }),
 });
 export const activateDomainBody = z.object({
   /** Also make it the store's primary address (the others redirect to it). */
@@ -81,4 +82,4 @@ export const activateDomainBody = z.object({
 export const domainIdParams = z.object({ id: z.string().uuid() });
 
 /** The TLS proxy's question (Caddy on-demand TLS `ask`): may a certificate be issued for `domain`? */
-export const tlsAskQuery = z.object({ domain: z.string().max(300) });
+export const tlsAskQuery = z.object({ domain: text({ max: 300 }) });
