@@ -37,6 +37,9 @@ export function testConfig(dataDir: string, env: Record<string, string> = {}): A
     SIGNUP_QUEUE_MAX: '1000',
     // Jobs run when a test calls app.jobs.drain() (deterministic); tests/api/jobs.test.ts covers the workers.
     JOB_WORKERS: 'false',
+    // A custom domain's DNS check never waits on the machine's resolvers (which may not answer in CI): a closed port
+    // on loopback refuses at once. The domain tests point DNS_SERVERS at their own DNS server.
+    DNS_SERVERS: '127.0.0.1:9',
     ...env,
   });
 }
