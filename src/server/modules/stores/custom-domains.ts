@@ -6,6 +6,7 @@
  * cache). Every query is scoped by the context's store.
  */
 import { randomBytes } from 'node:crypto';
+import { domainToUnicode } from 'node:url';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { storeDomains, stores } from '../../db/schema/stores.js';
 import { runTransaction } from '../../db/transaction.js';
@@ -23,7 +24,6 @@ import {
 import { isApexDomain, parseDomainName } from './domain-names.js';
 import { checkDomainDns, createResolver, domainTargets, expectedRecords, type DomainTargets } from './domain-dns.js';
 import { lockStoreRow } from './store-lock.js';
-import { domainToUnicode } from 'node:url';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId' | 'config'>;
 type Row = typeof storeDomains.$inferSelect;
@@ -256,8 +256,7 @@ export async function removeCustomDomain(ctx: Ctx, id: string): Promise<void> {
 
 /**
  * The TLS proxy's question: may a certificate be issued for `host`? Yes only for an active domain of a store that is
- * not suspended (one indexed look-up by host name). A custom domain asked for is marked `requested` if it had no
- * certificate yet.
+ * not suspended (one indexed look-up by host name; it writes nothing, whoever asks).
  */
 export async function mayIssueCertificate(ctx: DbContext, host: string): Promise<boolean> {
   const name = host
@@ -266,18 +265,12 @@ export async function mayIssueCertificate(ctx: DbContext, host: string): Promise
     .replace(/^www\./, '');
   if (!/^[a-z0-9.-]{1,253}$/.test(name)) return false;
   const [row] = await ctx.db
-    .select({ id: storeDomains.id, kind: storeDomains.kind, certificate: storeDomains.certificate })
+    .select({ id: storeDomains.id })
     .from(storeDomains)
     .innerJoin(stores, eq(stores.id, storeDomains.storeId))
     .where(
       and(eq(storeDomains.hostname, name), eq(storeDomains.status, 'active'), sql`${stores.status} <> 'suspended'`),
     )
     .limit(1);
-  if (!row) return false;
-  if (row.kind === 'custom' && row.certificate === 'none')
-    await ctx.db
-      .update(storeDomains)
-      .set({ certificate: 'requested' })
-      .where(and(eq(storeDomains.id, row.id), eq(storeDomains.certificate, 'none')));
-  return true;
+  return row !== undefined;
 }

@@ -23,7 +23,7 @@ export { storeTimeZone, DEFAULT_STORE_TIME_ZONE } from './time-zone.js';
 export { lockStoreRow } from './store-lock.js';
 export { assertWebsiteActive } from './website.service.js';
 export { getContent } from './content.service.js';
-export { setStoreSuspended, isStoreSuspended, listStoreCreations, StoreStatuses } from './store-status.js';
+export { setStoreSuspended, listStoreCreations, StoreStatuses } from './store-status.js';
 export {
   assertNewStoreNameAllowed,
   claimSlugSkeleton,

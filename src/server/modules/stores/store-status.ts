@@ -24,13 +24,6 @@ export async function setStoreSuspended(ctx: StoreTxContext, suspended: boolean)
   return changed.length > 0;
 }
 
-/** Whether the store's account is suspended (read from the row, not the per-process cache). */
-export async function isStoreSuspended(ctx: StoreDbContext): Promise<boolean> {
-  const { db, storeId } = ctx;
-  const [r] = await db.select({ status: stores.status }).from(stores).where(eq(stores.id, storeId)).limit(1);
-  return r?.status === 'suspended';
-}
-
 /** Every store's id and creation time (the subscriptions module gives each one a subscription). */
 export async function listStoreCreations(ctx: Pick<StoreDbContext, 'db'>): Promise<{ id: string; createdAt: Date }[]> {
   const { db } = ctx;
