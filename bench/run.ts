@@ -10,7 +10,9 @@
  * 50/s, commit → outbox median/p95/max; `npm run bench -- emails` runs only that and writes
  * bench/results-emails-<pglite|postgresql>.json. Then the marketplace (bench/marketplace.ts): the global catalogue
  * search at 100,000 offers, the bulk pricing of 1,000 listings and a supplier's change reaching 1,000 listings;
- * `npm run bench -- marketplace` runs only that. Load goes to 127.0.0.1 only, bounded in time.
+ * `npm run bench -- marketplace` runs only that. On PostgreSQL, then many stores on one instance (bench/many-stores.ts:
+ * memory, cold and warm search, the answer cache while selling); `npm run bench -- stores` runs only that. Load goes to
+ * 127.0.0.1 only, bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,7 @@ import { signInFlood } from './flood.js';
 import { CHECKOUT_PRODUCTS, runCheckoutBench, type CheckoutFigures } from './checkout.js';
 import { runSearchBench } from './search-bench.js';
 import { runMarketplaceBench } from './marketplace.js';
+import { runManyStoresBench } from './many-stores.js';
 import type { EmailFigures } from './emails.js';
 import { searchPaths as searchMix } from './search-queries.js';
 
@@ -272,6 +275,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('emails')) return emailsOnly();
   if (process.argv.includes('checkout')) return checkoutOnly();
   if (process.argv.includes('marketplace')) return runMarketplaceBench();
+  if (process.argv.includes('stores')) return runManyStoresBench().then(() => process.exit(0));
   if (process.argv.includes('bundle')) return bundleOnly();
   // Always measure the current sources (both browser bundles, decision 077).
   const { build } = await import('vite');
@@ -349,6 +353,8 @@ async function main(): Promise<void> {
   await runSearchBench();
   // The global catalogue, listings and their sync (bench/marketplace.ts), beside the storefront search.
   await runMarketplaceBench();
+  // Many stores on one instance (bench/many-stores.ts): PostgreSQL only, as a platform of that size runs.
+  if (process.env.BENCH_DATABASE_URL) await runManyStoresBench();
   process.exit(0);
 }
 

@@ -1,20 +1,65 @@
 /**
- * The search and product-detail part of `npm run bench` (decision 033). On BENCH_PRODUCTS (10,000)
- * products, with the query mix of bench/search-queries.ts: one connection (service time) and 50 connections for the
- * in-memory index alone (answer cache off), with the answer cache, and for PostgreSQL full-text search; product detail
- * with and without the answer cache; search quality on the judged queries of both demo stores; and, unless
- * BENCH_LARGE=0, 100,000 products with the memory the index takes. Writes bench/results-search-<db>.json.
+ * The search and product-detail part of `npm run bench` (decisions 033, 149). On BENCH_PRODUCTS (10,000) products:
+ *   - search with the Zipf query mix of bench/search-queries.ts (about 69 % of its requests repeat a URL: the
+ *     repeated-URL case, labelled so) and with never-repeated URLs whose warm-up used other URLs: one connection
+ *     (service time) and 50 connections for the in-memory index alone (answer cache off), with the answer cache, and for
+ *     PostgreSQL full-text search;
+ *   - the Zipf mix on the answer cache while BENCH_SALES_PER_S (10) products sell each second, with its hit ratio;
+ *   - product detail by random code over every product, never primed (warm-up on the other half of the codes), with
+ *     and without the answer cache; and the repeated-URL case: Zipf visits on a cache primed with every product;
+ *   - search quality on the judged queries of both demo stores; and, unless BENCH_LARGE=0, 100,000 products with the
+ *     memory the index takes.
+ * Writes bench/results-search-<db>.json.
  *   npx tsx bench/search-bench.ts            (also run at the end of npm run bench)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import { rng, searchPaths, zipfSampler } from './search-queries.js';
+import { rng, searchPaths, uniqueSearchPaths, zipfSampler } from './search-queries.js';
 import { scoreStore, type QualityResult } from './search-quality.js';
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 15);
 const WARMUP_S = Number(process.env.BENCH_WARMUP ?? 3);
 const HOST = 'bench.localhost';
+/** Sales a second during the read-while-selling case. */
+const SALES_PER_S = Number(process.env.BENCH_SALES_PER_S ?? 10);
+
+type CacheCounters = { hits: number; staleHits: number; misses: number };
+
+/**
+ * Runs `read` while a seller sells SALES_PER_S products a second through the server's /bench/sell; returns its case
+ * and the answer cache's hit ratio over the whole time.
+ */
+async function whileSelling(
+  port: number,
+  read: () => Promise<Case>,
+): Promise<{ case: Case; hitRatio: { ratio: number; sales: number; staleHits: number } }> {
+  const before = (await stats(port)).cache as CacheCounters;
+  let sales = 0;
+  let on = true;
+  const seller = (async () => {
+    while (on) {
+      const t0 = Date.now();
+      await (await fetch(`http://127.0.0.1:${port}/bench/sell`, { method: 'POST' })).arrayBuffer();
+      sales++;
+      await new Promise((res) => setTimeout(res, Math.max(0, 1000 / SALES_PER_S - (Date.now() - t0))));
+    }
+  })();
+  const c = await read();
+  on = false;
+  await seller;
+  const after = (await stats(port)).cache as CacheCounters;
+  const hits = after.hits - before.hits;
+  const misses = after.misses - before.misses;
+  return {
+    case: c,
+    hitRatio: {
+      ratio: +(hits / Math.max(1, hits + misses)).toFixed(3),
+      sales,
+      staleHits: after.staleHits - before.staleHits,
+    },
+  };
+}
 
 export interface Case {
   name: string;
@@ -70,10 +115,19 @@ function run(port: number, paths: string[], connections: number, seconds: number
   return instance;
 }
 
-/** Warm-up (not measured), 2 s for the server to finish it, then the measured run. */
-export async function measure(name: string, port: number, paths: string[], connections: number): Promise<Case> {
+/**
+ * Warm-up (not measured; on `warmupPaths` when given, so a cache meets other URLs in the run), 2 s for the server to
+ * finish it, then the measured run.
+ */
+export async function measure(
+  name: string,
+  port: number,
+  paths: string[],
+  connections: number,
+  warmupPaths: string[] = paths,
+): Promise<Case> {
   if (WARMUP_S > 0) {
-    await run(port, paths, connections, WARMUP_S, null);
+    await run(port, warmupPaths, connections, WARMUP_S, null);
     await new Promise((r) => setTimeout(r, 2000));
   }
   const latencies: number[] = [];
@@ -132,18 +186,51 @@ export async function runSearchBench(): Promise<void> {
   const shuffled = [...codes].sort(() => r() - 0.5);
   const pickProduct = zipfSampler(shuffled.length, 1, r);
   const detail = Array.from({ length: 30_000 }, () => `/api/productos/${encodeURIComponent(shuffled[pickProduct()])}`);
+  // Never-repeated searches: the warm-up's URLs are none of the run's.
+  const warmUnique = uniqueSearchPaths(20_000);
+  const unique = uniqueSearchPaths(150_000, { skip: 20_000 });
+  // Product pages by random code over every product, the warm-up on one half of the codes and the run on the other.
+  const half = Math.floor(shuffled.length / 2);
+  const randomCodes = (from: number, to: number) =>
+    Array.from(
+      { length: 60_000 },
+      () => `/api/productos/${encodeURIComponent(shuffled[from + Math.floor(r() * (to - from))])}`,
+    );
+  const warmDetail = randomCodes(0, half);
+  const randomDetail = randomCodes(half, shuffled.length);
+  const repeated = Math.round((1 - new Set(mix.paths).size / mix.paths.length) * 100);
   cases.push(await measure('search, index alone, 1 connection', ports.nocache, mix.paths, 1));
   cases.push(await measure('search, index alone', ports.nocache, mix.paths, 50));
-  cases.push(await measure('search, index + answer cache', ports.cache, mix.paths, 50));
+  cases.push(await measure('search, index alone, never-repeated URLs', ports.nocache, unique, 50, warmUnique));
+  cases.push(await measure('search, index + answer cache, never-repeated URLs', ports.cache, unique, 50, warmUnique));
+  cases.push(
+    await measure(`search, index + answer cache, Zipf mix (${repeated} % repeated URLs)`, ports.cache, mix.paths, 50),
+  );
   cases.push(await measure('search, PostgreSQL full-text, 1 connection', ports.postgres, mix.paths, 1));
   cases.push(await measure('search, PostgreSQL full-text', ports.postgres, mix.paths, 50));
-  // A running shop's cache holds its product pages; fill it once (every product) before measuring.
+  cases.push(
+    await measure('search, PostgreSQL full-text, never-repeated URLs', ports.postgres, unique, 50, warmUnique),
+  );
+  // Reads while selling: the Zipf mix on the cache with SALES_PER_S sales a second (stock and sales count).
+  const selling = await whileSelling(ports.cache, () =>
+    measure(`search, index + answer cache, Zipf mix, ${SALES_PER_S} sales/s`, ports.cache, mix.paths, 50),
+  );
+  cases.push(selling.case);
+  // Product pages: random codes, the cache filling as shoppers visit (not primed), then without the cache.
+  cases.push(
+    await measure('product detail, random code, answer cache (not primed)', ports.cache, randomDetail, 50, warmDetail),
+  );
+  cases.push(
+    await measure('product detail, random code, no answer cache', ports.nocache, randomDetail, 50, warmDetail),
+  );
+  // The repeated-URL case: the cache holding every product page first (a shop that has run a while), Zipf visits.
   await prime(
     ports.cache,
     codes.map((c) => `/api/productos/${encodeURIComponent(c)}`),
   );
-  cases.push(await measure('product detail, answer cache', ports.cache, detail, 50));
-  cases.push(await measure('product detail, no answer cache', ports.nocache, detail, 50));
+  cases.push(
+    await measure('product detail, Zipf visits, answer cache primed with every product', ports.cache, detail, 50),
+  );
   const memory10k = await stats(ports.nocache);
   server.child.kill('SIGTERM');
 
@@ -174,6 +261,7 @@ export async function runSearchBench(): Promise<void> {
       queryMix: { ...mix, paths: undefined },
     },
     cases,
+    sellingHitRatio: selling.hitRatio,
     quality: quality.map(({ misses, ...q }) => ({ ...q, misses })),
     memory: {
       tenThousand: memory10k,
@@ -192,6 +280,9 @@ export async function runSearchBench(): Promise<void> {
     console.log(
       `| ${c.name} | ${c.connections} | ${c.rps} | ${c.p50} | ${c.p95} | ${c.p99} | ${c.requests} | ${c.errors} | ${c.non2xx} |`,
     );
+  console.log(
+    `\nAnswer-cache hit ratio on the Zipf mix while selling ${SALES_PER_S} products a second: ${selling.hitRatio.ratio} (${selling.hitRatio.sales} sales, ${selling.hitRatio.staleHits} answers served while recomputed)`,
+  );
   for (const q of quality)
     console.log(
       `\nSearch quality, ${q.store}: ${q.score} (${q.hits}/${q.possible} hits in the top 5; ${q.satisfied}/${q.queries} queries answered right)`,

@@ -149,3 +149,48 @@ export function searchPaths(
   }
   return { paths, distinctQueries: used.size, totalQueries: queries.length };
 }
+
+/**
+ * `count` search paths in which no URL repeats (each query with a sort, a page and sometimes a department filter,
+ * every combination used once), in a random order of the seed: what a cache meets from shoppers typing freely or
+ * a crawler. `skip` leaves out the first combinations of the same order, so a warm-up can use other URLs than the run.
+ */
+export function uniqueSearchPaths(
+  count: number,
+  opts: { seed?: number; skip?: number; departments?: string[] } = {},
+): string[] {
+  const queries = buildQueries();
+  const departments = opts.departments ?? ['hombre', 'mujer', 'equipo', 'electronics', 'home-garden', 'sports-outdoor'];
+  const r = rng(opts.seed ?? 13);
+  const combos = queries.length * (SORTS.length + 1) * 3 * (departments.length + 1);
+  if ((opts.skip ?? 0) + count > combos) throw new Error(`only ${combos} distinct search URLs`);
+  // A random bijection over the combination numbers: an odd multiplier modulo a power of two above them, skipping
+  // what falls outside.
+  let m = 1;
+  while (m < combos) m *= 2;
+  const a = (Math.floor(r() * (m / 4)) * 4 + 1) % m;
+  const b = Math.floor(r() * m);
+  const out: string[] = [];
+  let skipped = 0;
+  for (let i = 0; out.length < count; i++) {
+    const n = (a * i + b) % m;
+    if (n >= combos) continue;
+    if (skipped < (opts.skip ?? 0)) {
+      skipped++;
+      continue;
+    }
+    let k = n;
+    const q = queries[k % queries.length];
+    k = Math.floor(k / queries.length);
+    const sort = k % (SORTS.length + 1);
+    k = Math.floor(k / (SORTS.length + 1));
+    const page = (k % 3) + 1;
+    const dep = Math.floor(k / 3);
+    const params = new URLSearchParams({ q });
+    if (sort) params.set('sort', SORTS[sort - 1]);
+    if (page > 1) params.set('page', String(page));
+    if (dep) params.set('departamento', departments[dep - 1]);
+    out.push(`/api/reseller/producto/search?${params.toString()}`);
+  }
+  return out;
+}

@@ -5,15 +5,18 @@
  * hogar.localhost); with BENCH_PEER_CATALOG=<catalog.json> the Vendure peer's catalogue instead of the benchmark
  * store (same products, slugs as codes, SKUs, options and prices as Vendure serves), then serves several app instances on that one database, each on its own ephemeral port:
  *   cache     the default configuration (in-memory index, answer cache)
- *   nocache   in-memory index, answer cache off (ANSWER_CACHE_ENTRIES=0): what the engine alone serves
+ *   nocache   in-memory index, answer cache off (ANSWER_CACHE_MB=0): what the engine alone serves
  *   postgres  PostgreSQL full-text search, answer cache off (SEARCH_ENGINE=postgres)
- * Prints `READY <json>` with the ports and (up to 20,000) product codes; GET /bench/stats on any port reports memory and the
- * search indexes held (after a garbage collection when Node runs with --expose-gc).
+ * Prints `READY <json>` with the ports and (up to 20,000) product codes; GET /bench/stats on any port reports memory, the
+ * search indexes held (after a garbage collection when Node runs with --expose-gc) and the answer cache's counters;
+ * POST /bench/sell sells one unit of a random product of the benchmark store (stock and sales count).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../src/server/db/rows.js';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
@@ -35,8 +38,8 @@ async function freshPostgres(url: string): Promise<void> {
 
 const APPS: Record<string, Record<string, string>> = {
   cache: {},
-  nocache: { ANSWER_CACHE_ENTRIES: '0' },
-  postgres: { SEARCH_ENGINE: 'postgres', ANSWER_CACHE_ENTRIES: '0' },
+  nocache: { ANSWER_CACHE_MB: '0' },
+  postgres: { SEARCH_ENGINE: 'postgres', ANSWER_CACHE_MB: '0' },
 };
 
 async function main(): Promise<void> {
@@ -78,7 +81,23 @@ async function main(): Promise<void> {
         external: m.external,
         arrayBuffers: m.arrayBuffers,
         index: app.searchIndexes.stats(),
+        cache: { hits: app.answerCache.hits, staleHits: app.answerCache.staleHits, misses: app.answerCache.misses },
       };
+    });
+    // One sale of a random product of the benchmark store, written as checkout writes it (its variant's stock, its
+    // sales count), for the read-while-selling case.
+    app.post('/bench/sell', async () => {
+      await database.db.transaction(async (tx) => {
+        const [v] = rowsOf<{ id: string; product_id: string }>(
+          await tx.execute(
+            sql`select v.id, v.product_id from product_variants v join stores s on s.id = v.store_id where s.slug = 'bench' offset floor(random() * ${products})::int limit 1`,
+          ),
+        );
+        if (!v) return;
+        await tx.execute(sql`update product_variants set stock = stock - 1 where id = ${v.id}`);
+        await tx.execute(sql`update products set sold_count = sold_count + 1 where id = ${v.product_id}`);
+      });
+      return { ok: true };
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const addr = app.server.address();

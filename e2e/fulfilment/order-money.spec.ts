@@ -1,8 +1,9 @@
 /**
- * Every money screen shows the lines that make its total (decisions 095, 096): the seller's order page of a coupon
- * order lists products, the coupon's discount, shipping and total, which add up, and the seller's own money of the
- * order (the sale, Vitrina's 3.5 % of the products after the coupon, the net); the balance shows how it adds up and
- * each paid order's sale and fee; with four- and five-digit amounts nothing overflows a 390 or 360 px phone.
+ * Every money screen shows the lines that make its total (decisions 095, 096, 147): the seller's order page of a
+ * coupon order lists products, the coupon's discount, shipping and total, which add up, and the seller's own money of
+ * the order (the sale, Vitrina's 3.5 % of the products after the coupon, what the card provider kept and Vitrina paid,
+ * the net); the balance shows how it adds up and each paid order's sale and fee; with four- and five-digit amounts
+ * nothing overflows a 390 or 360 px phone.
  */
 import type { Locator, Page } from '@playwright/test';
 import { apiUrl, centsOf, expect, platformUrl, test } from '../fixtures';
@@ -50,11 +51,15 @@ test('the seller’s order page of a coupon order: lines that add up, and the sa
   expect(lines.slice(0, -1).reduce((s, [, c]) => s + c, 0)).toBe(order.totalCents);
 
   const fee = Math.round(((order.itemsCents - order.discountCents) * 350) / 10_000);
+  // The card provider keeps 4.18 % + $3.48 of the payment; Vitrina pays it, so the net does not change.
+  const kept = Math.round((order.totalCents * 418) / 10_000) + 348;
   const money = await linesOf(page.getByTestId('order-money'));
-  expect(money.map(([, c]) => c)).toEqual([order.totalCents, -fee, order.totalCents - fee]);
+  expect(money.map(([, c]) => c)).toEqual([order.totalCents, -fee, -kept, kept, order.totalCents - fee]);
   expect(money[0][0]).toBe('Venta (lo que pagó el cliente)');
   expect(money[1][0]).toMatch(/^Comisión de Vitrina \(3\.5\s%.* en productos\)$/);
-  expect(money[2][0]).toBe('Neto para tu tienda');
+  expect(money[2][0]).toMatch(/^Comisión del procesador de pagos \(tarjeta: 4\.18\s% \+ \$3\.48, con IVA\)$/);
+  expect(money[3][0]).toBe('Pagada por Vitrina de su comisión');
+  expect(money[4][0]).toBe('Neto para tu tienda');
   expect(await noSidewaysScroll(page)).toBe(true);
 
   // The balance: how it adds up, and the paid order's sale and fee in the history.

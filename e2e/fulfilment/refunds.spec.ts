@@ -1,7 +1,9 @@
 /**
  * On a phone, the seller refunds part of a card order on
  * its way from the order page (pesos typed, never more than refundable, confirmed), sees it listed as refunded, then
- * refunds the rest with "refund everything" (all the buyer paid, Vitrina's fee part included); nothing is left.
+ * refunds the rest with "refund everything" (all the buyer paid, Vitrina's fee part included); nothing is left. Before
+ * an order ships, the seller refunds units of a line (decision 147): a quantity above what is left is refused under
+ * the field, the refund is confirmed, listed with its units, and the line says how many were refunded.
  */
 import { apiUrl, centsOf, expect, platformUrl, test } from '../fixtures';
 
@@ -68,5 +70,49 @@ test('the seller refunds part, then all, of a card order from the order page @ph
   await expect(section.getByText('Ya no queda nada por reembolsar de este pedido.')).toBeVisible();
   await expect(amount).toBeHidden();
   // Phone first: nothing overflows sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+});
+
+test('the seller refunds units of a line before the order ships, from the order page @phone-only', async ({
+  page,
+  factory,
+  signInSeller,
+  throttle,
+}) => {
+  const store = await factory.store({ products: 1 });
+  const seller = await factory.seller(store);
+  const { order } = await factory.order(store, { quantity: 2 });
+  const list = await fetch(apiUrl(`/api/admin/orders/${order.id}/refunds`), {
+    headers: { authorization: `Bearer ${seller.token}` },
+  });
+  const item = ((await list.json()) as { lines: { name: string; unitCents: number }[] }).lines[0]!;
+  const unit = item.unitCents;
+
+  await signInSeller(page.context(), seller);
+  await page.clock.install(); // The client throttle reads this clock
+  await page.goto(platformUrl(`/admin/orderStatus?id=${order.id}`));
+  const section = page.getByRole('region', { name: 'Reembolsos' });
+  // No amount before it ships, but units of a line.
+  await expect(section.getByText(/^Un monto se reembolsa cuando el pedido ya va en camino/)).toBeVisible();
+  const lines = section.getByRole('list', { name: 'Productos del pedido' }).getByRole('listitem');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText('Compradas: 2 · Reembolsadas: 0');
+
+  const quantity = section.getByLabel(`Piezas a reembolsar de ${item.name}`);
+  await quantity.fill('3');
+  await section.getByRole('button', { name: `Reembolsar piezas de ${item.name}` }).click();
+  await expect(section.getByText('Escribe de 1 a 2 piezas.')).toBeVisible();
+  await quantity.fill('1');
+  await section.getByRole('button', { name: `Reembolsar piezas de ${item.name}` }).click();
+  await expect(section.getByRole('alertdialog')).toContainText(`¿Reembolsar 1 pieza de «${item.name}»`);
+  await throttle(page);
+  await section.getByRole('button', { name: 'Sí, reembolsar' }).click();
+  const money = `$${(unit / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  await expect(section.getByText(`Reembolsamos ${money} a la tarjeta del comprador.`)).toBeVisible();
+  const refunds = section.getByRole('list', { name: 'Reembolsos del pedido' }).getByRole('listitem');
+  await expect(refunds).toHaveCount(1);
+  await expect(refunds.first()).toContainText(`1 pieza de ${item.name}`);
+  await expect(lines.first()).toContainText('Compradas: 2 · Reembolsadas: 1');
+  expect(centsOf((await refunds.first().locator('strong').textContent())!)).toBe(unit);
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 });

@@ -5,6 +5,7 @@
 import { createPrivateKey } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
@@ -112,6 +113,18 @@ const envSchema = z.object({
     (e) => isIP(e) !== 0 || (/^[0-9.]+:\d{1,5}$/.test(e) && isIP(e.split(':')[0]!) === 4),
     'must be a comma-separated list of IP addresses, optionally with :port',
   ),
+  /**
+   * `host:port` of the TLS proxy (Caddy) as this instance reaches it, e.g. `10.0.0.5:443`. Set, background jobs open
+   * a TLS connection to it with each active custom domain as SNI (a new one within a minute of activation, every
+   * domain hourly) and record the certificate state from what is served: `issued`, `renewing` in the last third of its
+   * life, `failed` when none is served (decision 146). The handshake is also what makes Caddy obtain a new domain's
+   * certificate, so the first visitor does not wait. Unset: no probe; an activated domain's certificate stays
+   * `requested`.
+   */
+  TLS_PROBE_ADDRESS: z
+    .string()
+    .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):\d{1,5}$/, 'must be host:port, e.g. 10.0.0.5:443 or [::1]:443')
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Seed the demo stores (sellers with the passwords printed in README) on an empty database. Off in production. */
   SEED_DEMO: bool.optional(),
@@ -217,10 +230,39 @@ const envSchema = z.object({
   IMAGE_QUEUE_MAX: z.coerce.number().int().min(0).default(8),
   /** Search engine (decision 033): the in-memory index per store, or PostgreSQL full-text search. */
   SEARCH_ENGINE: z.enum(['index', 'postgres']).default('index'),
-  /** Products the in-memory search indexes of one instance may hold; stores unused for longest are dropped first. */
-  SEARCH_INDEX_MAX_PRODUCTS: z.coerce.number().int().min(1000).default(2_000_000),
-  /** Product and search answers kept in memory per instance (dropped on every write); 0 turns the cache off. */
-  ANSWER_CACHE_ENTRIES: z.coerce.number().int().min(0).default(20_000),
+  /**
+   * Megabytes (estimated) the in-memory search indexes of one instance may hold over all stores (decision 148);
+   * beyond it the stores unused for longest are dropped and answered by PostgreSQL until rebuilt. Default: 10 % of
+   * Node's heap limit, so a larger `--max-old-space-size` raises it.
+   */
+  SEARCH_MEMORY_MB: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(() => Math.max(64, Math.round((v8.getHeapStatistics().heap_size_limit / 1024 / 1024) * 0.1))),
+  /** Store indexes built (loaded from the database and indexed) at once per instance; others wait their turn. */
+  SEARCH_BUILD_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Milliseconds a search waits for its store's index to be built before PostgreSQL answers it instead (the build
+   * goes on in the background).
+   */
+  SEARCH_COLD_WAIT_MS: z.coerce.number().int().min(0).max(600_000).default(100),
+  /**
+   * Stores whose indexes are built at start, before the instance listens: the most visited of the last 7 days
+   * (decision 148). 0 builds none.
+   */
+  SEARCH_WARM_STORES: z.coerce.number().int().min(0).max(100_000).default(200),
+  /**
+   * Megabytes of product and search answers kept in memory per instance (decision 149): half for products, half for
+   * lists, a quarter of each half per store at most; 0 turns the cache off.
+   */
+  ANSWER_CACHE_MB: z.coerce.number().min(0).default(64),
+  /**
+   * Milliseconds a cached search may still be served after a product change that does not touch the products it
+   * shows, while it is recomputed (decision 149): a new product or a reordering by sales shows within that time; a
+   * change to a product it shows drops it at once. 0: every product change drops the store's searches.
+   */
+  ANSWER_CACHE_STALE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /** Whether this instance works background jobs and fires schedules (src/server/jobs; decision 034). */
   JOB_WORKERS: bool.default(true),
   /** How often an idle job worker asks the queue for new jobs, in seconds (pg-boss polling; 0.5 at least). */

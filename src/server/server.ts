@@ -9,6 +9,8 @@ import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirInUseError } from './db/pglite-lock.js';
 import { buildApp } from './app.js';
+import { warmSearchIndexes } from './modules/search/index.js';
+import { mostVisitedStores } from './modules/analytics/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -78,6 +80,19 @@ async function main(): Promise<void> {
   const seeded = config.SEED_DEMO
     ? await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log })
     : null;
+  // The busiest stores' search indexes before the first request (decision 148): a proxy's health check sees this
+  // instance only once they are built, or after 30 s at most.
+  if (config.SEARCH_ENGINE === 'index' && config.SEARCH_WARM_STORES > 0) {
+    const week = new Date(Date.now() - 7 * 24 * 60 * 60 * 1000);
+    const warm = await warmSearchIndexes(
+      { db: database.db, indexes: app.searchIndexes, log: app.log },
+      {
+        storeIds: await mostVisitedStores({ db: database.db }, { since: week, limit: config.SEARCH_WARM_STORES }),
+        deadlineMs: 30_000,
+      },
+    );
+    if (warm.built) app.log.info(warm, 'search indexes warmed up');
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   const base = `http://${config.PLATFORM_DOMAIN}:${config.PORT}`;
   const lines = [

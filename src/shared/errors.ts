@@ -131,6 +131,16 @@ export const ERROR_STATUS = {
   FULFILMENT_TRANSITION: 409,
   REFUND_IN_PROGRESS: 409,
   REFUND_EXCEEDS_REFUNDABLE: 422,
+  /** Line refunds (decision 147): a line that is not of this order (or, for a supplier, not its own). */
+  ORDER_LINE_NOT_FOUND: 404,
+  /** Units of a line that cannot be refunded now: the order unpaid or not paid by card or wallet, its package ended. */
+  REFUND_LINE_NOT_ALLOWED: 409,
+  /** More units than the line has left to refund (params.left). */
+  REFUND_LINE_EXCEEDS_QUANTITY: 422,
+  /** A party whose share a refund reverses no longer holds it (it was paid out). */
+  REFUND_NOT_COVERED: 422,
+  /** Refunding every unit left of an order that has not shipped: cancelling it does that. */
+  REFUND_CANCEL_INSTEAD: 409,
   /** Subscription (decisions 060-062): a renewal or "pay now" the bank declined, no card saved, nothing due. */
   SUBSCRIPTION_PAYMENT_DECLINED: 422,
   SUBSCRIPTION_PAYMENT_METHOD_REQUIRED: 422,

@@ -72,10 +72,25 @@ export function platformFeeCents(baseCents: number, bps: number): number {
  * fee. The fee returned by one refund is the difference of this before and after it.
  */
 export function feeReturnedCents(p: { feeCents: number; paidCents: number; refundedCents: number }): number {
-  const fee = assertCents(p.feeCents);
-  if (p.refundedCents <= 0 || p.paidCents <= 0) return 0;
-  if (p.refundedCents >= p.paidCents) return fee;
-  return Math.min(fee, divRoundHalfUp(fee * assertCents(p.refundedCents), assertCents(p.paidCents)));
+  return proRataCents(p.feeCents, p.refundedCents, p.paidCents);
+}
+
+/**
+ * The part of `totalCents` that `partOf` out of `whole` carries, counted cumulatively (decisions 095, 147):
+ * round_half_up(total × partOf / whole), all of it once `partOf` reaches `whole`, nothing when either is zero or less.
+ * The share of one refund is the difference of this before and after it, so refunds in any number of parts give back
+ * exactly what one refund of their sum would and the last one takes the rounding centavo. `whole` and `partOf` may be
+ * in any unit (centavos, units weighted by a price). Throws a RangeError for amounts that are not whole or a negative
+ * total.
+ */
+export function proRataCents(totalCents: number, partOf: number, whole: number): number {
+  const total = assertCents(totalCents);
+  if (total < 0) throw new RangeError(`Negative amount to share: ${totalCents}`);
+  if (partOf <= 0 || whole <= 0) return 0;
+  if (partOf >= whole) return total;
+  const n = BigInt(total) * BigInt(assertCents(partOf));
+  const d = BigInt(assertCents(whole));
+  return Math.min(total, Number((n * 2n + d) / (2n * d)));
 }
 
 /** One line of a money screen: a key each screen names in its own words, and signed centavos. */
@@ -114,12 +129,22 @@ export function orderMoneyLines(o: {
 }
 
 export type SettlementLineKey =
-  'sale' | 'fee' | 'suppliers' | 'refunded' | 'feeReturned' | 'net' | 'collected' | 'toBalance';
+  | 'sale'
+  | 'fee'
+  | 'paymentFee'
+  | 'paymentFeeByVitrina'
+  | 'suppliers'
+  | 'refunded'
+  | 'feeReturned'
+  | 'net'
+  | 'collected'
+  | 'toBalance';
 
 /**
- * The seller's lines of an order's money: what the buyer paid (sale), Vitrina's fee, what a marketplace order owes its
- * suppliers (decision 136), what went back to the buyer and the part of the fee Vitrina gave back with it (each left
- * out when zero), and the net the store earns. When the seller
+ * The seller's lines of an order's money: what the buyer paid (sale), Vitrina's fee, what the payment provider kept
+ * of the payment and, right after it, the same amount back because Vitrina pays it out of its fee (decision 147; both
+ * left out when zero), what a marketplace order owes its suppliers (decision 136), what went back to the buyer and the
+ * part of the fee Vitrina gave back with it (each left out when zero), and the net the store earns. When the seller
  * took the money by hand (cash), the net is already in the seller's hands: the cash collected comes off and what is
  * left (the fee, owed) goes to the balance. Each result line is the sum of the lines before it.
  */
@@ -130,11 +155,17 @@ export function settlementLines(s: {
   feeReturnedCents: number;
   collectedCents: number;
   suppliersCents?: number;
+  paymentFeeCents?: number;
 }): MoneyLine<SettlementLineKey>[] {
   const lines: MoneyLine<SettlementLineKey>[] = [
     { key: 'sale', cents: assertCents(s.saleCents) },
     { key: 'fee', cents: -assertCents(s.feeCents) },
   ];
+  if (assertCents(s.paymentFeeCents ?? 0) !== 0)
+    lines.push(
+      { key: 'paymentFee', cents: -s.paymentFeeCents! },
+      { key: 'paymentFeeByVitrina', cents: s.paymentFeeCents! },
+    );
   if (assertCents(s.suppliersCents ?? 0) !== 0) lines.push({ key: 'suppliers', cents: -s.suppliersCents! });
   if (assertCents(s.refundedCents) !== 0) lines.push({ key: 'refunded', cents: -s.refundedCents });
   if (assertCents(s.feeReturnedCents) !== 0) lines.push({ key: 'feeReturned', cents: s.feeReturnedCents });
@@ -214,6 +245,33 @@ export const PAYMENT_FEE_FIXED_CENTS = 348;
 /** The payment fee of a payment of `cents` (PAYMENT_FEE_BPS rounded half up, plus the fixed part). */
 export function paymentFeeCents(cents: number): number {
   return platformFeeCents(cents, PAYMENT_FEE_BPS) + PAYMENT_FEE_FIXED_CENTS;
+}
+
+/** How a buyer paid through a provider: a card, cash at OXXO, or the PayPal wallet. */
+export type ProviderPaymentMethod = 'card' | 'oxxo' | 'paypal';
+
+/**
+ * What the payment provider keeps of each payment it collects, IVA included (decision 147): a card or an OXXO voucher
+ * through Stripe México 3.6 % + $3.00 (4.18 % + $3.48), the PayPal wallet 3.95 % + $4.00 (4.58 % + $4.64, the rate
+ * rounded down to the basis point). The sandbox stands in for them at the same prices. Providers keep it on a refund.
+ */
+export const PROVIDER_FEES: Readonly<Record<ProviderPaymentMethod, { bps: number; fixedCents: number }>> = {
+  card: { bps: PAYMENT_FEE_BPS, fixedCents: PAYMENT_FEE_FIXED_CENTS },
+  oxxo: { bps: PAYMENT_FEE_BPS, fixedCents: PAYMENT_FEE_FIXED_CENTS },
+  paypal: { bps: 458, fixedCents: 464 },
+};
+
+/**
+ * The provider's fee of a payment of `amountCents` made with `method` through `provider` (decision 147), centavos:
+ * PROVIDER_FEES' rate rounded half up plus its fixed part, never more than the payment. Nothing for money that no
+ * provider collected: cash the seller took by hand (provider `manual`), a zero total (provider `none`), or a method
+ * no provider charges for. Throws a RangeError for an amount that is not whole non-negative centavos.
+ */
+export function providerFeeCents(p: { method: string; provider: string; amountCents: number }): number {
+  if (assertCents(p.amountCents) < 0) throw new RangeError(`Negative payment: ${p.amountCents}`);
+  const fee = PROVIDER_FEES[p.method as ProviderPaymentMethod];
+  if (!fee || p.provider === 'manual' || p.provider === 'none' || p.amountCents === 0) return 0;
+  return Math.min(p.amountCents, platformFeeCents(p.amountCents, fee.bps) + fee.fixedCents);
 }
 
 /**

@@ -28,7 +28,7 @@ import {
   subscriptionPlans,
 } from '../../src/server/db/schema/index.js';
 import { runPaymentSweep } from '../../src/server/modules/orders/index.js';
-import { formatMoney } from '../../src/shared/money.js';
+import { formatMoney, providerFeeCents } from '../../src/shared/money.js';
 
 describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
   let t: TestApp;
@@ -138,10 +138,14 @@ describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     const base = 180_000 - 27_000;
     const fee = Math.round(base * 0.035);
     const paid = (await entriesOf(o.id))[`order:${o.id}:paid`];
+    // The card provider keeps 4.18 % + $3.48 of the payment (decision 147); Vitrina pays it, the store's share holds.
+    const kept = Math.round(o.totalCents * 0.0418) + 348;
     expect(paid.lines).toEqual({
       buyer_payment: o.totalCents,
       store_pending: -(o.totalCents - fee),
       platform_fee: -fee,
+      provider_fee: -kept,
+      collection_cost: kept,
     });
 
     const oxxo = await place({ paymentMethod: 'oxxo' }, 1);
@@ -151,6 +155,9 @@ describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
     expect((await payVoucher(t.app, voucher.payment.reference)).statusCode).toBe(200);
     const oxxoPaid = (await entriesOf(voucher.id))[`order:${voucher.id}:paid`];
     expect(-oxxoPaid.lines.platform_fee, 'OXXO fee and shipping are pass-through').toBe(Math.round(90_000 * 0.035));
+    expect(oxxoPaid.lines.collection_cost, 'the OXXO voucher’s provider fee').toBe(
+      providerFeeCents({ method: 'oxxo', provider: 'sandbox', amountCents: voucher.totalCents }),
+    );
   });
 
   it('a full refund gives the shopper exactly what they paid; partial refunds never exceed what is left', async () => {
@@ -211,6 +218,8 @@ describe(`the money of an order (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' 
       feeReturnedCents: 0,
       collectedCents: 0,
       suppliersCents: 0,
+      // What the card provider kept (decision 147): Vitrina pays it, the net does not change.
+      paymentFeeCents: providerFeeCents({ method: 'card', provider: 'sandbox', amountCents: mine.totalCents }),
       netCents: mine.totalCents - fee,
     });
     // An unpaid order shows what the fee will be.

@@ -1,12 +1,13 @@
 /**
  * Ledger reconciliation for tests: every entry balances, and
- * what the ledger holds of each order and of the store matches the orders, payments and payouts tables.
+ * what the ledger holds of each order and of the store matches the orders, payments and payouts tables; what the
+ * payment provider kept of each payment is posted once, as Vitrina's cost (decision 147).
  */
 import { eq, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import type { Db } from '../../src/server/db/client.js';
 import { ledgerEntries, ledgerLines, orders, payments, payouts, refunds } from '../../src/server/db/schema/index.js';
-import { feeReturnedCents, platformFeeBaseCents, platformFeeCents } from '../../src/shared/money.js';
+import { feeReturnedCents, platformFeeBaseCents, platformFeeCents, providerFeeCents } from '../../src/shared/money.js';
 
 type Sums = Record<string, number>;
 
@@ -61,6 +62,19 @@ export async function expectLedgerReconciles(db: Db, storeId: string): Promise<v
         .where(sql`${ledgerEntries.storeId} = ${storeId} and ${ledgerEntries.kind} = 'order_paid'`)
     ).map((e) => e.orderId),
   );
+  // Vitrina's fee given back by each order's line refunds (decision 147: the line's part, not the payment's).
+  const lineFeeBack = new Map(
+    (
+      await db
+        .select({ orderId: ledgerLines.orderId, back: sql<string>`sum(${ledgerLines.amountCents})` })
+        .from(ledgerLines)
+        .innerJoin(ledgerEntries, eq(ledgerEntries.id, ledgerLines.entryId))
+        .where(
+          sql`${ledgerEntries.storeId} = ${storeId} and ${ledgerLines.storeId} = ${storeId} and ${ledgerLines.account} = 'platform_fee' and ${ledgerEntries.key} like 'refund-request:%'`,
+        )
+        .groupBy(ledgerLines.orderId)
+    ).map((r) => [r.orderId, Number(r.back)]),
+  );
   let released = 0;
   let cashOrders = 0;
   for (const o of orderRows) {
@@ -73,6 +87,12 @@ export async function expectLedgerReconciles(db: Db, storeId: string): Promise<v
     const held = provider.filter((p) => p.status === 'succeeded').reduce((n, p) => n + p.amountCents, 0) - refunded;
     const label = `order ${o.folio} (${o.status})`;
     expect(get(s, 'buyer_payment'), `${label}: buyer money held = provider payments not refunded`).toBe(held);
+    // Every payment that reached the platform paid its provider's fee, once, and Vitrina bears it.
+    const kept = provider
+      .filter((p) => p.status === 'succeeded' || p.status === 'refunded')
+      .reduce((n, p) => n + providerFeeCents(p), 0);
+    expect(0 - get(s, 'provider_fee'), `${label}: the provider's fee`).toBe(kept);
+    expect(get(s, 'collection_cost'), `${label}: borne by Vitrina`).toBe(kept);
     const storeShare = 0 - get(s, 'store_pending') - get(s, 'store_available');
     if (o.status === 'cancelled' || o.status === 'pending' || !paidKeys.has(o.id)) {
       expect(storeShare, `${label}: nothing for the store`).toBe(0);
@@ -83,7 +103,10 @@ export async function expectLedgerReconciles(db: Db, storeId: string): Promise<v
       // pro rata; cash the seller collected by hand is already the store's.
       const fee = platformFeeCents(platformFeeBaseCents(o), o.platformFeeBps);
       const paidAmount = cash?.amountCents ?? provider.find((p) => p.status !== 'canceled')?.amountCents ?? 0;
-      const back = feeReturnedCents({ feeCents: fee, paidCents: paidAmount, refundedCents: requested });
+      const lineRefunds = mine.some((r) => r.orderItemId);
+      const back = lineRefunds
+        ? (lineFeeBack.get(o.id) ?? 0)
+        : feeReturnedCents({ feeCents: fee, paidCents: paidAmount, refundedCents: requested });
       const collected = cash ? cash.amountCents : 0;
       if (cash) cashOrders++;
       expect(0 - get(s, 'platform_fee'), `${label}: fee`).toBe(fee - back);

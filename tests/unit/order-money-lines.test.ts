@@ -12,6 +12,8 @@ import {
   orderMoneyLines,
   platformFeeBaseCents,
   platformFeeCents,
+  proRataCents,
+  providerFeeCents,
   settlementLines,
 } from '../../src/shared/money.js';
 
@@ -144,6 +146,24 @@ describe('the seller’s lines of an order', () => {
     ]);
   });
 
+  it('what the payment provider kept is its own line, given back by Vitrina: the net does not change', () => {
+    const lines = settlementLines({
+      saleCents: 186_800,
+      feeCents: 6_300,
+      refundedCents: 0,
+      feeReturnedCents: 0,
+      collectedCents: 0,
+      paymentFeeCents: 8_156,
+    });
+    expect(lines.map((l) => [l.key, l.cents])).toEqual([
+      ['sale', 186_800],
+      ['fee', -6_300],
+      ['paymentFee', -8_156],
+      ['paymentFeeByVitrina', 8_156],
+      ['net', 180_500],
+    ]);
+  });
+
   it('cash the seller took by hand: the net is already in the seller’s hands, the fee comes off the balance', () => {
     const lines = settlementLines({
       saleCents: 50_000,
@@ -206,5 +226,31 @@ describe('fee rate text', () => {
     expect(formatFeeRate(500, 'en')).toBe('5%');
     expect(formatFeeRate(0)).toBe('0\u00a0%');
     expect(() => formatFeeRate(10_001)).toThrow(RangeError);
+  });
+});
+
+describe('the payment provider’s fee (decision 147)', () => {
+  it('is what each method costs with IVA, never more than the payment, none without a provider', () => {
+    // Card and OXXO: 4.18 % + $3.48; PayPal: 4.58 % + $4.64.
+    expect(providerFeeCents({ method: 'card', provider: 'stripe', amountCents: 186_800 })).toBe(7_808 + 348);
+    expect(providerFeeCents({ method: 'oxxo', provider: 'sandbox', amountCents: 100_000 })).toBe(4_180 + 348);
+    expect(providerFeeCents({ method: 'paypal', provider: 'paypal', amountCents: 100_000 })).toBe(4_580 + 464);
+    expect(providerFeeCents({ method: 'card', provider: 'manual', amountCents: 100_000 }), 'cash by hand').toBe(0);
+    expect(providerFeeCents({ method: 'card', provider: 'none', amountCents: 0 }), 'a zero total').toBe(0);
+    expect(providerFeeCents({ method: 'card', provider: 'stripe', amountCents: 200 }), 'at most the payment').toBe(200);
+  });
+});
+
+describe('a total shared pro rata, cumulatively (decisions 095, 147)', () => {
+  it('rounds half up on the cumulative part and gives it all at the whole', () => {
+    expect(proRataCents(100, 1, 3)).toBe(33);
+    expect(proRataCents(100, 2, 3)).toBe(67);
+    expect(proRataCents(100, 3, 3)).toBe(100);
+    expect(proRataCents(5, 1, 2)).toBe(3); // 2.5 rounds up
+    expect(proRataCents(0, 1, 2)).toBe(0);
+    expect(proRataCents(7, 0, 2)).toBe(0);
+    expect(() => proRataCents(-1, 1, 2)).toThrow(RangeError);
+    // Big weights (units × prices) stay exact.
+    expect(proRataCents(9_000_000_000, 4_000_000_000_001, 8_000_000_000_000)).toBe(4_500_000_000);
   });
 });

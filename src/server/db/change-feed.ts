@@ -41,6 +41,11 @@ export interface ChangeEvent {
   topic: ChangeTopic | 'all';
   /** Affected ids when few (at most 100); absent means "any of the store's rows of this topic". */
   ids?: string[];
+  /**
+   * A products change that touched only stock, the sales count or the rating figures of the products `ids` (a sale,
+   * a stock count, a review): nothing a search matches, filters or counts by (decision 149).
+   */
+  stockOnly?: boolean;
 }
 
 export type ChangeListener = (event: ChangeEvent) => void;
@@ -82,10 +87,15 @@ export async function publishJobQueued(db: Db | Tx, queue: string): Promise<void
 /** Parses a NOTIFY payload; sync markers and malformed payloads give null. */
 export function parseChange(payload: string): ChangeEvent | null {
   try {
-    const p = JSON.parse(payload) as { s?: unknown; t?: unknown; i?: unknown };
+    const p = JSON.parse(payload) as { s?: unknown; t?: unknown; i?: unknown; k?: unknown };
     if (typeof p.s !== 'string' || typeof p.t !== 'string') return null;
     const ids = Array.isArray(p.i) ? p.i.filter((x): x is string => typeof x === 'string') : undefined;
-    return { storeId: p.s, topic: p.t as ChangeTopic, ...(ids?.length ? { ids } : {}) };
+    return {
+      storeId: p.s,
+      topic: p.t as ChangeTopic,
+      ...(ids?.length ? { ids } : {}),
+      ...(p.k === 'stock' && ids?.length ? { stockOnly: true } : {}),
+    };
   } catch {
     return null;
   }

@@ -79,6 +79,10 @@ export interface JobPayloads {
   'pglite-analyze': Record<string, never>;
   /** Custom domains whose DNS check is due, looked up again (every minute; decision 145). */
   'domains-recheck': Record<string, never>;
+  /** Active domains waiting for their first certificate, probed at the proxy (every minute; decision 146). */
+  'certificates-probe': Record<string, never>;
+  /** Issued, renewing and failed certificates probed again (hourly; decision 146). */
+  'certificates-review': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -23,7 +23,13 @@ declare module 'fastify' {
 export default fp(async function changeFeedPlugin(app: FastifyInstance) {
   const feed = await openChangeFeed(app.db, { log: app.log });
   app.decorate('changeFeed', feed);
-  app.decorate('answerCache', new AnswerCache(feed, app.config.ANSWER_CACHE_ENTRIES));
+  app.decorate(
+    'answerCache',
+    new AnswerCache(feed, {
+      maxBytes: Math.round(app.config.ANSWER_CACHE_MB * 1024 * 1024),
+      maxStaleMs: app.config.ANSWER_CACHE_STALE_MS,
+    }),
+  );
   if (feed.kind === 'postgres')
     app.addHook('onSend', async (request, _reply, payload) => {
       if (['GET', 'HEAD', 'OPTIONS'].includes(request.method) || !feed.live) return payload;

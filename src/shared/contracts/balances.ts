@@ -153,10 +153,26 @@ export const deliveryProofView = z.object({
 });
 export type DeliveryProofView = z.infer<typeof deliveryProofView>;
 
-/** POST /api/admin/orders/:id/refunds: part or all of a card payment back to the buyer. */
-export const refundRequest = z
+/** An amount refund: part or all of a card or wallet payment back to the buyer, centavos. */
+export const amountRefundRequest = z
   .object({ amountCents: cents.min(1).max(100_000_000), reason: text({ max: 200 }).optional() })
   .strict();
+
+/**
+ * A line refund (decision 147): `quantity` units of order line `orderItemId` back to the buyer, with exactly that
+ * line's shares of each party reversed (POST /api/admin/pedidos-revendedores/:id/refunds: a supplier's own line).
+ */
+export const lineRefundRequest = z
+  .object({
+    orderItemId: z.string().uuid(),
+    quantity: z.number().int().min(1).max(10_000),
+    reason: text({ max: 200 }).optional(),
+  })
+  .strict();
+export type LineRefundRequest = z.infer<typeof lineRefundRequest>;
+
+/** POST /api/admin/orders/:id/refunds: an amount (as always) or units of one line. */
+export const refundRequest = z.union([amountRefundRequest, lineRefundRequest]);
 export type RefundRequest = z.infer<typeof refundRequest>;
 
 export const refundView = z.object({
@@ -167,13 +183,42 @@ export const refundView = z.object({
   failureCode: z.string().nullable(),
   attempts: z.number().int(),
   reason: z.string().nullable(),
+  /** A line refund: the line and its units; null for an amount refund. */
+  orderItemId: z.string().nullable(),
+  quantity: z.number().int().nullable(),
   createdAt: z.string(),
 });
 export type RefundView = z.infer<typeof refundView>;
+
 /**
- * GET /api/admin/orders/:id/refunds: the order's refunds, newest first, and what can still be refunded now
- * (centavos; 0 when the order cannot be refunded: not paid by card through the provider, or not on its way or
- * delivered).
+ * A line of the order as the refunds card offers it (decision 147): units bought and refunded, and how the seller may
+ * refund more of it now — `all` (every party's share reversed; before a supplier's package ships its units also leave
+ * the purchase order), `store` (a supplier's line that shipped: the refund comes out of the store's own share, the
+ * supplier keeps its price), or `none` (not now: the order is not paid by card or wallet, its package was rejected or
+ * cancelled, or nothing is left).
  */
-export const refundList = z.object({ refunds: z.array(refundView), refundableCents: z.number().int() });
+export const refundableLine = z.object({
+  id: z.string(),
+  name: z.string(),
+  sku: z.string(),
+  options: z.record(z.string(), z.string()),
+  unitCents: z.number().int(),
+  quantity: z.number().int(),
+  refundedQuantity: z.number().int(),
+  /** A supplier's listing (it ships from the supplier). */
+  fromSupplier: z.boolean(),
+  mode: z.enum(['all', 'store', 'none']),
+});
+export type RefundableLine = z.infer<typeof refundableLine>;
+
+/**
+ * GET /api/admin/orders/:id/refunds: the order's refunds, newest first, what can still be refunded now as an amount
+ * (centavos; 0 when the order cannot be refunded: not paid by card through the provider, or not on its way or
+ * delivered), and its lines for line refunds.
+ */
+export const refundList = z.object({
+  refunds: z.array(refundView),
+  refundableCents: z.number().int(),
+  lines: z.array(refundableLine),
+});
 export type RefundList = z.infer<typeof refundList>;

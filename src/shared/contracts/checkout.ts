@@ -240,6 +240,11 @@ export const orderSettlement = z.object({
    * on their share), less what was reversed with a rejected package (decision 136); 0 otherwise.
    */
   suppliersCents: z.number().int(),
+  /**
+   * What the payment provider kept of the buyer's payment (decision 147): Vitrina pays it out of its fee, so it does
+   * not change the net; 0 for cash by hand, a zero total, or an order paid before it was recorded.
+   */
+  paymentFeeCents: z.number().int(),
   netCents: z.number().int(),
 });
 export type OrderSettlement = z.infer<typeof orderSettlement>;

@@ -16,6 +16,7 @@ export const purchaseOrderSummary = z.object({
   resellerStoreName: z.string(),
   status: fulfilmentStatus,
   createdAt: z.string(),
+  /** Units and their wholesale price, less units refunded with the supplier's share (decision 147). */
   units: z.number().int(),
   wholesaleCents: cents,
   shippingCents: cents,
@@ -34,16 +35,22 @@ export const purchaseOrderListQuery = z.object({
   status: fulfilmentStatus.optional(),
 });
 
-/** A purchase order in full: its lines at wholesale, the ship-to and the shipping service. */
+/**
+ * A purchase order in full: its lines at wholesale, the ship-to and the shipping service. A line's `quantity` is what
+ * is left to ship or shipped once units refunded with the supplier's share (decision 147) are taken off; `id` names
+ * the line for the supplier's own refunds.
+ */
 export const purchaseOrderView = purchaseOrderSummary.extend({
   lines: z.array(
     z.object({
+      id: z.string(),
       /** The supplier's own SKU of the variant. */
       sku: z.string(),
       name: z.string(),
       options: z.record(z.string(), z.string()),
       image: z.string().nullable(),
       quantity: z.number().int(),
+      refundedQuantity: z.number().int(),
       wholesaleUnitCents: cents,
       lineWholesaleCents: cents,
     }),

@@ -11,7 +11,14 @@ import {
 import { orderLimits, orderLimitsInput } from '../contracts/order-limits.js';
 import { adminDashboard } from '../contracts/stores.js';
 import { uuid } from '../contracts/common.js';
-import { deliveryProofInput, deliveryProofView, refundList, refundRequest, refundView } from '../contracts/balances.js';
+import {
+  deliveryProofInput,
+  deliveryProofView,
+  lineRefundRequest,
+  refundList,
+  refundRequest,
+  refundView,
+} from '../contracts/balances.js';
 import {
   packageMoveBody,
   packageParams,
@@ -88,7 +95,8 @@ export const ordersOps = defineOps(routes, {
   listRefunds: { tags: ['admin'], params: z.object({ id: uuid }), response: { 200: refundList } },
   refundOrder: {
     tags: ['admin'],
-    summary: 'Refund part or all of an order on its way or delivered to the buyer’s card',
+    summary:
+      'Refund to the buyer’s card or wallet an amount of an order on its way or delivered, or units of one of its lines',
     params: z.object({ id: uuid }),
     body: refundRequest,
     response: { 201: refundView },
@@ -119,6 +127,13 @@ export const ordersOps = defineOps(routes, {
     params: packageParams,
     body: packageMoveBody,
     response: { 200: purchaseOrderView },
+  },
+  refundPurchaseOrderLine: {
+    tags: ['admin'],
+    summary: 'The supplier refunds units of its own line of a purchase order (every party’s share reversed)',
+    params: packageParams,
+    body: lineRefundRequest,
+    response: { 201: refundView },
   },
   moveOwnPackage: {
     tags: ['admin'],

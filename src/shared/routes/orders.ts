@@ -58,6 +58,11 @@ export const movePurchaseOrder = {
   method: 'POST',
   path: '/api/admin/pedidos-revendedores/:id/status',
 } as const;
+export const refundPurchaseOrderLine = {
+  name: 'refundPurchaseOrderLine',
+  method: 'POST',
+  path: '/api/admin/pedidos-revendedores/:id/refunds',
+} as const;
 export const moveOwnPackage = {
   name: 'moveOwnPackage',
   method: 'POST',

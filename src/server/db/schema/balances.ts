@@ -118,6 +118,8 @@ export const bankAccounts = pgTable(
  * A refund of part or all of an order's card payment: `pending` while the
  * provider is asked, `succeeded`, or `failed` (the provider refused: the seller may retry; each attempt has its own
  * idempotency key `refund_<id>_<attempt>`). The amount is owed to the buyer (ledger `refunds`) from the request on.
+ * A refund of units of one order line (decision 147) names the line, the units and whose shares it reversed (`all`,
+ * or `store`: the order's store paid it from its own share); an amount refund has none of them.
  */
 export const refunds = pgTable(
   'refunds',
@@ -134,11 +136,20 @@ export const refunds = pgTable(
     failureCode: text('failure_code'),
     attempts: integer('attempts').notNull().default(0),
     reason: text('reason'),
+    /** The order line whose units were refunded (no foreign key: the refund outlives nothing it records). */
+    orderItemId: uuid('order_item_id'),
+    quantity: integer('quantity'),
+    /** all | store */
+    lineShares: text('line_shares'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('refunds_store_order_idx').on(t.storeId, t.orderId),
     check('refunds_positive', sql`${t.amountCents} > 0`),
+    check(
+      'refunds_line',
+      sql`(${t.orderItemId} is null and ${t.quantity} is null and ${t.lineShares} is null) or (${t.orderItemId} is not null and ${t.quantity} > 0 and ${t.lineShares} in ('all', 'store'))`,
+    ),
   ],
 );

@@ -1,8 +1,9 @@
 /**
  * Visits and recently viewed (/api/visto and /api/getVistos).
  */
+import { desc, gte, sql } from 'drizzle-orm';
 import { productViews } from '../../db/schema/analytics.js';
-import type { StoreContext } from '../../lib/context.js';
+import type { DbContext, StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import type { ProductCard } from '../../../shared/contracts/common.js';
 import { findProductId, getCardsByCodes } from '../catalog/index.js';
@@ -31,4 +32,21 @@ export async function recordProductView(ctx: StoreContext, codigo: string): Prom
   const productId = await findProductId(ctx, codigo);
   if (!productId) throw new AppError('PRODUCT_NOT_FOUND', { codigo });
   await ctx.db.insert(productViews).values({ storeId: ctx.storeId, productId });
+}
+
+/**
+ * The stores whose products were viewed most since `since`, most visited first, at most `limit` (a platform-wide
+ * read: which stores to warm up first after a start, decision 148). Counts views, not visitors.
+ */
+export async function mostVisitedStores(ctx: DbContext, input: { since: Date; limit: number }): Promise<string[]> {
+  if (input.limit <= 0) return [];
+  const views = sql<number>`count(*)`;
+  const rows = await ctx.db
+    .select({ storeId: productViews.storeId, views })
+    .from(productViews)
+    .where(gte(productViews.viewedAt, input.since))
+    .groupBy(productViews.storeId)
+    .orderBy(desc(views))
+    .limit(input.limit);
+  return rows.map((r) => r.storeId);
 }

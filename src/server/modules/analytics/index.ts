@@ -1,2 +1,2 @@
 /** Public interface of the analytics module. */
-export { getRecentlyViewed, recordProductView } from './analytics.service.js';
+export { getRecentlyViewed, mostVisitedStores, recordProductView } from './analytics.service.js';

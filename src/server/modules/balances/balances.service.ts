@@ -128,7 +128,8 @@ export async function getBalanceSummary(ctx: StoreContext): Promise<BalanceSumma
 /**
  * The marketplace parts of a store's money (decision 136), centavos: what its own orders owe other stores (their
  * lines in the store's entries: suppliers' shares and Vitrina's fee on them, net of reversals), and what it is owed
- * as a supplier (its lines in other stores' entries: supplier shares before release, and the fee on them).
+ * as a supplier (its lines in other stores' entries but their releases: supplier shares, less what a refund of its
+ * lines took back, pending or already released (decision 147), and the fee on them).
  */
 async function shareLines(
   ctx: StoreDbContext,
@@ -142,7 +143,7 @@ async function shareLines(
     .where(and(eq(ledgerEntries.storeId, storeId), sql`${ledgerLines.storeId} <> ${storeId}`));
   const [asSupplier] = await db
     .select({
-      earned: sql<string>`coalesce(-sum(${amount}) filter (where ${ledgerEntries.kind} <> 'release' and ${ledgerLines.account} in ('supplier_pending', 'platform_fee')), 0)`,
+      earned: sql<string>`coalesce(-sum(${amount}) filter (where ${ledgerEntries.kind} <> 'release' and ${ledgerLines.account} in ('supplier_pending', 'supplier_available', 'platform_fee')), 0)`,
       fees: sql<string>`coalesce(-sum(${amount}) filter (where ${ledgerLines.account} = 'platform_fee'), 0)`,
     })
     .from(ledgerLines)

@@ -11,6 +11,7 @@ export {
   postOrderReleased,
   ordersWithPendingMoney,
   postSubscriptionPaid,
+  providerFeeLines,
   type LedgerAccount,
   type OrderSale,
 } from './ledger.js';
@@ -20,9 +21,22 @@ export {
   postPackageReleased,
   sharedSaleLines,
   resellerFeeBase,
+  packageParts,
+  oxxoPackageOf,
   type PackageShare,
+  type PackageParts,
   type SharedSale,
 } from './package-ledger.js';
+export {
+  lineRefundParts,
+  linePackageOf,
+  postLineRefund,
+  type LinePackage,
+  type LineRefundParts,
+  type LineRefundShares,
+  type RefundLine,
+  type RefundedUnits,
+} from './line-refunds.js';
 export { orderSettlement } from './order-settlement.js';
 export {
   BANKS,
@@ -36,6 +50,9 @@ export {
 export {
   refundable,
   requestRefund,
+  requestLineRefund,
+  refundedUnits,
+  refundedQuantities,
   recordOwedRefund,
   sendRefund,
   getRefund,

@@ -17,6 +17,10 @@
  *   supplier_available  credit: owed to a store as a supplier, ready to pay out
  *   subscription_payment  debit: what the platform charged the seller's card for its plan (decision 062)
  *   subscription_revenue  credit: the platform's revenue from plans
+ *   provider_fee     credit: what the payment provider kept of a buyer's payment (decision 147): buyer_payment +
+ *                    provider_fee is the money the platform really received; providers keep it on a refund
+ *   collection_cost  debit: the same amount as Vitrina's cost of collecting the payment, paid out of its fee (never a
+ *                    store's money: no seller's balance reads it)
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { ledgerEntries, ledgerLines } from '../../db/schema/balances.js';
@@ -34,6 +38,8 @@ export const LEDGER_ACCOUNTS = [
   'supplier_available',
   'subscription_payment',
   'subscription_revenue',
+  'provider_fee',
+  'collection_cost',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -146,12 +152,30 @@ export interface OrderSale {
   feeBaseCents: number;
   /** The order's fee rate, basis points. */
   feeBps: number;
+  /** What the payment provider kept of the payment (providerFeeCents; 0 for cash by hand), centavos. */
+  providerFeeCents?: number;
 }
 
 /**
+ * The payment provider's fee of a payment as lines of its entry (decision 147): the provider kept it out of the
+ * buyer's money (provider_fee) and Vitrina pays it out of its fee (collection_cost), so no seller's share changes.
+ * None for a fee of zero.
+ */
+export function providerFeeLines(cents: number): LedgerLineInput[] {
+  return [
+    { account: 'collection_cost', amountCents: cents },
+    { account: 'provider_fee', amountCents: -cents },
+  ];
+}
+
+/** The memo part that records the provider's fee of a paid entry (`provider_fee=466`), empty when there is none. */
+export const providerFeeMemo = (cents: number | undefined) => (cents ? ` provider_fee=${cents}` : '');
+
+/**
  * An order paid, however it was paid (one entry per order: key `order:<id>:paid`): the buyer's money in, the store's
- * share pending, the platform's fee recorded. The memo keeps the fee's rate and base. A zero total is recorded too
- * (an entry without lines). The caller is `markOrderPaid` in the orders module, the one way an order becomes paid.
+ * share pending, the platform's fee recorded, and what the payment provider kept of it, Vitrina's cost (decision
+ * 147). The memo keeps the fee's rate and base. A zero total is recorded too (an entry without lines). The caller is
+ * `markOrderPaid` in the orders module, the one way an order becomes paid.
  */
 export async function postOrderPaid(ctx: StoreTxContext, sale: OrderSale): Promise<boolean> {
   const fee = Math.min(sale.amountCents, platformFeeCents(sale.feeBaseCents, sale.feeBps));
@@ -159,12 +183,13 @@ export async function postOrderPaid(ctx: StoreTxContext, sale: OrderSale): Promi
     key: `order:${sale.orderId}:paid`,
     kind: 'order_paid',
     orderId: sale.orderId,
-    memo: `fee_bps=${sale.feeBps} fee_base=${sale.feeBaseCents}`,
+    memo: `fee_bps=${sale.feeBps} fee_base=${sale.feeBaseCents}${providerFeeMemo(sale.providerFeeCents)}`,
     keepWhenZero: true,
     lines: [
       { account: 'buyer_payment', amountCents: sale.amountCents },
       { account: 'store_pending', amountCents: -(sale.amountCents - fee) },
       { account: 'platform_fee', amountCents: -fee },
+      ...providerFeeLines(sale.providerFeeCents ?? 0),
     ],
   });
 }
@@ -192,11 +217,12 @@ export async function postOrderCollected(
 
 /**
  * Money that arrived for an order that is no longer waiting for it (cancelled meanwhile, or paid by hand): the
- * platform holds it and owes it back to the buyer.
+ * platform holds it and owes it back to the buyer; the provider kept its fee of it all the same, Vitrina's cost
+ * (decision 147).
  */
 export async function postPaymentOwedBack(
   ctx: StoreTxContext,
-  input: { orderId: string; paymentId: string; amountCents: number },
+  input: { orderId: string; paymentId: string; amountCents: number; providerFeeCents?: number },
 ): Promise<boolean> {
   return postEntry(ctx, {
     key: `payment:${input.paymentId}:owed`,
@@ -205,6 +231,7 @@ export async function postPaymentOwedBack(
     lines: [
       { account: 'buyer_payment', amountCents: input.amountCents },
       { account: 'refunds', amountCents: -input.amountCents },
+      ...providerFeeLines(input.providerFeeCents ?? 0),
     ],
   });
 }

@@ -1,9 +1,10 @@
 /**
- * What the ledger says of one order's money, for the seller (decisions 095, 096): what the buyer paid (the sale),
- * Vitrina's fee and its base and rate, what went back to the buyer and the part of the fee returned with it, and cash
- * the store collected by hand, and for a marketplace order what its suppliers are owed (their lines in the order's
- * entries). Read from the order's entries, by their keys: `order:<id>:paid`, `order:<id>:collected`,
- * `order:<id>:cancelled`, `fulfilment:<id>:reversed`, `refund-request:<refund id>`. Amounts are centavos.
+ * What the ledger says of one order's money, for the seller (decisions 095, 096, 147): what the buyer paid (the sale),
+ * Vitrina's fee and its base and rate, what the payment provider kept of the payment (Vitrina's cost), what went back
+ * to the buyer and the part of the fee returned with it, and cash the store collected by hand, and for a marketplace
+ * order what its suppliers are owed (their lines in the order's entries). Read from the order's entries, by their
+ * keys: `order:<id>:paid`, `order:<id>:collected`, `order:<id>:cancelled`, `fulfilment:<id>:reversed`,
+ * `refund-request:<refund id>`. Amounts are centavos.
  */
 import { and, eq } from 'drizzle-orm';
 import { ledgerEntries, ledgerLines } from '../../db/schema/balances.js';
@@ -46,6 +47,7 @@ export async function orderSettlement(ctx: StoreDbContext, orderId: string): Pro
     rs.filter((r) => r.account === account).reduce((s, r) => s + (r.amount ?? 0), 0);
   const saleCents = line(paid, 'buyer_payment');
   const feeCents = -line(paid, 'platform_fee');
+  const paymentFeeCents = -line(paid, 'provider_fee');
   const memo = parseMemo(paid[0].memo);
   const givenBack = own.filter(
     (r) => r.key === `order:${orderId}:cancelled` || r.key.startsWith('refund-request:') || r.key.endsWith(':reversed'),
@@ -66,6 +68,7 @@ export async function orderSettlement(ctx: StoreDbContext, orderId: string): Pro
     feeReturnedCents,
     collectedCents,
     suppliersCents: suppliersCents + 0,
+    paymentFeeCents: paymentFeeCents + 0,
     netCents: saleCents - feeCents - suppliersCents - refundedCents + feeReturnedCents,
   };
 }

@@ -12,7 +12,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ledgerLines } from '../../db/schema/balances.js';
 import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { platformFeeCents } from '../../../shared/money.js';
-import { postEntry, type LedgerAccount, type LedgerLineInput } from './ledger.js';
+import { postEntry, providerFeeLines, providerFeeMemo, type LedgerAccount, type LedgerLineInput } from './ledger.js';
 
 /** A package of a marketplace order, as the ledger splits it. Centavos; rates in basis points. */
 export interface PackageShare {
@@ -37,44 +37,73 @@ export interface SharedSale {
   oxxoFeeCents: number;
   resellerFeeBps: number;
   packages: PackageShare[];
+  /** What the payment provider kept of the payment (decision 147; Vitrina's cost), centavos. */
+  providerFeeCents?: number;
+}
+
+/** One package's money by party (decision 136), centavos: what each keeps and the fee each pays Vitrina. */
+export interface PackageParts {
+  /** The supplier's share: wholesale + shipping − its fee (0 for the reseller's own package). */
+  supplierShare: number;
+  supplierFee: number;
+  /** The reseller's share: its margin (or its own goods, their shipping) and the OXXO fee, less its fee. */
+  resellerShare: number;
+  resellerFee: number;
 }
 
 /**
- * The lines of a marketplace order's payment (pure; decision 136): the buyer's payment, then per package each
- * party's share and fee. They sum to zero exactly when `amountCents` is the sum of the packages' items − discount +
- * shipping, plus the OXXO fee (postEntry checks it).
+ * The parties' parts of package `p` (pure; decision 136), `oxxoFeeCents` the OXXO fee when it is carried by this
+ * package. A supplier's package: the supplier is owed wholesale + shipping − fee(wholesale), the reseller keeps
+ * items − discount − wholesale − fee(max(0, that margin)). The reseller's own package: items − discount + shipping −
+ * fee(items − discount), as an order of the store's own goods always was.
+ */
+export function packageParts(p: PackageShare, resellerFeeBps: number, oxxoFeeCents = 0): PackageParts {
+  const sold = p.itemsCents - p.discountCents;
+  if (!p.supplierStoreId) {
+    const fee = Math.min(sold + p.shippingCents + oxxoFeeCents, platformFeeCents(Math.max(0, sold), resellerFeeBps));
+    return {
+      supplierShare: 0,
+      supplierFee: 0,
+      resellerShare: sold + p.shippingCents + oxxoFeeCents - fee,
+      resellerFee: fee,
+    };
+  }
+  const supplierFee = platformFeeCents(p.wholesaleCents, p.supplierFeeBps ?? 0);
+  const margin = sold - p.wholesaleCents;
+  const resellerFee = platformFeeCents(Math.max(0, margin), resellerFeeBps);
+  return {
+    supplierShare: p.wholesaleCents + p.shippingCents - supplierFee,
+    supplierFee,
+    resellerShare: margin + oxxoFeeCents - resellerFee,
+    resellerFee,
+  };
+}
+
+/** The package that carries a marketplace order's OXXO fee: the reseller's own, else the first. */
+export const oxxoPackageOf = (packages: PackageShare[]) => packages.find((p) => !p.supplierStoreId) ?? packages[0];
+
+/**
+ * The lines of a marketplace order's payment (pure; decisions 136, 147): the buyer's payment, then per package each
+ * party's share and fee, then what the payment provider kept (Vitrina's cost). They sum to zero exactly when
+ * `amountCents` is the sum of the packages' items − discount + shipping, plus the OXXO fee (postEntry checks it).
  */
 export function sharedSaleLines(sale: SharedSale): LedgerLineInput[] {
   const lines: LedgerLineInput[] = [{ account: 'buyer_payment', amountCents: sale.amountCents }];
-  const oxxoOn = sale.packages.find((p) => !p.supplierStoreId) ?? sale.packages[0];
+  const oxxoOn = oxxoPackageOf(sale.packages);
   for (const p of sale.packages) {
     const f = p.fulfilmentId;
-    const sold = p.itemsCents - p.discountCents;
-    const oxxo = p === oxxoOn ? sale.oxxoFeeCents : 0;
-    if (!p.supplierStoreId) {
-      const fee = Math.min(sold + p.shippingCents + oxxo, platformFeeCents(Math.max(0, sold), sale.resellerFeeBps));
+    const parts = packageParts(p, sale.resellerFeeBps, p === oxxoOn ? sale.oxxoFeeCents : 0);
+    if (p.supplierStoreId)
       lines.push(
-        { account: 'store_pending', amountCents: -(sold + p.shippingCents + oxxo - fee), fulfilmentId: f },
-        { account: 'platform_fee', amountCents: -fee, fulfilmentId: f },
+        { account: 'supplier_pending', amountCents: -parts.supplierShare, storeId: p.supplierStoreId, fulfilmentId: f },
+        { account: 'platform_fee', amountCents: -parts.supplierFee, storeId: p.supplierStoreId, fulfilmentId: f },
       );
-      continue;
-    }
-    const supplierFee = platformFeeCents(p.wholesaleCents, p.supplierFeeBps ?? 0);
-    const margin = sold - p.wholesaleCents;
-    const resellerFee = platformFeeCents(Math.max(0, margin), sale.resellerFeeBps);
     lines.push(
-      {
-        account: 'supplier_pending',
-        amountCents: -(p.wholesaleCents + p.shippingCents - supplierFee),
-        storeId: p.supplierStoreId,
-        fulfilmentId: f,
-      },
-      { account: 'platform_fee', amountCents: -supplierFee, storeId: p.supplierStoreId, fulfilmentId: f },
-      { account: 'store_pending', amountCents: -(margin + oxxo - resellerFee), fulfilmentId: f },
-      { account: 'platform_fee', amountCents: -resellerFee, fulfilmentId: f },
+      { account: 'store_pending', amountCents: -parts.resellerShare, fulfilmentId: f },
+      { account: 'platform_fee', amountCents: -parts.resellerFee, fulfilmentId: f },
     );
   }
-  return lines;
+  return [...lines, ...providerFeeLines(sale.providerFeeCents ?? 0)];
 }
 
 /** What the reseller's fee is charged on (decision 136): its own products after the coupon, and its margins. */
@@ -93,7 +122,7 @@ export async function postSharedOrderPaid(ctx: StoreTxContext, sale: SharedSale)
     key: `order:${sale.orderId}:paid`,
     kind: 'order_paid',
     orderId: sale.orderId,
-    memo: `fee_bps=${sale.resellerFeeBps} fee_base=${resellerFeeBase(sale)} packages=${sale.packages.length}`,
+    memo: `fee_bps=${sale.resellerFeeBps} fee_base=${resellerFeeBase(sale)} packages=${sale.packages.length}${providerFeeMemo(sale.providerFeeCents)}`,
     keepWhenZero: true,
     lines: sharedSaleLines(sale),
   });

@@ -10,18 +10,33 @@
  * between the claim and the outcome, the row stays `processing`: the `refund-reconcile` job asks the provider again
  * with the same key (which refunds at most once) and finishes it. Vitrina's fee follows the goods refunded (decision
  * 095): each refund gives back its pro-rata part of the fee (feeReturnedCents), so a full refund returns to the buyer
- * everything they paid, the store giving back its share and Vitrina its fee.
+ * everything they paid, the store giving back its share and Vitrina its fee. A refund of units of one line (decision
+ * 147, line-refunds.ts) reverses exactly that line's shares of each party instead. The payment provider keeps its own
+ * fee of the payment on any refund: it stays Vitrina's cost (provider_fee, collection_cost), no refund moves it.
  */
-import { and, asc, desc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNotNull, lt, sql } from 'drizzle-orm';
 import { refunds } from '../../db/schema/balances.js';
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import type { BaseContext, DbOrTx, StoreDbContext, StoreTxContext } from '../../lib/context.js';
+import type { BaseContext, DbContext, DbOrTx, StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { getPayment, providerOf } from '../payments/index.js';
 import type { RefundView } from '../../../shared/contracts/balances.js';
 import { feeReturnedCents } from '../../../shared/money.js';
-import { accountSums, postEntry, postRefundPaid } from './ledger.js';
+import { postEntry, postRefundPaid, type LedgerLineInput } from './ledger.js';
 import { orderSettlement } from './order-settlement.js';
+import { postSharesReversed } from './package-ledger.js';
+import {
+  availableOf,
+  heldOf,
+  lineRefundParts,
+  postLineRefund,
+  takeFromHeld,
+  type Held,
+  type LinePackage,
+  type LineRefundShares,
+  type RefundedUnits,
+} from './line-refunds.js';
 
 type RefundRow = typeof refunds.$inferSelect;
 
@@ -34,6 +49,8 @@ function toView(r: RefundRow): RefundView {
     failureCode: r.failureCode,
     attempts: r.attempts,
     reason: r.reason,
+    orderItemId: r.orderItemId,
+    quantity: r.quantity,
     createdAt: r.createdAt.toISOString(),
   };
 }
@@ -41,42 +58,57 @@ function toView(r: RefundRow): RefundView {
 interface RefundRoom {
   /** The largest refund possible now, centavos. */
   maxCents: number;
-  /** What the store holds of the order: its pending share, then available money it has not paid out. */
-  fromPending: number;
+  /** What the store holds of the order, per package: its pending share, then available money not paid out. */
+  held: Held[];
+  storeAvailable: number;
   storeHolds: number;
-  /** The fee charged on the payment and the amount already asked back (whatever the refunds' status). */
+  /** The fee charged on the payment, what is left of it, and the amount already asked back (any status). */
   feeCents: number;
+  feeHeld: number;
   paidCents: number;
   doneCents: number;
 }
 
-/** The part of the fee a refund of `amountCents` returns, after `doneCents` were refunded (cumulative pro rata). */
-function feePartOf(room: Pick<RefundRoom, 'feeCents' | 'paidCents' | 'doneCents'>, amountCents: number): number {
+/**
+ * The part of the fee a refund of `amountCents` returns, after `doneCents` were refunded (cumulative pro rata),
+ * never more than what is left of the fee (line refunds give back their lines' fee parts).
+ */
+function feePartOf(
+  room: Pick<RefundRoom, 'feeCents' | 'feeHeld' | 'paidCents' | 'doneCents'>,
+  amountCents: number,
+): number {
   const at = (refunded: number) =>
     feeReturnedCents({ feeCents: room.feeCents, paidCents: room.paidCents, refundedCents: refunded });
-  return at(room.doneCents + amountCents) - at(room.doneCents);
+  return Math.min(room.feeHeld, at(room.doneCents + amountCents) - at(room.doneCents));
+}
+
+/** What was asked back of payment `paymentId` so far, whatever the refunds' status, centavos. */
+async function refundedOf(ctx: StoreDbContext, paymentId: string): Promise<number> {
+  const [{ done }] = await ctx.db
+    .select({ done: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.storeId, ctx.storeId), eq(refunds.paymentId, paymentId)));
+  return Number(done);
 }
 
 async function refundRoom(
   ctx: StoreDbContext,
   input: { orderId: string; paymentId: string; paymentAmountCents: number },
 ): Promise<RefundRoom> {
-  const { db, storeId } = ctx;
-  const [{ done }] = await db
-    .select({ done: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
-    .from(refunds)
-    .where(and(eq(refunds.storeId, storeId), eq(refunds.paymentId, input.paymentId)));
-  const order = await accountSums(ctx, input.orderId);
-  const store = await accountSums(ctx);
+  const held = await heldOf(ctx, input.orderId, ctx.storeId, 'store');
+  const storeAvailable = await availableOf(ctx, ctx.storeId, 'store_available');
   const settlement = await orderSettlement(ctx, input.orderId);
-  const fromPending = Math.max(0, -order.store_pending);
-  const fromAvailable = Math.max(0, Math.min(-order.store_available, -store.store_available));
+  const sum = (k: 'pending' | 'available' | 'fee') => held.reduce((n, h) => n + h[k], 0);
+  const fromPending = Math.max(0, sum('pending'));
+  const fromAvailable = Math.max(0, Math.min(sum('available'), storeAvailable));
   const room = {
-    fromPending,
+    held,
+    storeAvailable,
     storeHolds: fromPending + fromAvailable,
     feeCents: settlement?.feeCents ?? 0,
+    feeHeld: Math.max(0, sum('fee')),
     paidCents: input.paymentAmountCents,
-    doneCents: Number(done),
+    doneCents: await refundedOf(ctx, input.paymentId),
   };
   // The store's part of a refund (amount − fee part) grows with the amount, one centavo at a time at most: the
   // largest amount whose store part the store still holds is found by bisection.
@@ -104,6 +136,18 @@ export async function refundable(
   return { maxCents: (await refundRoom(ctx, input)).maxCents };
 }
 
+/** Fee lines giving back `cents` of Vitrina's fee from the packages that still hold some, in order. */
+function feeBackLines(held: Held[], cents: number): LedgerLineInput[] {
+  const out: LedgerLineInput[] = [];
+  let left = cents;
+  for (const h of held) {
+    const take = Math.min(left, Math.max(0, h.fee));
+    if (take > 0) out.push({ account: 'platform_fee', amountCents: take, fulfilmentId: h.fulfilmentId });
+    left -= take;
+  }
+  return out;
+}
+
 /**
  * Records a refund of `amountCents` of payment `paymentId` (of `paymentAmountCents`) of order `orderId`, inside the
  * caller's transaction with the order row locked: the amount becomes owed to the buyer, taken from the store's share
@@ -119,20 +163,125 @@ export async function requestRefund(
   const feePart = feePartOf(room, input.amountCents);
   const storePart = input.amountCents - feePart;
   const row = await recordOwedRefund(ctx, input);
-  const pendingPart = Math.min(room.fromPending, storePart);
+  // Each part is taken from a package of the order (a marketplace order's packages are released one by one).
   await postEntry(ctx, {
     key: `refund-request:${row.id}`,
     kind: 'refund',
     orderId: input.orderId,
     memo: 'requested',
     lines: [
-      { account: 'store_pending', amountCents: pendingPart },
-      { account: 'store_available', amountCents: storePart - pendingPart },
-      { account: 'platform_fee', amountCents: feePart },
+      ...takeFromHeld(
+        room.held,
+        storePart,
+        { pending: 'store_pending', available: 'store_available' },
+        {
+          first: room.held[0]?.fulfilmentId ?? null,
+          released: false,
+          onPackage: false,
+          // An order refunded by amount left whole (decision 135): none of its packages can be reversed any more.
+          alsoPending: 'all',
+          availableCap: room.storeAvailable,
+        },
+      ),
+      ...feeBackLines(room.held, feePart),
       { account: 'refunds', amountCents: -input.amountCents },
     ],
   });
   return row;
+}
+
+/** A line refund to record: the order's payment, the line and its package as line-refunds.ts weighs them. */
+export interface LineRefundRequestInput {
+  orderId: string;
+  paymentId: string;
+  paymentAmountCents: number;
+  orderItemId: string;
+  quantity: number;
+  shares: LineRefundShares;
+  /** The line's package (null: an order without packages) and its supplier (null: the store's own goods). */
+  fulfilmentId: string | null;
+  supplierStoreId: string | null;
+  /** Whether the line's package (or the order) has shipped, and the order's other packages that shipped. */
+  shipped: boolean;
+  shippedPackages: string[];
+  pkg: LinePackage;
+  reason?: string;
+  /**
+   * The refund leaves the package with nothing to ship (it is cancelled): the rest of every party's share of it —
+   * its shipping — goes back to the buyer with this refund (`parties`: the order's suppliers).
+   */
+  reversePackage?: { parties: string[] };
+}
+
+/**
+ * Records a refund of `quantity` units of line `orderItemId` (decision 147) inside the caller's transaction with the
+ * order row locked: the refund row (pending, to be sent after commit), its ledger entry reversing the line's shares
+ * (postLineRefund) and, with `reversePackage`, the package's remaining shares. Throws REFUND_LINE_NOT_ALLOWED (409)
+ * when the units are worth nothing to the buyer (a coupon took them whole), REFUND_EXCEEDS_REFUNDABLE (422, max) when
+ * the payment has less left to refund, REFUND_NOT_COVERED (422) when a party no longer holds its share (paid out).
+ */
+export async function requestLineRefund(ctx: StoreTxContext, input: LineRefundRequestInput): Promise<RefundView> {
+  const parts = lineRefundParts(input.pkg, input);
+  if (parts.amountCents <= 0) throw new AppError('REFUND_LINE_NOT_ALLOWED');
+  const left = input.paymentAmountCents - (await refundedOf(ctx, input.paymentId));
+  if (parts.amountCents > left) throw new AppError('REFUND_EXCEEDS_REFUNDABLE', { max: Math.max(0, left) });
+  const id = randomUUID();
+  await postLineRefund(ctx, { ...input, refundId: id, parts });
+  const rest = input.reversePackage
+    ? await postSharesReversed(ctx, {
+        orderId: input.orderId,
+        parties: input.reversePackage.parties,
+        fulfilmentId: input.fulfilmentId ?? undefined,
+      })
+    : 0;
+  if (parts.amountCents + rest > left) throw new AppError('REFUND_EXCEEDS_REFUNDABLE', { max: Math.max(0, left) });
+  const [row] = await ctx.db
+    .insert(refunds)
+    .values({
+      id,
+      storeId: ctx.storeId,
+      orderId: input.orderId,
+      paymentId: input.paymentId,
+      amountCents: parts.amountCents + rest,
+      status: 'pending',
+      reason: input.reason ?? null,
+      orderItemId: input.orderItemId,
+      quantity: input.quantity,
+      lineShares: input.shares,
+    })
+    .returning();
+  return toView(row!);
+}
+
+/**
+ * Units of each of the order lines `orderItemIds` refunded with every party's share (`all`: any status, a refused
+ * refund is still owed), by line id; lines without such refunds are absent. Reads across stores: a supplier's
+ * purchase orders show what is left of its lines (a store's refund from its own share leaves the supplier's sale).
+ */
+export async function refundedQuantities(ctx: DbContext, orderItemIds: string[]): Promise<Map<string, number>> {
+  if (!orderItemIds.length) return new Map();
+  const rows = await ctx.db
+    .select({ id: refunds.orderItemId, n: sql<string>`sum(${refunds.quantity})` })
+    .from(refunds)
+    .where(and(inArray(refunds.orderItemId, orderItemIds), eq(refunds.lineShares, 'all')))
+    .groupBy(refunds.orderItemId);
+  return new Map(rows.map((r) => [r.id!, Number(r.n)]));
+}
+
+/** The line refunds of an order so far (every status: a refused one is still owed), by line. */
+export async function refundedUnits(
+  ctx: StoreDbContext,
+  orderId: string,
+): Promise<(RefundedUnits & { orderItemId: string })[]> {
+  const rows = await ctx.db
+    .select({ orderItemId: refunds.orderItemId, quantity: refunds.quantity, shares: refunds.lineShares })
+    .from(refunds)
+    .where(and(eq(refunds.storeId, ctx.storeId), eq(refunds.orderId, orderId), isNotNull(refunds.orderItemId)));
+  return rows.map((r) => ({
+    orderItemId: r.orderItemId!,
+    quantity: r.quantity!,
+    shares: r.shares as LineRefundShares,
+  }));
 }
 
 /**

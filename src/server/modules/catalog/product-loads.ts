@@ -152,12 +152,14 @@ export async function refreshSearchDocuments(ctx: Pick<StoreContext, 'db' | 'sto
  * Inserts many products at once (bulk loads such as the demo seed and the benchmark store): batched multi-row INSERTs
  * of products and variants, then one search-document refresh and fresh planner statistics (PGlite has no autovacuum
  * to gather them, and without them the planner misjudges every catalogue query). Departments and categories must
- * already exist (ids given).
+ * already exist (ids given). `analyze: false` leaves the statistics to the caller (a load of many stores analyses
+ * once at the end: each ANALYZE samples the whole tables).
  */
 export async function bulkInsertProducts(
   ctx: Pick<StoreContext, 'db' | 'storeId'>,
   items: (NewProduct & { departmentId: string | null; categoryId: string | null })[],
   batchSize = 500,
+  opts: { analyze?: boolean } = {},
 ): Promise<void> {
   for (let i = 0; i < items.length; i += batchSize) {
     const batch = items.slice(i, i + batchSize);
@@ -205,5 +207,5 @@ export async function bulkInsertProducts(
     });
   }
   await refreshSearchDocuments(ctx);
-  await ctx.db.execute(sql`analyze products, product_variants`);
+  if (opts.analyze !== false) await ctx.db.execute(sql`analyze products, product_variants`);
 }

@@ -22,7 +22,7 @@ import type {
   OrderView,
   SellerOrderView,
 } from '../../../shared/contracts/checkout.js';
-import { platformFeeBaseCents, platformFeeCents } from '../../../shared/money.js';
+import { platformFeeBaseCents, platformFeeCents, providerFeeCents } from '../../../shared/money.js';
 import { listOrderPayments, toPayment } from '../payments/index.js';
 import { orderSettlement, resellerFeeBase, sharedSaleLines } from '../balances/index.js';
 import { getUserNames } from '../accounts/index.js';
@@ -246,9 +246,14 @@ function estimatedSettlement(order: OrderRow, packages: PackageRow[]): OrderSett
     feeReturnedCents: 0,
     collectedCents: 0,
     suppliersCents: 0,
+    paymentFeeCents: estimatedProviderFee(order),
     netCents: order.totalCents - fee,
   };
 }
+
+/** What the provider will keep of the order's payment by its method (decision 147), before it is paid. */
+const estimatedProviderFee = (order: OrderRow) =>
+  providerFeeCents({ method: order.paymentMethod, provider: 'provider', amountCents: order.totalCents });
 
 /** A marketplace order's money before it is paid, by the rule its payment will post (decision 136). */
 function estimatedSharedSettlement(order: OrderRow, packages: PackageRow[]): OrderSettlement {
@@ -272,6 +277,7 @@ function estimatedSharedSettlement(order: OrderRow, packages: PackageRow[]): Ord
     feeReturnedCents: 0,
     collectedCents: 0,
     suppliersCents: suppliers,
+    paymentFeeCents: estimatedProviderFee(order),
     netCents: order.totalCents - fee - suppliers,
   };
 }

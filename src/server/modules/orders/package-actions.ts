@@ -171,9 +171,10 @@ async function rejectPackage(
 
 /**
  * The order's status caught up with its packages (decision 135), one allowed step at a time; cancelled when no
- * package is left to ship (every package's part was refunded with its rejection, so nothing more is).
+ * package is left to ship (every package's part was refunded with its rejection or its lines' refunds, so nothing
+ * more is). Call with the order row locked.
  */
-async function followPackages(
+export async function followPackages(
   ctx: StoreTxContext,
   orderId: string,
   packages: PackageRow[],

@@ -1,6 +1,7 @@
 /**
- * HTTP routes of marketplace orders' packages (decision 135): the supplier's purchase orders and its moves of them,
- * and the store's moves of its own package. The orders permission on both sides.
+ * HTTP routes of marketplace orders' packages (decision 135): the supplier's purchase orders, its moves of them and
+ * its refunds of its own lines (decision 147, the money permission), and the store's moves of its own package. The
+ * orders permission on both sides.
  */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ordersOps as ops } from '../../../shared/routes/orders.ops.js';
@@ -10,6 +11,7 @@ import { sellerContext } from '../../plugins/request-context.js';
 import { getSellerOrderView } from './orders.service.js';
 import { movePackage } from './package-actions.js';
 import { getPurchaseOrder, listPurchaseOrders } from './supplier-orders.js';
+import { refundPurchaseOrderLine } from './order-refunds.js';
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.listPurchaseOrders, async (request) =>
@@ -25,6 +27,13 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     await movePackage(ctx, request.params.id, 'supplier', request.body);
     return getPurchaseOrder(ctx, request.params.id);
   });
+
+  // A supplier's refund of units of its own line (a return, or units it cannot ship): the money permission.
+  route(app, ops.refundPurchaseOrderLine, async (request, reply) =>
+    reply
+      .code(201)
+      .send(await refundPurchaseOrderLine(sellerContext(request, 'money'), request.params.id, request.body)),
+  );
 
   route(app, ops.moveOwnPackage, async (request) => {
     const ctx = sellerContext(request, 'orders');

@@ -10,6 +10,7 @@ import { withTx, type BaseContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { ProviderPayment } from '../../providers/payments/index.js';
 import { OXXO_VOUCHER_VALID_DAYS } from '../../../shared/limits.js';
+import { providerFeeCents } from '../../../shared/money.js';
 import {
   applyProviderPayment,
   cancelAtProvider,
@@ -80,7 +81,12 @@ export async function settlePayment(
           await markOrderPaid(txCtx, order, row, { note: `${row.method}_paid` });
           fx.push(row.method === 'oxxo' ? 'oxxo_paid' : 'confirmation');
         } else {
-          await postPaymentOwedBack(txCtx, { orderId, paymentId: row.id, amountCents: row.amountCents });
+          await postPaymentOwedBack(txCtx, {
+            orderId,
+            paymentId: row.id,
+            amountCents: row.amountCents,
+            providerFeeCents: providerFeeCents(row),
+          });
           if (order.status === 'cancelled') fx.push('refund');
         }
         break;

@@ -2,9 +2,10 @@
  * A supplier's purchase orders (Ventas → "Pedidos de revendedores"; decision 135): the packages it ships of
  * resellers' orders, read by `supplier_store_id` — the one read of another store's order, and only of what decision
  * 134 lets cross: the reseller's store name, the package's own lines at wholesale price, the ship-to, the shipping
- * service and the package's status. Amounts in centavos.
+ * service and the package's status. Units refunded with the supplier's share (decision 147) are taken off what it
+ * ships and is owed. Amounts in centavos.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { fulfilments, orderItems, orders } from '../../db/schema/orders.js';
 import type { StoreContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
@@ -12,6 +13,7 @@ import type { FulfilmentStatus } from '../../../shared/contracts/checkout.js';
 import type { PurchaseOrderList, PurchaseOrderView } from '../../../shared/contracts/packages.js';
 import { variantSkus } from '../catalog/index.js';
 import { storeDisplayNames } from '../stores/index.js';
+import { refundedQuantities } from '../balances/index.js';
 import { nextPackageStatuses } from './package-actions.js';
 
 export const PURCHASE_ORDERS_PAGE_SIZE = 20;
@@ -51,6 +53,38 @@ const toSummary = (r: SummaryRow, names: Map<string, string>) => ({
   shippingCents: r.shippingCents,
 });
 
+/**
+ * What was refunded with the supplier's share of each package (decision 147): units and their wholesale price, by
+ * package id; packages without such refunds are absent.
+ */
+async function refundedOfPackages(
+  ctx: StoreContext,
+  fulfilmentIds: string[],
+): Promise<Map<string, { units: number; wholesaleCents: number }>> {
+  if (!fulfilmentIds.length) return new Map();
+  const lines = await ctx.db
+    .select({ id: orderItems.id, f: orderItems.fulfilmentId, wholesale: orderItems.wholesaleUnitCents })
+    .from(orderItems)
+    .where(and(inArray(orderItems.fulfilmentId, fulfilmentIds), eq(orderItems.supplierStoreId, ctx.storeId)));
+  const refunded = await refundedQuantities(
+    ctx,
+    lines.map((l) => l.id),
+  );
+  const out = new Map<string, { units: number; wholesaleCents: number }>();
+  for (const l of lines) {
+    const n = refunded.get(l.id) ?? 0;
+    if (!n || !l.f) continue;
+    const o = out.get(l.f) ?? { units: 0, wholesaleCents: 0 };
+    out.set(l.f, { units: o.units + n, wholesaleCents: o.wholesaleCents + n * (l.wholesale ?? 0) });
+  }
+  return out;
+}
+
+const netOfRefunds = (r: SummaryRow, refunded: Map<string, { units: number; wholesaleCents: number }>) => {
+  const off = refunded.get(r.id);
+  return off ? { ...r, units: r.units - off.units, wholesaleCents: r.wholesaleCents - off.wholesaleCents } : r;
+};
+
 /** Packages still waiting for their payment are not the supplier's to ship yet, and are not shown. */
 const visibleToSupplier = (storeId: string) =>
   and(eq(fulfilments.supplierStoreId, storeId), sql`${fulfilments.status} <> 'pending'`);
@@ -73,12 +107,18 @@ export async function listPurchaseOrders(
       .offset((page - 1) * PURCHASE_ORDERS_PAGE_SIZE),
     ctx.db.select({ n: count() }).from(fulfilments).where(where),
   ]);
-  const names = await storeDisplayNames(
-    ctx,
-    rows.map((r) => r.storeId),
-  );
+  const [names, refunded] = await Promise.all([
+    storeDisplayNames(
+      ctx,
+      rows.map((r) => r.storeId),
+    ),
+    refundedOfPackages(
+      ctx,
+      rows.map((r) => r.id),
+    ),
+  ]);
   return {
-    items: rows.map((r) => toSummary(r as SummaryRow, names)),
+    items: rows.map((r) => toSummary(netOfRefunds(r as SummaryRow, refunded), names)),
     total: n,
     page,
     pageSize: PURCHASE_ORDERS_PAGE_SIZE,
@@ -102,6 +142,7 @@ export async function getPurchaseOrder(ctx: StoreContext, id: string): Promise<P
   if (!row) throw new AppError('FULFILMENT_NOT_FOUND');
   const lines = await ctx.db
     .select({
+      id: orderItems.id,
       name: orderItems.name,
       options: orderItems.options,
       image: orderItems.imageUrl,
@@ -117,24 +158,39 @@ export async function getPurchaseOrder(ctx: StoreContext, id: string): Promise<P
         eq(orderItems.supplierStoreId, ctx.storeId),
       ),
     );
-  const [names, skus] = await Promise.all([
+  const [names, skus, refunded] = await Promise.all([
     storeDisplayNames(ctx, [row.storeId]),
     variantSkus(
       ctx,
       lines.flatMap((l) => (l.sourceVariantId ? [l.sourceVariantId] : [])),
     ),
+    refundedQuantities(
+      ctx,
+      lines.map((l) => l.id),
+    ),
   ]);
   const a = row.address;
+  const refundedOf = (id: string) => refunded.get(id) ?? 0;
   return {
-    ...toSummary(row as SummaryRow, names),
+    ...toSummary(
+      {
+        ...(row as SummaryRow),
+        units: row.units - lines.reduce((n, l) => n + refundedOf(l.id), 0),
+        wholesaleCents:
+          row.wholesaleCents - lines.reduce((n, l) => n + refundedOf(l.id) * (l.wholesaleUnitCents ?? 0), 0),
+      },
+      names,
+    ),
     lines: lines.map((l) => ({
+      id: l.id,
       sku: (l.sourceVariantId && skus.get(l.sourceVariantId)) || '',
       name: l.name,
       options: l.options,
       image: l.image,
-      quantity: l.quantity,
+      quantity: l.quantity - refundedOf(l.id),
+      refundedQuantity: refundedOf(l.id),
       wholesaleUnitCents: l.wholesaleUnitCents ?? 0,
-      lineWholesaleCents: (l.wholesaleUnitCents ?? 0) * l.quantity,
+      lineWholesaleCents: (l.wholesaleUnitCents ?? 0) * (l.quantity - refundedOf(l.id)),
     })),
     shipTo: a
       ? {

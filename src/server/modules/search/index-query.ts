@@ -238,8 +238,8 @@ export function allLive(index: TextSegments): { count: number; ords: Int32Array 
   return { count, ords: s.touched };
 }
 
-/** Answers a search on the store's index. */
-export function searchIndex(index: StoreIndex, q: IndexSearch): SearchResponse {
+/** Answers a search on the store's index; `shown`, when given, receives the ids of the products on the page. */
+export function searchIndex(index: StoreIndex, q: IndexSearch, shown?: string[]): SearchResponse {
   const { count, ords, score, suggestion } = q.plan
     ? matchText(index, q.plan, index.lang, q.synonyms, q.page === 1)
     : { ...allLive(index), score: null, suggestion: null };
@@ -260,6 +260,7 @@ export function searchIndex(index: StoreIndex, q: IndexSearch): SearchResponse {
   }
   const offset = (q.page - 1) * q.pageSize;
   const ordered = topK(kept.subarray(0, total), Math.min(offset + q.pageSize, total), comparator(index, q.sort, score));
+  if (shown) for (const ord of ordered.slice(offset)) shown.push(index.ids[ord]);
   return {
     items: ordered.slice(offset).map((ord) => index.cards[ord]),
     total,

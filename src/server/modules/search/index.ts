@@ -1,6 +1,7 @@
 /** Public interface of the search module. */
 export { searchProducts, type SearchEngines, type SearchParams } from './search.service.js';
 export type { SearchIndexes } from './search-indexes.js';
+export { warmSearchIndexes } from './warm-up.js';
 export { words } from './text.js';
 // The text engine, for the other in-memory indexes built on it (the global catalogue's offers).
 export { TextSegments, textFingerprint, type AnalysedDoc } from './text-segments.js';

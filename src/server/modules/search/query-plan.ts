@@ -28,8 +28,23 @@ export type SynonymTable = Map<string, Set<string>>;
 /** Most words of a query that count (the rest are ignored), so a pasted paragraph cannot cost much. */
 export const MAX_QUERY_WORDS = 8;
 
-/** Builds the synonym table of a store from the built-in groups of `lang` and the seller's `groups`. */
+const builtIn = new Map<SearchLang, SynonymTable>();
+
+/**
+ * Builds the synonym table of a store from the built-in groups of `lang` and the seller's `groups`. A store without
+ * groups of its own gets one table per language shared by every such store (about 20 KB each, so it is not copied
+ * per store); callers only read it.
+ */
 export function synonymTable(lang: SearchLang, groups: readonly string[][]): SynonymTable {
+  if (!groups.length) {
+    let shared = builtIn.get(lang);
+    if (!shared) builtIn.set(lang, (shared = buildTable(lang, [])));
+    return shared;
+  }
+  return buildTable(lang, groups);
+}
+
+function buildTable(lang: SearchLang, groups: readonly string[][]): SynonymTable {
   const table: SynonymTable = new Map();
   for (const group of [...BUILT_IN_SYNONYMS[lang], ...groups]) {
     const members = [...new Set(group.flatMap((w) => words(w)))];

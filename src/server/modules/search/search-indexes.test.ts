@@ -12,11 +12,14 @@ import { useDatabaseWithFeed } from '../../../../tests/helpers/database-with-fee
 import { createProductFixture, createStoreFixture } from '../../../../tests/helpers/factories.js';
 import { departments, products } from '../../db/schema/catalog.js';
 import { storeDomains } from '../../db/schema/stores.js';
+import { productViews } from '../../db/schema/analytics.js';
 import { bulkInsertProducts } from '../catalog/index.js';
 import { DEFAULT_SEARCH_INDEX_LIMITS, SearchIndexes, type SearchIndexLimits } from './search-indexes.js';
 import { searchIndex } from './index-query.js';
 import { planQuery, synonymTable } from './query-plan.js';
 import type { StoreIndex } from './store-index.js';
+import { warmSearchIndexes } from './warm-up.js';
+import { mostVisitedStores } from '../analytics/index.js';
 
 const synonyms = synonymTable('es', []);
 const find = (index: StoreIndex, q: string) =>
@@ -27,8 +30,8 @@ const silentLog = { error: vi.fn(), warn: vi.fn() } as unknown as FastifyBaseLog
 
 describe('SearchIndexes (decision 033)', () => {
   const env = useDatabaseWithFeed();
-  const indexes = (maxDocs?: number, limits?: Partial<SearchIndexLimits>) => {
-    const s = new SearchIndexes(env.database.db, env.feed, silentLog, maxDocs, limits);
+  const indexes = (limits?: Partial<SearchIndexLimits>) => {
+    const s = new SearchIndexes(env.database.db, env.feed, silentLog, limits);
     env.keep(s);
     return s;
   };
@@ -49,7 +52,14 @@ describe('SearchIndexes (decision 033)', () => {
   };
 
   it('keeps the production limits as defaults', () => {
-    expect(DEFAULT_SEARCH_INDEX_LIMITS).toEqual({ backgroundRebuildAt: 20_000, maxPendingIds: 5_000 });
+    expect(DEFAULT_SEARCH_INDEX_LIMITS).toEqual({
+      backgroundRebuildAt: 20_000,
+      maxPendingIds: 5_000,
+      maxBytes: 512 * 1024 * 1024,
+      buildConcurrency: 2,
+      coldWaitMs: 100,
+      buildQueueMax: 16,
+    });
   });
 
   it("builds a store's index on its first search and refreshes changed products in place (delta segment)", async () => {
@@ -120,7 +130,7 @@ describe('SearchIndexes (decision 033)', () => {
 
   it('rebuilds the store once more ids are pending than `maxPendingIds`, refreshing them one by one below it', async () => {
     const s = await store(['Gorra uno', 'Gorra dos', 'Gorra tres', 'Gorra cuatro']);
-    const x = indexes(undefined, { maxPendingIds: 3 });
+    const x = indexes({ maxPendingIds: 3 });
     const first = await x.index(s.storeId, 'es');
     for (const [i, id] of s.ids.slice(0, 3).entries()) await rename(id, `Gorra cambiada ${i}`);
     const refreshed = await x.index(s.storeId, 'es');
@@ -140,7 +150,7 @@ describe('SearchIndexes (decision 033)', () => {
     'rebuilds a store of `backgroundRebuildAt` products or more in the background, answering from the old index meanwhile',
     async () => {
       const s = await store(['Mochila chica', 'Mochila grande']);
-      const x = indexes(undefined, { backgroundRebuildAt: 2 });
+      const x = indexes({ backgroundRebuildAt: 2 });
       const old = await x.index(s.storeId, 'es');
       await env.database.db.update(departments).set({ name: 'Equipaje' }).where(eq(departments.storeId, s.storeId));
       await env.feed.sync();
@@ -151,7 +161,7 @@ describe('SearchIndexes (decision 033)', () => {
       expect(find(await x.index(s.storeId, 'es'), 'equipaje')).toHaveLength(2);
 
       // Below the bound the same change is waited for.
-      const small = indexes(undefined, { backgroundRebuildAt: 3 });
+      const small = indexes({ backgroundRebuildAt: 3 });
       const before = await small.index(s.storeId, 'es');
       await env.database.db.update(departments).set({ name: 'Viaje' }).where(eq(departments.storeId, s.storeId));
       await env.feed.sync();
@@ -161,25 +171,106 @@ describe('SearchIndexes (decision 033)', () => {
     },
   );
 
-  it('drops the stores unused for longest once the indexed products exceed `maxDocs`', async () => {
+  it('drops the stores unused for longest once the indexes pass `maxBytes`, and builds them again when searched', async () => {
     const a = await store(['Reloj uno', 'Reloj dos', 'Reloj tres']);
     const b = await store(['Botella uno', 'Botella dos', 'Botella tres']);
-    const x = indexes(5);
+    const probe = indexes();
+    const one = (await probe.index(a.storeId, 'es')).estimateBytes();
+    const x = indexes({ maxBytes: Math.round(one * 1.5) });
     const ia = await x.index(a.storeId, 'es');
-    expect(x.stats()).toMatchObject({ stores: 1, products: 3 });
+    expect(x.stats()).toMatchObject({ stores: 1, products: 3, evictions: 0 });
     await x.index(b.storeId, 'es');
-    expect(x.stats()).toMatchObject({ stores: 1, products: 3 });
+    expect(x.stats()).toMatchObject({ stores: 1, products: 3, evictions: 1 });
+    expect(x.stats().bytes).toBeLessThanOrEqual(Math.round(one * 1.5));
     // Store a was dropped: its next search builds it again (and drops b).
     const again = await x.index(a.storeId, 'es');
     expect(again).not.toBe(ia);
     expect(find(again, 'reloj')).toHaveLength(3);
-    expect(x.stats()).toMatchObject({ stores: 1, products: 3 });
+    expect(x.stats()).toMatchObject({ stores: 1, products: 3, evictions: 2 });
 
-    const roomy = indexes(6);
+    const roomy = indexes({ maxBytes: one * 3 });
     await roomy.index(a.storeId, 'es');
     await roomy.index(b.storeId, 'es');
-    expect(roomy.stats()).toMatchObject({ stores: 2, products: 6 });
-    expect(roomy.stats().bytes).toBeGreaterThan(0);
+    expect(roomy.stats()).toMatchObject({ stores: 2, products: 6, evictions: 0 });
+    expect(roomy.stats().bytes).toBeGreaterThan(one);
+  });
+
+  it('answers null for a store whose index is not built within `coldWaitMs`, and has it ready after', async () => {
+    const s = await store(['Lámpara de mesa', 'Lámpara de pie']);
+    const x = indexes({ coldWaitMs: 0 });
+    expect(await x.ready(s.storeId, 'es')).toBeNull();
+    expect(x.stats().coldFallbacks).toBe(1);
+    await vi.waitFor(async () => expect(x.stats().stores).toBe(1));
+    const ready = await x.ready(s.storeId, 'es');
+    expect(ready && find(ready, 'lampara')).toHaveLength(2);
+    // A change to a product of a store in memory is applied before answering, never sent to PostgreSQL.
+    await rename(s.ids[0], 'Florero de vidrio');
+    const refreshed = await x.ready(s.storeId, 'es');
+    expect(refreshed).toBe(ready);
+    expect(find(refreshed!, 'florero')).toHaveLength(1);
+    expect(x.stats().coldFallbacks).toBe(1);
+  });
+
+  it('with the budget full, builds a store only on its second search, and never queues builds without bound', async () => {
+    const a = await store(['Cuadro de paisaje']);
+    const b = await store(['Espejo redondo']);
+    const c = await store(['Tapete tejido']);
+    const one = (await indexes().index(a.storeId, 'es')).estimateBytes();
+    const x = indexes({ maxBytes: Math.round(one * 1.05), coldWaitMs: 10_000 });
+    expect(await x.ready(a.storeId, 'es')).not.toBeNull(); // room: built on the first search
+    expect(await x.ready(b.storeId, 'es')).toBeNull(); // full: only remembered
+    expect(x.stats()).toMatchObject({ stores: 1, builds: 1, coldFallbacks: 1 });
+    const built = await x.ready(b.storeId, 'es'); // second search: built (a is dropped)
+    expect(built && find(built, 'espejo')).toHaveLength(1);
+    expect(x.stats()).toMatchObject({ stores: 1, builds: 2, evictions: 1 });
+
+    // No build slot and no room in the queue: nothing starts, PostgreSQL answers.
+    const busy = indexes({ buildConcurrency: 1, buildQueueMax: 0, coldWaitMs: 10_000 });
+    const slow = busy.index(a.storeId, 'es');
+    expect(await busy.ready(c.storeId, 'es')).toBeNull();
+    await slow;
+    expect(busy.stats()).toMatchObject({ builds: 1, coldFallbacks: 1 });
+  });
+
+  it('warms up the most visited stores of the last 7 days, within the budget', async () => {
+    const busy = await store(['Taza de barro']);
+    const quiet = await store(['Plato de talavera']);
+    const old = await store(['Jarra de vidrio']);
+    const now = new Date();
+    const day = 24 * 60 * 60 * 1000;
+    await env.database.db.insert(productViews).values([
+      ...Array.from({ length: 3 }, () => ({ storeId: busy.storeId, productId: busy.ids[0], viewedAt: now })),
+      { storeId: quiet.storeId, productId: quiet.ids[0], viewedAt: now },
+      ...Array.from({ length: 9 }, () => ({
+        storeId: old.storeId,
+        productId: old.ids[0],
+        viewedAt: new Date(now.getTime() - 8 * day),
+      })),
+    ]);
+    // Other tests' stores have no views: only these two were visited this week, the busier one first.
+    const since = new Date(now.getTime() - 7 * day);
+    const visited = await mostVisitedStores({ db: env.database.db }, { since, limit: 10 });
+    expect(visited).toEqual([busy.storeId, quiet.storeId]);
+    expect(await mostVisitedStores({ db: env.database.db }, { since, limit: 1 })).toEqual([busy.storeId]);
+
+    const x = indexes({ coldWaitMs: 0 });
+    const warm = await warmSearchIndexes(
+      { db: env.database.db, indexes: x, log: silentLog },
+      { storeIds: [busy.storeId], deadlineMs: 10_000 },
+    );
+    expect(warm.built).toBe(1);
+    expect(await x.ready(busy.storeId, 'es')).not.toBeNull();
+    expect(await x.ready(quiet.storeId, 'es')).toBeNull();
+
+    // Past the budget's 80 % it stops: with room for about one store, not all three are built (two workers may have
+    // started the second before the first was in).
+    const one = (await indexes().index(busy.storeId, 'es')).estimateBytes();
+    const small = indexes({ coldWaitMs: 0, maxBytes: Math.round(one * 1.1) });
+    const some = await warmSearchIndexes(
+      { db: env.database.db, indexes: small, log: silentLog },
+      { storeIds: [busy.storeId, quiet.storeId, old.storeId], deadlineMs: 10_000 },
+    );
+    expect(some.built).toBeLessThan(3);
   });
 
   it('ignores changes of its domains and of other stores', async () => {

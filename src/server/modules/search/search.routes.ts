@@ -9,7 +9,7 @@ import { route } from '../../lib/route.js';
 import { searchResponse } from '../../../shared/contracts/catalog.js';
 import { storeContext } from '../../plugins/request-context.js';
 import { sendCachedAnswer } from '../../lib/http-cache.js';
-import { searchProducts, type SearchEngines } from './search.service.js';
+import { searchProductsFor, type SearchEngines } from './search.service.js';
 import { SearchIndexes } from './search-indexes.js';
 import { words } from './text.js';
 
@@ -21,7 +21,11 @@ declare module 'fastify' {
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
-  const indexes = new SearchIndexes(app.db, app.changeFeed, app.log, app.config.SEARCH_INDEX_MAX_PRODUCTS);
+  const indexes = new SearchIndexes(app.db, app.changeFeed, app.log, {
+    maxBytes: app.config.SEARCH_MEMORY_MB * 1024 * 1024,
+    buildConcurrency: app.config.SEARCH_BUILD_CONCURRENCY,
+    coldWaitMs: app.config.SEARCH_COLD_WAIT_MS,
+  });
   app.decorate('searchIndexes', indexes);
   app.addHook('onClose', async () => indexes.close());
   const engines: SearchEngines = { indexes, engine: app.config.SEARCH_ENGINE };
@@ -33,9 +37,15 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     const key = ['search', words(q.q ?? '').join(' '), q.departamento, q.categoria, q.sort, q.page, q.pageSize].join(
       '\u0000',
     );
-    const answer = await app.answerCache.get(ctx.storeId, key, async () => ({
-      value: searchResponse.parse(await searchProducts(ctx, q, engines)),
-    }));
+    const answer = await app.answerCache.get(ctx.storeId, key, async () => {
+      const found = await searchProductsFor(ctx, q, engines);
+      // A cold store's PostgreSQL answer is not kept: the next search, once the index is built, gets the index's.
+      return {
+        value: searchResponse.parse(found.answer),
+        productIds: found.productIds ?? undefined,
+        keep: !found.cold,
+      };
+    });
     return sendCachedAnswer(request, reply, answer);
   });
 };

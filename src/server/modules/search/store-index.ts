@@ -138,7 +138,9 @@ export class StoreIndex extends TextSegments {
 
   /** Approximate memory held, in bytes (typed arrays exactly; strings and cards estimated). */
   estimateBytes(): number {
-    const perDoc = 7 * 8 + 420; // parallel number arrays + a card object with its strings
-    return this.textBytes() + this.ids.length * perDoc;
+    // Parallel number arrays (a date is a boxed number) and a card object with its strings; a store's fixed part
+    // (maps, arrays, its taxonomy) on top.
+    const perDoc = 7 * 8 + 16 + 600;
+    return 4096 + this.textBytes() + this.ids.length * perDoc;
   }
 }

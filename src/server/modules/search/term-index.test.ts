@@ -96,7 +96,8 @@ describe('TermIndex', () => {
     const postings = docs.reduce((n, d) => n + d.terms.length, 0);
     expect(index.docs.length).toBe(postings);
     expect(index.start[index.terms.length]).toBe(postings);
-    expect(index.byteSize).toBe(4 * (index.terms.length + 1) + 8 * postings);
+    const strings = index.terms.reduce((n, t) => n + 24 + t.length, 0);
+    expect(index.byteSize).toBe(4 * (index.terms.length + 1) + 8 * postings + strings);
   });
 
   it('builds an empty index that finds nothing', () => {

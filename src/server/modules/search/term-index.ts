@@ -117,8 +117,17 @@ export class TermIndex {
     return this.start[t + 1] - this.start[t];
   }
 
-  /** Approximate bytes held by the typed arrays (the vocabulary strings come on top). */
+  private strings = -1;
+
+  /**
+   * Approximate bytes held: the typed arrays exactly, the term strings estimated (counted once: a TermIndex never
+   * changes, and a memory budget asks often).
+   */
   get byteSize(): number {
-    return this.start.byteLength + this.docs.byteLength + this.weights.byteLength;
+    if (this.strings < 0) {
+      this.strings = 0;
+      for (const t of this.terms) this.strings += 24 + t.length;
+    }
+    return this.start.byteLength + this.docs.byteLength + this.weights.byteLength + this.strings;
   }
 }

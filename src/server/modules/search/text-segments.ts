@@ -127,8 +127,14 @@ export abstract class TextSegments {
 
   /** Bytes of the term segments and vocabulary (estimated for strings); subclasses add their payload. */
   protected textBytes(): number {
-    let strings = 0;
-    for (const t of this.main.terms) strings += 40 + 2 * t.length;
-    return this.main.byteSize + this.delta.byteSize + strings + this.ids.length * 24 + this.vocabulary.size * 60;
+    // Per-entry costs of the maps (vocabulary, cached corrections, ids by position) and their strings, as measured
+    // with heap snapshots of stores of 50 to 20,000 products (within a factor of about 1.5 either way).
+    return (
+      this.main.byteSize +
+      this.delta.byteSize +
+      this.ids.length * 80 +
+      this.vocabulary.size * 60 +
+      this.corrections.size * 80
+    );
   }
 }

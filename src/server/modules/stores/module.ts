@@ -4,12 +4,13 @@ import storesRoutes from './stores.routes.js';
 import websiteRoutes from './website.routes.js';
 import domainsRoutes from './domains.routes.js';
 import { domainsRecheckJob } from './domain-jobs.js';
+import { certificatesProbeJob, certificatesReviewJob } from './certificate-probe.js';
 import { forgetStoreLanguage } from './stores.service.js';
 
 export const storesModule = defineModule({
   name: 'stores',
   routes: [storesRoutes, websiteRoutes, domainsRoutes],
-  jobs: [domainsRecheckJob],
+  jobs: [domainsRecheckJob, certificatesProbeJob, certificatesReviewJob],
   // A store or domain changed on any instance, or the feed may have missed changes (a reset): forget this instance's
   // domain → store look-ups and store languages (no stale per-process cache).
   onChange: (event, app) => {

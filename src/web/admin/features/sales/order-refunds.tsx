@@ -3,7 +3,9 @@
  * the provider and kept in the ledger; a refund the provider refuses can be retried; decision 067). Lists the order's
  * refunds
  * with amount and status, refunds part or all of what is refundable (the seller types pesos; the form sends integer
- * centavos, never more than refundable, after a confirmation), and retries a refused one.
+ * centavos, never more than refundable, after a confirmation), refunds units of one line (decision 147: each line
+ * says whose money it comes from, the units are bounded by what is left, after a confirmation), and retries a refused
+ * one.
  */
 import '../../../lib/zod-csp';
 import { useMemo, useState } from 'react';
@@ -17,7 +19,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
 import { Loading } from '../../../components/ui/loading';
 import { useMoney } from '../../../components/ui/price';
-import type { RefundView } from '../../../../shared/contracts/balances';
+import type { RefundableLine, RefundView } from '../../../../shared/contracts/balances';
 import { orderRefundsQuery, useCreateRefund, useRetryRefund } from './api/refunds';
 
 /** Pesos as typed ("150", "150.5", "1,234.50" is refused: digits and one decimal separator only) to centavos. */
@@ -54,14 +56,108 @@ function RefundOutcome({ refund }: { refund: RefundView }) {
   return <Alert kind="info">{t('processingNote', { amount })}</Alert>;
 }
 
+/** Units of one line to refund: its words, a quantity bounded by what is left, and a confirmation before sending. */
+function LineRefundRow({
+  line,
+  orderId,
+  onResult,
+}: {
+  line: RefundableLine;
+  orderId: string;
+  onResult: (r: RefundView) => void;
+}) {
+  const { t } = useTranslation('refunds');
+  const create = useCreateRefund(orderId);
+  const left = line.quantity - line.refundedQuantity;
+  const [typed, setTyped] = useState('1');
+  const [confirming, setConfirming] = useState(false);
+  const quantity = /^\d{1,5}$/.test(typed.trim()) ? Number(typed.trim()) : NaN;
+  const invalid = !(quantity >= 1 && quantity <= left);
+  const [touched, setTouched] = useState(false);
+  const options = Object.values(line.options).join(' · ');
+  const note =
+    line.mode === 'store'
+      ? t('lineFromStore')
+      : line.mode === 'all' && line.fromSupplier
+        ? t('lineBeforeShipping')
+        : line.mode === 'none'
+          ? t(left > 0 ? 'lineNotNow' : 'lineDone')
+          : null;
+  const send = () =>
+    create.mutate(
+      { orderItemId: line.id, quantity },
+      {
+        onSuccess: (r) => {
+          onResult(r);
+          setTyped('1');
+          setTouched(false);
+        },
+        onSettled: () => setConfirming(false),
+      },
+    );
+  return (
+    <li className="refund-item stack">
+      <div className="row refund-head">
+        <strong>{line.name}</strong>
+        <span className="small muted">{line.sku}</span>
+      </div>
+      {options && <div className="small muted">{options}</div>}
+      <div className="small">{t('lineUnits', { quantity: line.quantity, refunded: line.refundedQuantity })}</div>
+      {note && <div className="small muted">{note}</div>}
+      {line.mode !== 'none' && left > 0 && (
+        <div className="stack">
+          {create.error && <Alert kind="error">{create.error.message}</Alert>}
+          <TextField
+            label={t('lineQuantity', { name: line.name })}
+            inputMode="numeric"
+            autoComplete="off"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            error={touched && invalid ? t('errors.lineQuantity', { max: left }) : undefined}
+          />
+          {confirming ? (
+            <div className="alert alert-warning stack" role="alertdialog" aria-label={t('lineConfirmLabel')}>
+              <p>{t('lineConfirm', { count: quantity, name: line.name })}</p>
+              <div className="row">
+                <Button variant="danger" busy={create.isPending} onClick={send}>
+                  {t('confirmYes')}
+                </Button>
+                <Button variant="secondary" disabled={create.isPending} onClick={() => setConfirming(false)}>
+                  {t('confirmNo')}
+                </Button>
+              </div>
+            </div>
+          ) : (
+            <div>
+              <Button
+                variant="secondary"
+                aria-label={t('lineSubmitLabel', { name: line.name })}
+                onClick={() => {
+                  setTouched(true);
+                  create.reset();
+                  if (!invalid) setConfirming(true);
+                }}
+              >
+                {t('lineSubmit')}
+              </Button>
+            </div>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
 function RefundRow({
   refund,
   orderId,
   onResult,
+  lineName,
 }: {
   refund: RefundView;
   orderId: string;
   onResult: (r: RefundView) => void;
+  lineName?: string;
 }) {
   const { t, i18n } = useTranslation('refunds');
   const money = useMoney();
@@ -83,6 +179,9 @@ function RefundRow({
       <div className="small muted">
         {when} · {t('attempts', { count: refund.attempts })}
       </div>
+      {refund.quantity && lineName && (
+        <div className="small">{t('refundOfLine', { count: refund.quantity, name: lineName })}</div>
+      )}
       {refund.reason && <div className="small">{refund.reason}</div>}
       {refund.status === 'failed' && failure && <div className="small">{t('failure', { code: failure })}</div>}
       {refund.status === 'failed' && (
@@ -111,6 +210,8 @@ export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paym
   const [confirming, setConfirming] = useState<{ amountCents: number; reason?: string } | null>(null);
   const [result, setResult] = useState<RefundView | null>(null);
   const max = list.data?.refundableCents ?? 0;
+  // Units of a line can be refunded from payment on (decision 147), an amount only once the order left.
+  const linesOpen = Boolean(list.data?.lines.some((l) => l.mode !== 'none'));
   const resolver = useMemo(() => zodResolver(formSchema(max)), [max]);
   const form = useForm<FormValues>({ resolver, defaultValues: { amount: '', reason: '' } });
   const errors = form.formState.errors;
@@ -154,7 +255,13 @@ export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paym
           ) : (
             <ul className="refund-list" aria-label={t('listLabel')}>
               {list.data.refunds.map((r) => (
-                <RefundRow key={r.id} refund={r} orderId={orderId} onResult={setResult} />
+                <RefundRow
+                  key={r.id}
+                  refund={r}
+                  orderId={orderId}
+                  onResult={setResult}
+                  lineName={list.data.lines.find((l) => l.id === r.orderItemId)?.name}
+                />
               ))}
             </ul>
           )}
@@ -203,7 +310,20 @@ export function OrderRefunds({ orderId, paymentMethod }: { orderId: string; paym
               )}
             </form>
           ) : (
-            <p className="small muted">{list.data.refunds.length ? t('nothingLeft') : t('notRefundable')}</p>
+            <p className="small muted">
+              {t(linesOpen ? 'amountLater' : list.data.refunds.length ? 'nothingLeft' : 'notRefundable')}
+            </p>
+          )}
+          {linesOpen && (
+            <section className="stack" aria-labelledby="line-refunds-title">
+              <h3 id="line-refunds-title">{t('linesTitle')}</h3>
+              <p className="small muted">{t('linesIntro')}</p>
+              <ul className="refund-list" aria-label={t('linesLabel')}>
+                {list.data.lines.map((l) => (
+                  <LineRefundRow key={l.id} line={l} orderId={orderId} onResult={setResult} />
+                ))}
+              </ul>
+            </section>
           )}
         </>
       )}

@@ -121,7 +121,7 @@ export function OrderStatusPage() {
           )}
         </section>
       )}
-      {o.settlement && <OrderMoney settlement={o.settlement} />}
+      {o.settlement && <OrderMoney settlement={o.settlement} paymentMethod={o.paymentMethod} />}
       {/* Refunds move the store's money: shown to whoever has the money permission, like the server's check. */}
       {can(me.data, 'money') && <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />}
       <div className="admin-columns">
