@@ -187,6 +187,22 @@ describe(`line refunds (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     await expectLedgerReconciles(db(t), reseller.id);
   });
 
+  it('a cancellation after a line refund gives back only what is left: stock, sales count and money', async () => {
+    const { order, variantId } = await ownOrder(3);
+    const line = (await refundsOf(resellerToken, order.id)).lines[0]!;
+    expect((await refundLine(resellerToken, order.id, line.id, 1)).statusCode).toBe(201);
+    expect(await stockOf(variantId)).toBe(8);
+    const cancel = await moveOwn(resellerToken, order.id, 'cancelled');
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await stockOf(variantId), 'the two units left come back, not three').toBe(10);
+    const end = await sums(order.id);
+    // The buyer is owed back, in all, what they paid: the line refund and the rest, never more.
+    const owed = -end(reseller.id, 'refunds');
+    const paidBack = (await refundsOf(resellerToken, order.id)).refunds.reduce((n, r) => n + r.amountCents, 0);
+    expect(owed + paidBack).toBeLessThanOrEqual(order.totalCents);
+    await expectLedgerReconciles(db(t), reseller.id);
+  });
+
   it('refuses another store’s order or line, a supplier on a store’s line, and bodies that are not a refund', async () => {
     const { order } = await ownOrder(2);
     const { order: second } = await ownOrder(1);

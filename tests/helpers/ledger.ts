@@ -84,7 +84,17 @@ export async function expectLedgerReconciles(db: Db, storeId: string): Promise<v
     const mine = refundRows.filter((r) => r.orderId === o.id);
     const requested = mine.reduce((n, r) => n + r.amountCents, 0);
     const refunded = mine.filter((r) => r.status === 'succeeded').reduce((n, r) => n + r.amountCents, 0);
-    const held = provider.filter((p) => p.status === 'succeeded').reduce((n, p) => n + p.amountCents, 0) - refunded;
+    // A payment marked refunded went back whole (its refund rows and the rest at cancellation); a succeeded one still
+    // holds what its refunds have not sent back.
+    const held = provider
+      .filter((p) => p.status === 'succeeded')
+      .reduce(
+        (n, p) =>
+          n +
+          p.amountCents -
+          mine.filter((r) => r.paymentId === p.id && r.status === 'succeeded').reduce((m, r) => m + r.amountCents, 0),
+        0,
+      );
     const label = `order ${o.folio} (${o.status})`;
     expect(get(s, 'buyer_payment'), `${label}: buyer money held = provider payments not refunded`).toBe(held);
     // Every payment that reached the platform paid its provider's fee, once, and Vitrina bears it.

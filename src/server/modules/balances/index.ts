@@ -52,6 +52,7 @@ export {
   requestRefund,
   requestLineRefund,
   refundedUnits,
+  requestedRefundsCents,
   refundedQuantities,
   recordOwedRefund,
   sendRefund,

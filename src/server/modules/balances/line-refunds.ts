@@ -139,11 +139,14 @@ export interface Held {
   fee: number;
 }
 
-/** What `storeId` holds of order `orderId` per package, on its own or its supplier accounts, and its fee. */
+/**
+ * What party `party` (a store id: the order's store or one of its suppliers, whose lines the order's entries carry)
+ * holds of order `orderId` per package, on its own or its supplier accounts, and its fee.
+ */
 export async function heldOf(
   ctx: StoreDbContext,
   orderId: string,
-  storeId: string,
+  party: string,
   side: 'store' | 'supplier',
 ): Promise<Held[]> {
   const [pending, available] =
@@ -157,7 +160,7 @@ export async function heldOf(
     .from(ledgerLines)
     .where(
       and(
-        eq(ledgerLines.storeId, storeId),
+        eq(ledgerLines.storeId, party),
         eq(ledgerLines.orderId, orderId),
         inArray(ledgerLines.account, [pending, available, 'platform_fee']),
       ),
@@ -176,12 +179,12 @@ export async function heldOf(
   return [...out.values()].sort((a, b) => (a.fulfilmentId ?? '').localeCompare(b.fulfilmentId ?? ''));
 }
 
-/** What `storeId` has available on `account` across all its orders (not paid out), centavos. */
-export async function availableOf(ctx: StoreDbContext, storeId: string, account: LedgerAccount): Promise<number> {
+/** What party `party` (a store id) has available on `account` across all its orders (not paid out), centavos. */
+export async function availableOf(ctx: StoreDbContext, party: string, account: LedgerAccount): Promise<number> {
   const [row] = await ctx.db
     .select({ sum: sql<string>`coalesce(sum(${ledgerLines.amountCents}), 0)` })
     .from(ledgerLines)
-    .where(and(eq(ledgerLines.storeId, storeId), eq(ledgerLines.account, account)));
+    .where(and(eq(ledgerLines.storeId, party), eq(ledgerLines.account, account)));
   return -Number(row!.sum);
 }
 

@@ -268,6 +268,18 @@ export async function refundedQuantities(ctx: DbContext, orderItemIds: string[])
   return new Map(rows.map((r) => [r.id!, Number(r.n)]));
 }
 
+/**
+ * Centavos of payment `paymentId` its refunds have asked back so far, whatever their status (a refused one is still
+ * owed and will be sent again).
+ */
+export async function requestedRefundsCents(ctx: StoreDbContext, paymentId: string): Promise<number> {
+  const [{ asked }] = await ctx.db
+    .select({ asked: sql<string>`coalesce(sum(${refunds.amountCents}), 0)` })
+    .from(refunds)
+    .where(and(eq(refunds.storeId, ctx.storeId), eq(refunds.paymentId, paymentId)));
+  return Number(asked);
+}
+
 /** The line refunds of an order so far (every status: a refused one is still owed), by line. */
 export async function refundedUnits(
   ctx: StoreDbContext,

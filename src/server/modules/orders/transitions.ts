@@ -12,7 +12,13 @@ import { assertTransition } from '../../lib/state-machine.js';
 import type { OrderStatus } from '../../../shared/contracts/checkout.js';
 import { recordSale, releaseStock, releaseStockAcross, reverseSale } from '../catalog/index.js';
 import { closePayment, getOrderPayment, refundCardPayment, type PaymentRow } from '../payments/index.js';
-import { postOrderCancelled, postRefundPaid, postSharesReversed } from '../balances/index.js';
+import {
+  postOrderCancelled,
+  postRefundPaid,
+  postSharesReversed,
+  refundedUnits,
+  requestedRefundsCents,
+} from '../balances/index.js';
 import { runTransaction } from '../../db/transaction.js';
 import { enqueue } from '../../jobs/queue.js';
 import { releaseCouponUse } from '../coupons/index.js';
@@ -93,12 +99,26 @@ export async function applyTransition(
     actorId: opts.actorId ?? null,
     note: opts.note ?? null,
   });
-  const items = await tx
-    .select({ productId: orderItems.productId, variantId: orderItems.variantId, quantity: orderItems.quantity })
+  const bought = await tx
+    .select({
+      id: orderItems.id,
+      productId: orderItems.productId,
+      variantId: orderItems.variantId,
+      quantity: orderItems.quantity,
+    })
     .from(orderItems)
     .where(and(eq(orderItems.storeId, storeId), eq(orderItems.orderId, orderId)));
+  // Units a line refund already gave back went back to stock and off the sales count then (an order is cancelled only
+  // before it ships, so every such refund came before shipping): a cancellation gives back the rest only.
+  const refunded = to === 'cancelled' ? await refundedUnits(ctx, orderId) : [];
+  const items = bought
+    .map((i) => ({
+      ...i,
+      quantity: i.quantity - refunded.filter((r) => r.orderItemId === i.id).reduce((n, r) => n + r.quantity, 0),
+    }))
+    .filter((i) => i.quantity > 0);
   if (to === 'cancelled' && packages.length) {
-    await cancelPackages(ctx, orderId, packages);
+    await cancelPackages(ctx, orderId, packages, items);
     if (order.paidAt) await reverseSale(ctx, items);
     const payment = await getOrderPayment(ctx, orderId);
     if (payment) await closePayment(ctx, payment, 'expired');
@@ -130,16 +150,21 @@ export async function applyTransition(
  * of packages still open go back to whoever holds the stock (the store, or the supplier for a listing's line; a
  * rejected package gave its units back already), and the open packages are cancelled.
  */
-async function cancelPackages(ctx: StoreTxContext, orderId: string, packages: PackageRow[]): Promise<void> {
+async function cancelPackages(
+  ctx: StoreTxContext,
+  orderId: string,
+  packages: PackageRow[],
+  left: { id: string; quantity: number }[],
+): Promise<void> {
   await postSharesReversed(ctx, { orderId, parties: suppliersOf(packages) });
   const open = new Set(packages.filter((p) => p.status !== 'rejected' && p.status !== 'cancelled').map((p) => p.id));
   const lines = await ctx.db
     .select({
+      id: orderItems.id,
       fulfilmentId: orderItems.fulfilmentId,
       variantId: orderItems.variantId,
       supplierStoreId: orderItems.supplierStoreId,
       sourceVariantId: orderItems.sourceVariantId,
-      quantity: orderItems.quantity,
     })
     .from(orderItems)
     .where(and(eq(orderItems.storeId, ctx.storeId), eq(orderItems.orderId, orderId)));
@@ -148,7 +173,8 @@ async function cancelPackages(ctx: StoreTxContext, orderId: string, packages: Pa
     lines.flatMap((l) => {
       if (!l.fulfilmentId || !open.has(l.fulfilmentId)) return [];
       const variantId = l.sourceVariantId ?? l.variantId;
-      return variantId ? [{ storeId: l.supplierStoreId ?? ctx.storeId, variantId, quantity: l.quantity }] : [];
+      const quantity = left.find((x) => x.id === l.id)?.quantity ?? 0;
+      return variantId && quantity ? [{ storeId: l.supplierStoreId ?? ctx.storeId, variantId, quantity }] : [];
     }),
   );
   await followOrder(ctx, orderId, 'cancelled');
@@ -182,12 +208,12 @@ export async function refundAndRecord(
   ctx: Pick<StoreContext, 'db' | 'providers' | 'storeId'>,
   payment: PaymentRow,
 ): Promise<void> {
-  const row = await refundCardPayment(ctx, payment);
-  if (row.status !== 'refunded') return;
+  // What refunds of this payment already asked back (a line refund, a rejected package) is not refunded again.
+  const asked = await requestedRefundsCents({ db: ctx.db, storeId: payment.storeId }, payment.id);
+  const amountCents = Math.max(0, payment.amountCents - asked);
+  const row = await refundCardPayment(ctx, payment, amountCents);
+  if (row.status !== 'refunded' || !amountCents) return;
   await runTransaction(ctx.db, (tx) =>
-    postRefundPaid(
-      { db: tx, storeId: row.storeId },
-      { orderId: row.orderId, refundKey: row.id, amountCents: row.amountCents },
-    ),
+    postRefundPaid({ db: tx, storeId: row.storeId }, { orderId: row.orderId, refundKey: row.id, amountCents }),
   );
 }

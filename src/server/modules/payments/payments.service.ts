@@ -322,7 +322,8 @@ export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Prom
 }
 
 /**
- * Refunds a succeeded card payment in full through the provider and marks it refunded. Returns the row, unchanged
+ * Refunds what is left of a succeeded card payment (`amountCents`, centavos: the whole payment unless refunds of it
+ * were already asked for; 0 sends nothing) through the provider and marks it refunded. Returns the row, unchanged
  * when there is nothing to refund (not a provider card payment, not succeeded); the row as refunded when the provider's
  * webhook about this refund got there first. Throws PAYMENT_REFUND_FAILED when the provider refuses,
  * PAYMENT_ALREADY_PROCESSED when a concurrent change won.
@@ -330,18 +331,21 @@ export async function paymentsToRefund(ctx: DbContext, orderIds: string[]): Prom
 export async function refundCardPayment(
   ctx: Pick<BaseContext, 'db' | 'providers'>,
   payment: PaymentRow,
+  amountCents = payment.amountCents,
 ): Promise<PaymentRow> {
   const { db } = ctx;
   const refundable = (REFUNDABLE_METHODS as readonly string[]).includes(payment.method);
   if (!refundable || payment.status !== 'succeeded' || !payment.providerRef) return payment;
   const provider = providerOf(ctx, payment);
   if (!provider) return payment;
-  const r = await provider.refundPayment({
-    providerRef: payment.providerRef,
-    amountCents: payment.amountCents,
-    idempotencyKey: `refund_${payment.id}`,
-  });
-  if (r.status !== 'succeeded') throw new AppError('PAYMENT_REFUND_FAILED', { reason: r.failureCode });
+  if (amountCents > 0) {
+    const r = await provider.refundPayment({
+      providerRef: payment.providerRef,
+      amountCents,
+      idempotencyKey: `refund_${payment.id}`,
+    });
+    if (r.status !== 'succeeded') throw new AppError('PAYMENT_REFUND_FAILED', { reason: r.failureCode });
+  }
   const [row] = await db
     .update(payments)
     .set({ status: 'refunded', updatedAt: new Date() })
