@@ -35,7 +35,16 @@ describe('change feed (decision 033)', () => {
     const events = await during(() =>
       database.db.execute(sql`update product_variants set stock = stock - 1 where store_id = ${store.id}`),
     );
-    expect(events).toEqual([{ storeId: store.id, topic: 'products', ids: [p.id] }]);
+    // Stock alone is a sale's kind of change (decision 149); a price is not.
+    expect(events).toEqual([{ storeId: store.id, topic: 'products', ids: [p.id], stockOnly: true }]);
+    const price = await during(() =>
+      database.db.execute(sql`update product_variants set price_cents = price_cents + 1 where store_id = ${store.id}`),
+    );
+    expect(price).toEqual([{ storeId: store.id, topic: 'products', ids: [p.id] }]);
+    const sold = await during(() =>
+      database.db.execute(sql`update products set sold_count = sold_count + 1 where id = ${p.id}`),
+    );
+    expect(sold).toEqual([{ storeId: store.id, topic: 'products', ids: [p.id], stockOnly: true }]);
     const review = await during(() =>
       database.db.execute(
         sql`insert into reviews (store_id, product_id, author_name, rating, title, comment) values (${store.id}, ${p.id}, 'Ana', 5, 'Bien', 'Muy bien')`,
