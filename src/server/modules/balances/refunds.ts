@@ -34,6 +34,7 @@ import {
   takeFromHeld,
   type Held,
   type LinePackage,
+  type LineRefundPosting,
   type LineRefundShares,
   type RefundedUnits,
 } from './line-refunds.js';
@@ -190,20 +191,13 @@ export async function requestRefund(
   return row;
 }
 
-/** A line refund to record: the order's payment, the line and its package as line-refunds.ts weighs them. */
-export interface LineRefundRequestInput {
-  orderId: string;
+/**
+ * A line refund to record: the line and its package as the ledger posts them (LineRefundPosting, less the refund's id
+ * and parts, which are worked out here), the order's payment, and the package as line-refunds.ts weighs it.
+ */
+export interface LineRefundRequestInput extends Omit<LineRefundPosting, 'refundId' | 'parts'> {
   paymentId: string;
   paymentAmountCents: number;
-  orderItemId: string;
-  quantity: number;
-  shares: LineRefundShares;
-  /** The line's package (null: an order without packages) and its supplier (null: the store's own goods). */
-  fulfilmentId: string | null;
-  supplierStoreId: string | null;
-  /** Whether the line's package (or the order) has shipped, and the order's other packages that shipped. */
-  shipped: boolean;
-  shippedPackages: string[];
   pkg: LinePackage;
   reason?: string;
   /**
