@@ -221,9 +221,15 @@ describe('answer cache', () => {
     await cache.get('B', 'popular', victim.compute);
     // Store C floods the lists with never-repeated searches.
     for (let i = 0; i < 200; i++) await cache.get('C', `crawl-${i}`, list([]).compute);
-    expect(cache.storeBytes('C')).toBeLessThanOrEqual(1250);
+    // C used the free room, never B's answer nor a product's.
+    expect(cache.storeBytes('C')).toBeLessThanOrEqual(5000);
     await cache.get('A', 'p1', product.compute);
     await cache.get('B', 'popular', victim.compute);
     expect([product.runs(), victim.runs()]).toEqual([1, 1]);
+    // A store within its share arriving at a full pool gets room from C, the store over its share, not from B.
+    for (let i = 0; i < 5; i++) await cache.get('D', `d-${i}`, list([]).compute);
+    await cache.get('B', 'popular', victim.compute);
+    expect(victim.runs()).toBe(1);
+    expect(cache.storeBytes('D')).toBeGreaterThan(0);
   });
 });

@@ -3,8 +3,9 @@
  * change feed on this instance and every other. An answer is serialised once and kept with its ETag.
  *
  * Memory: a budget in bytes (ANSWER_CACHE_MB), half for answers about one product and half for lists (search,
- * sitemaps), so that a flood of never-repeated searches cannot push product pages out; within each half one store may
- * hold at most `storeShare` of it, so one store's crawler cannot push every other store out. Least recently used first.
+ * sitemaps), so that a flood of never-repeated searches cannot push product pages out; once a half is full, a store
+ * holding more than `storeShare` of it makes room from its own answers, so one store's crawler cannot push every other
+ * store out (below full, one store may use all the room). Least recently used first.
  *
  * Invalidation by generations, so a change costs O(1): an answer remembers the generations it was computed under.
  * A change to some products bumps those products' generations (their own answers) and the store's list generation;
@@ -72,6 +73,8 @@ class Pool {
   readonly lru: LRUCache<string, Entry>;
   /** Per store: its keys, least recently used first (a Set keeps insertion order), and their bytes. */
   private readonly stores = new Map<string, { keys: Set<string>; bytes: number }>();
+  /** The store that held the most when it last grew (the first to give room back when the pool is full). */
+  private hog: { keys: Set<string>; bytes: number } | null = null;
 
   constructor(
     private readonly maxBytes: number,
@@ -107,11 +110,18 @@ class Pool {
     this.lru.delete(key);
     let s = this.stores.get(e.storeId);
     if (!s) this.stores.set(e.storeId, (s = { keys: new Set(), bytes: 0 }));
-    // Over its share, the store makes room from its own least recently used answers, not from other stores'.
-    while (s.bytes + e.size > this.storeMax && s.keys.size) this.lru.delete(s.keys.values().next().value!);
+    // With the pool full, room comes first from the store itself if it is over its share, then from the store holding
+    // the most if that one is over its share: never from a store within its share while another is over (below full,
+    // one store may use the room nobody else needs).
+    const full = () => this.lru.calculatedSize + e.size > this.maxBytes;
+    while (full() && s.bytes + e.size > this.storeMax && s.keys.size) this.lru.delete(s.keys.values().next().value!);
+    const hog = this.hog;
+    while (hog && hog !== s && full() && hog.bytes > this.storeMax && hog.keys.size)
+      this.lru.delete(hog.keys.values().next().value!);
     if (!this.stores.has(e.storeId)) this.stores.set(e.storeId, s);
     s.keys.add(key);
     s.bytes += e.size;
+    if (!this.hog || s.bytes > this.hog.bytes) this.hog = s;
     this.lru.set(key, e);
   }
 
@@ -122,6 +132,7 @@ class Pool {
   clear(): void {
     this.lru.clear();
     this.stores.clear();
+    this.hog = null;
   }
 }
 
