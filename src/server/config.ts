@@ -256,7 +256,7 @@ const envSchema = z.object({
    * Megabytes of product and search answers kept in memory per instance (decision 149): half for products, half for
    * lists, a quarter of each half per store at most; 0 turns the cache off.
    */
-  ANSWER_CACHE_MB: z.coerce.number().min(0).default(64),
+  ANSWER_CACHE_MB: z.coerce.number().min(0).default(128),
   /**
    * Milliseconds a cached search may still be served after a product change that does not touch the products it
    * shows, while it is recomputed (decision 149): a new product or a reordering by sales shows within that time; a

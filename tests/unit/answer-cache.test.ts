@@ -87,7 +87,7 @@ describe('answer cache', () => {
 
   it('keeps answers within its bytes, dropping the least recently used', async () => {
     const { feed } = handFeed();
-    // An answer here takes 2 × (body + key) + 200 = 220 bytes: half of 1,000 holds two lists.
+    // An answer here takes body + key + 200 = 210 bytes: half of 1,000 holds two lists.
     const cache = new AnswerCache(feed, { maxBytes: 1000, maxStaleMs: 0, storeShare: 1 });
     const [x, y, z] = [counter(), counter(), counter()];
     await cache.get('A', 'x', x.compute);

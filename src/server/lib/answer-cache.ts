@@ -315,7 +315,8 @@ export class AnswerCache {
       productKey,
       shows,
       computedAt: Date.now(),
-      size: 2 * (body.length + k.length) + 200,
+      // V8 keeps ASCII and Latin-1 JSON one byte per character (most answers); a little over for the entry itself.
+      size: body.length + k.length + 200,
       current,
     };
     if (current && this.pools) {
