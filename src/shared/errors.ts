@@ -185,6 +185,20 @@ export const ERROR_STATUS = {
   DOMAIN_IS_PLATFORM_ADDRESS: 409,
   /** Making a domain primary that does not serve the store yet. */
   DOMAIN_NOT_ACTIVE: 409,
+  /** Quotes (decisions 150, 151): not this store's, or not the buyer's. */
+  QUOTE_NOT_FOUND: 404,
+  /** A quantity under the product's MOQ or outside its quantity range (params.min, params.max). */
+  QUOTE_QUANTITY_OUT_OF_RANGE: 422,
+  /** An answer whose service prices do not name exactly the services the buyer asked for. */
+  QUOTE_SERVICES_MISMATCH: 422,
+  /** An answer valid until a day already gone. */
+  QUOTE_VALIDITY_PAST: 422,
+  /** A quote that cannot change that way now (answering an accepted one, declining an expired one). */
+  QUOTE_NOT_OPEN: 409,
+  /** Accepting a quote that is not sent and valid (params.reason: accepted | declined | expired | requested). */
+  QUOTE_NOT_ACCEPTABLE: 409,
+  /** A tier the quote's answer does not have. */
+  QUOTE_TIER_NOT_FOUND: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

@@ -91,3 +91,14 @@ export const PASSWORD_MAX_LENGTH = 128;
 export const SYNONYM_GROUPS_MAX = 300;
 export const SYNONYM_GROUP_MAX_WORDS = 10;
 export const SYNONYM_WORD_MAX_LENGTH = 30;
+
+/** Buyer-seller messages (`/messages`): characters of one message's text, plain. */
+export const MESSAGE_MAX_LENGTH = 2000;
+/** Messages one sender may send per minute, across every conversation (then 429 RATE_LIMITED). */
+export const MESSAGES_PER_MINUTE = 60;
+/** Messages one thread answer or stream catch-up carries at most (the newest of the thread). */
+export const MESSAGE_PAGE_SIZE = 200;
+/** A party who has not seen a message this many minutes after it was sent gets an email notice... */
+export const MESSAGE_NOTICE_AFTER_MINUTES = 10;
+/** ...and at most one per conversation within this many minutes. */
+export const MESSAGE_NOTICE_GAP_MINUTES = 60;

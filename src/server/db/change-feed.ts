@@ -30,10 +30,11 @@ export const CHANGE_CHANNEL = 'vitrina_changes';
  * are host names. `synonyms`: the store's search synonyms. `offers`: the store's offers in the global catalogue (the
  * supplier's store; ids are offer ids). `listings`: the store's listings of other suppliers'
  * offers (ids are offer ids). `accounts`: sessions, users or store memberships (platform-wide: `storeId` is the empty
- * string; ids are user ids).
+ * string; ids are user ids). `messages`: a conversation's messages (new, received, viewed; ids are conversation ids),
+ * heard by the messages module's live streams only.
  */
 export type ChangeTopic =
-  'products' | 'departments' | 'store' | 'domains' | 'synonyms' | 'offers' | 'listings' | 'accounts';
+  'products' | 'departments' | 'store' | 'domains' | 'synonyms' | 'offers' | 'listings' | 'accounts' | 'messages';
 
 /** One change. `storeId: null` is a reset: forget everything of every store (the feed may have missed changes). */
 export interface ChangeEvent {

@@ -83,6 +83,10 @@ export interface JobPayloads {
   'certificates-probe': Record<string, never>;
   /** Issued, renewing and failed certificates probed again (hourly; decision 146). */
   'certificates-review': Record<string, never>;
+  /** The buyer's email that the store answered their quote (quotes/quote-emails.ts; the status "Quote: sent"). */
+  'quote-email': { storeId: string; quoteId: string; kind: 'sent' };
+  /** Sent quotes past their validity date moved to expired (every 15 minutes; decision 151). */
+  'quotes-expire': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -186,8 +186,8 @@ export class AnswerCache {
       return;
     }
     // An offer's or a listing's row follows its product, whose own change already reached this cache; no cached answer
-    // reads offers or listings, nor depends on who is signed in.
-    if (e.topic === 'offers' || e.topic === 'listings' || e.topic === 'accounts') return;
+    // reads offers or listings, nor depends on who is signed in; none reads messages.
+    if (e.topic === 'offers' || e.topic === 'listings' || e.topic === 'accounts' || e.topic === 'messages') return;
     if (e.topic === 'products') {
       const gen = (this.listGen.get(e.storeId) ?? 0) + 1;
       this.listGen.set(e.storeId, gen);

@@ -21,6 +21,7 @@ import { subscriptionsModule } from './subscriptions/module.js';
 import { searchModule } from './search/module.js';
 import { analyticsModule } from './analytics/module.js';
 import { marketplaceModule } from './marketplace/module.js';
+import { quotesModule } from './quotes/module.js';
 import { ordersModule } from './orders/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { webModule } from './web/module.js';
@@ -38,6 +39,7 @@ const DEFINED: readonly ModuleDefinition[] = [
   searchModule,
   analyticsModule,
   marketplaceModule,
+  quotesModule,
   ordersModule,
   checkoutModule,
   webModule,

@@ -17,6 +17,7 @@ export const FILE_PURPOSES = [
   'certificate',
   'document',
   'signature',
+  'message_attachment',
 ] as const;
 export const filePurpose = z.enum(FILE_PURPOSES);
 export type FilePurpose = z.infer<typeof filePurpose>;
@@ -49,6 +50,7 @@ export const FILE_RULES: Record<FilePurpose, FileRule> = {
   certificate: { pdf: true },
   document: { pdf: true },
   signature: { pdf: false },
+  message_attachment: { pdf: true },
 };
 
 /** Image formats read by the server (anything sharp decodes to one of these); every image is stored as WebP. */

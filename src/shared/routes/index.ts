@@ -16,6 +16,7 @@ import { jobsOps } from './jobs.ops.js';
 import { listingsOps } from './listings.ops.js';
 import { marketplaceOps } from './marketplace.ops.js';
 import { ordersOps } from './orders.ops.js';
+import { quotesOps } from './quotes.ops.js';
 import { platformOps } from './platform.ops.js';
 import { sandboxOps } from './sandbox.ops.js';
 import { searchOps } from './search.ops.js';
@@ -41,6 +42,7 @@ export const ops = {
   ...analyticsOps,
   ...listingsOps,
   ...marketplaceOps,
+  ...quotesOps,
   ...ordersOps,
   ...checkoutOps,
 };

@@ -21,3 +21,4 @@ export * from './coupons.js';
 export * from './shipping.js';
 export * from './subscriptions.js';
 export * from './marketplace.js';
+export * from './quotes.js';

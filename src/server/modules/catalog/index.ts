@@ -55,6 +55,7 @@ export {
 export { cardColumns, toCard, type CardRow } from './product-card.js';
 export { getSitemapEntries, type SitemapEntries } from './sitemap-entries.js';
 export { productPageStatus } from './product-status.js';
+export { getQuotableProduct, type QuotableProduct } from './quote-source.js';
 export { loadProducts, loadTaxonomy, type CategoryRow, type DepartmentRow, type ProductRow } from './search-source.js';
 export {
   searchListedProducts,

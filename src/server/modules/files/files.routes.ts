@@ -27,6 +27,7 @@ const PURPOSE_PERMISSION: Record<FilePurpose, Permission> = {
   certificate: 'settings',
   document: 'settings',
   signature: 'orders',
+  message_attachment: 'orders',
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {

@@ -24,7 +24,7 @@ import { runImageJob } from './image-jobs.js';
 import { stageFileId } from './staged-files.js';
 
 /** Purposes whose files are private (a seller's licences, tax and address documents): never served by URL. */
-const PRIVATE_PURPOSES: ReadonlySet<FilePurpose> = new Set(['document']);
+const PRIVATE_PURPOSES: ReadonlySet<FilePurpose> = new Set(['document', 'message_attachment']);
 
 /** Purposes whose images are wide (banners, carousel): they get the 1600 px size too. */
 const WIDE_PURPOSES: ReadonlySet<FilePurpose> = new Set(['banner', 'carousel']);

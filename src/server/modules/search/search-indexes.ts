@@ -53,7 +53,7 @@ interface Entry {
   bytes: number;
 }
 
-const NOT_PRODUCTS: ReadonlySet<ChangeEvent['topic']> = new Set(['domains', 'offers', 'listings', 'accounts']);
+const NOT_PRODUCTS: ReadonlySet<ChangeEvent['topic']> = new Set(['domains', 'offers', 'listings', 'accounts', 'messages']);
 
 export class SearchIndexes {
   private readonly entries = new Map<string, Entry>();
