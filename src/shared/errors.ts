@@ -199,6 +199,10 @@ export const ERROR_STATUS = {
   QUOTE_NOT_ACCEPTABLE: 409,
   /** A tier the quote's answer does not have. */
   QUOTE_TIER_NOT_FOUND: 422,
+  /** Messages: a conversation that is not the buyer's or not this store's (or does not exist). */
+  CONVERSATION_NOT_FOUND: 404,
+  /** A message between a buyer and a store when either has blocked the other (params.by: buyer | store). */
+  MESSAGING_BLOCKED: 403,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

@@ -176,4 +176,29 @@ describe('tenant isolation', () => {
     ).toBe(401);
     expect((await t.app.inject({ url: '/api/admin/dashboard' })).statusCode).toBe(401);
   });
+
+  it('A’s seller and buyer cannot read, answer or block B’s conversations', async () => {
+    const hb = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerB.token}` };
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: hb,
+      payload: { subject: { kind: 'product', codigo: 'ONLYB' }, body: 'Pregunta privada de B' },
+    });
+    expect(started.statusCode).toBe(201);
+    const id = started.json().conversation.id as string;
+    const seller = { authorization: `Bearer ${sellerA.token}` };
+    for (const [method, url, payload] of [
+      ['GET', `/api/admin/messages/${id}`, undefined],
+      ['POST', `/api/admin/messages/${id}`, { body: 'Hola' }],
+      ['PUT', `/api/admin/messages/${id}/block`, { blocked: true }],
+    ] as const)
+      expect((await t.app.inject({ method, url, headers: seller, payload })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/admin/messages', headers: seller })).json().conversations).toEqual([]);
+    const ha = { 'x-store-domain': a.hostname, authorization: `Bearer ${buyerA.token}` };
+    expect((await t.app.inject({ url: `/api/messages/${id}`, headers: ha })).statusCode).toBe(404);
+    // On B's domain A's buyer is nobody.
+    const onB = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerA.token}` };
+    expect((await t.app.inject({ url: `/api/messages/${id}`, headers: onB })).statusCode).toBe(401);
+  });
 });

@@ -87,6 +87,8 @@ export interface JobPayloads {
   'quote-email': { storeId: string; quoteId: string; kind: 'sent' };
   /** Sent quotes past their validity date moved to expired (every 15 minutes; decision 151). */
   'quotes-expire': Record<string, never>;
+  /** Email notices of messages unseen for 10 minutes, one per conversation and side per hour (every minute). */
+  'message-notices': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -22,6 +22,7 @@ import { searchModule } from './search/module.js';
 import { analyticsModule } from './analytics/module.js';
 import { marketplaceModule } from './marketplace/module.js';
 import { quotesModule } from './quotes/module.js';
+import { messagesModule } from './messages/module.js';
 import { ordersModule } from './orders/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { webModule } from './web/module.js';
@@ -40,6 +41,7 @@ const DEFINED: readonly ModuleDefinition[] = [
   analyticsModule,
   marketplaceModule,
   quotesModule,
+  messagesModule,
   ordersModule,
   checkoutModule,
   webModule,

@@ -15,6 +15,7 @@ import { filesOps } from './files.ops.js';
 import { jobsOps } from './jobs.ops.js';
 import { listingsOps } from './listings.ops.js';
 import { marketplaceOps } from './marketplace.ops.js';
+import { messagesOps } from './messages.ops.js';
 import { ordersOps } from './orders.ops.js';
 import { quotesOps } from './quotes.ops.js';
 import { platformOps } from './platform.ops.js';
@@ -43,6 +44,7 @@ export const ops = {
   ...listingsOps,
   ...marketplaceOps,
   ...quotesOps,
+  ...messagesOps,
   ...ordersOps,
   ...checkoutOps,
 };

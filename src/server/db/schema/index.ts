@@ -22,3 +22,4 @@ export * from './shipping.js';
 export * from './subscriptions.js';
 export * from './marketplace.js';
 export * from './quotes.js';
+export * from './messages.js';
