@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../limits.js';
 import { addressInput } from './accounts.js';
 import { asStored, cents, codigo, email, postalCode, sku, text, uuid } from './common.js';
+import { quoteRef } from './quotes.js';
 
 export const cartLineInput = z.object({ codigo, sku, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) });
 export type CartLine = z.infer<typeof cartLineInput>;
@@ -79,19 +80,33 @@ export type CardInput = z.infer<typeof cardInput>;
 export const paymentMethodName = z.enum(['card', 'oxxo', 'paypal']);
 export type PaymentMethodName = z.infer<typeof paymentMethodName>;
 
-export const placeOrderBody = z.object({
-  idempotencyKey: uuid,
-  items: z.array(cartLineInput).min(1).max(MAX_CART_LINES),
-  email: email.optional(),
-  addressId: uuid.optional(),
-  address: addressInput.optional(),
-  shipping: z.object({ servicio: shippingServiceName }),
-  paymentMethod: paymentMethodName,
-  /** The total the shopper saw; the order is refused with PRICE_CHANGED when the server's differs. */
-  expectedTotalCents: cents.optional(),
-  /** A coupon of the store: its discount comes off the products, never the shipping. */
-  couponCode: text({ min: 1, max: 30 }).optional(),
-});
+export const placeOrderBody = z
+  .object({
+    idempotencyKey: uuid,
+    /** The cart's lines; empty for an order that accepts a quote (`quote`), whose one line is the quote's. */
+    items: z.array(cartLineInput).max(MAX_CART_LINES),
+    /**
+     * Accepts tier `tier` of the signed-in buyer's sent quote `id` (decision 151): the order buys that tier's units at
+     * its unit price, its quoted services are its shipping line, and no coupon applies.
+     */
+    quote: quoteRef.optional(),
+    email: email.optional(),
+    addressId: uuid.optional(),
+    address: addressInput.optional(),
+    shipping: z.object({ servicio: shippingServiceName }),
+    paymentMethod: paymentMethodName,
+    /** The total the shopper saw; the order is refused with PRICE_CHANGED when the server's differs. */
+    expectedTotalCents: cents.optional(),
+    /** A coupon of the store: its discount comes off the products, never the shipping. */
+    couponCode: text({ min: 1, max: 30 }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    // A cart order needs a line; a quote order takes its line from the quote and nothing else.
+    if (!b.quote && !b.items.length)
+      ctx.addIssue({ code: 'too_small', origin: 'array', minimum: 1, inclusive: true, path: ['items'], message: '' });
+    if (b.quote && b.items.length)
+      ctx.addIssue({ code: 'too_big', origin: 'array', maximum: 0, inclusive: true, path: ['items'], message: '' });
+  });
 export type PlaceOrderBody = z.input<typeof placeOrderBody>;
 /** The validated POST /api/pedido body, as the server's checkout takes it. */
 export type PlaceOrderInput = z.infer<typeof placeOrderBody>;

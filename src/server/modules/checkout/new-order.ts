@@ -14,15 +14,18 @@ import { checkUnpaidOrders } from './limits.js';
 import { linkOrder } from './idempotency.js';
 import { getOrderLimits } from '../orders/index.js';
 import { storeFeeBps } from '../subscriptions/index.js';
+import { acceptQuoteForOrder, quotedLine } from '../quotes/index.js';
 import {
   checkUnitCaps,
   createOrderRows,
   holdStock,
   priceOrder,
   quoteOrderShipping,
+  quotedShipping,
   resolveAddress,
   startPayment,
   validateLines,
+  validateQuotedLine,
   type Buyer,
 } from './order-steps.js';
 
@@ -31,7 +34,8 @@ export type { Buyer } from './order-steps.js';
 /**
  * Validates and prices the order, then creates it with its payment attempt; returns the order id. Throws the
  * cart-line codes, ADDRESS_REQUIRED / ADDRESS_NOT_FOUND, SHIPPING_NOT_AVAILABLE, PRICE_CHANGED, the limit codes of
- * limits.ts and, when another request took the key over, IDEMPOTENCY_KEY_IN_PROGRESS.
+ * limits.ts, for a quote order the codes of quotes' `quotedLine` and QUOTE_NOT_ACCEPTABLE {reason: 'accepted'} (another
+ * order took it), and, when another request took the key over, IDEMPOTENCY_KEY_IN_PROGRESS.
  */
 export async function createOrder(
   ctx: StoreContext,
@@ -40,17 +44,34 @@ export async function createOrder(
   claim: { id: string; leaseId: string },
 ): Promise<string> {
   const address = await resolveAddress(ctx, input, buyer.customerId);
-  const lines = await validateLines(ctx, input.items);
+  // A quote's line is the seller's agreement with this buyer (decision 151): its price, units and services stand for
+  // the cart's, and the store's unit caps, which bound anonymous hoarding, do not apply to it.
+  const quoted = input.quote ? await quotedLine(ctx, input.quote) : null;
+  const lines = quoted ? await validateQuotedLine(ctx, quoted) : await validateLines(ctx, input.items);
   const limits = await getOrderLimits(ctx);
-  checkUnitCaps(limits, lines);
-  const shipping = await quoteOrderShipping(ctx, address, input.shipping.servicio, lines);
-  const totals = await priceOrder(ctx, input, lines, shipping.shippingCents);
+  if (!quoted) checkUnitCaps(limits, lines);
+  const shipping = quoted
+    ? quotedShipping(quoted)
+    : await quoteOrderShipping(ctx, address, input.shipping.servicio, lines);
+  const totals = await priceOrder(
+    ctx,
+    quoted ? { ...input, couponCode: undefined } : input,
+    lines,
+    shipping.shippingCents,
+    {
+      quoted: !!quoted,
+    },
+  );
   const feeBps = await storeFeeBps(ctx);
   const units = lines.reduce((n, l) => n + l.quantity, 0);
 
   return runTransaction(ctx.db, async (tx) => {
     const txCtx = withTx(ctx, tx);
-    await checkUnpaidOrders(txCtx, buyer, { units, maxHeldUnits: limits.maxHeldUnitsPerClient });
+    await checkUnpaidOrders(txCtx, buyer, {
+      units,
+      // The held-units cap bounds hoarding by anonymous carts; a quote's units were agreed with the seller.
+      maxHeldUnits: quoted ? Number.POSITIVE_INFINITY : limits.maxHeldUnitsPerClient,
+    });
     await holdStock(txCtx, lines);
     const order = await createOrderRows(txCtx, input, buyer, {
       address,
@@ -60,6 +81,8 @@ export async function createOrder(
       feeBps,
       holdMs: limits.cardHoldMinutes * 60_000,
     });
+    // The quote is claimed in the order's transaction: of racing accepts, the one that commits first keeps it.
+    if (quoted) await acceptQuoteForOrder(txCtx, quoted, order.id);
     await startPayment(txCtx, order, input.paymentMethod);
     await linkOrder(txCtx, claim.id, claim.leaseId, order.id);
     return order.id;

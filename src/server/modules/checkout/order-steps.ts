@@ -21,6 +21,7 @@ import { insertOrder, markOrderPaid, type NewPackage, type OrderRow } from '../o
 import type { OrderLimits } from '../../../shared/contracts/order-limits.js';
 import { enqueue } from '../../jobs/queue.js';
 import { priceCoupon, redeemCoupon, type PricedCoupon } from '../coupons/index.js';
+import type { QuotedLine } from '../quotes/index.js';
 import { checkOrderLimits } from './limits.js';
 import { variantsForSale, type SoldVariant } from './sold-variants.js';
 import { assertPickupAllowed, groupIntoPackages, quotePackages, splitDiscount } from './packages.js';
@@ -145,6 +146,43 @@ export async function validateLines(
 }
 
 /**
+ * Step 2, for an order that accepts a quote (decision 151): the quote's one line, its variant at the quoted unit price
+ * (never repriced from the variant) with current stock. Throws PRODUCT_NOT_AVAILABLE, OUT_OF_STOCK,
+ * INSUFFICIENT_STOCK {available}; the product's MOQ was checked when the seller answered.
+ */
+export async function validateQuotedLine(
+  ctx: Pick<StoreContext, 'db' | 'storeId'>,
+  q: QuotedLine,
+): Promise<OrderLine[]> {
+  const [found] = await variantsForSale(ctx, [q.sku]);
+  const v = found && found.codigo === q.codigo ? found : undefined;
+  const problem = lineProblem(v && { ...v, minOrderQty: 1 }, q.quantity);
+  if (problem === 'INSUFFICIENT_STOCK')
+    throw new AppError(problem, { name: v!.name, available: v!.stock, codigo: q.codigo });
+  if (problem) throw new AppError(problem, { name: v?.name ?? q.codigo, codigo: q.codigo });
+  return [{ codigo: q.codigo, sku: q.sku, quantity: q.quantity, variant: { ...v!, priceCents: q.unitPriceCents } }];
+}
+
+/**
+ * Step 3, for an order that accepts a quote: its shipping line is the quote's services as the seller priced them
+ * (freight, insurance, customs, delivery, consulting; decision 151), delivered in the quoted lead time.
+ */
+export function quotedShipping(q: Pick<QuotedLine, 'servicesCents' | 'leadTimeDays'>): OrderShippingChoice {
+  const days = String(q.leadTimeDays);
+  return {
+    shippingCents: q.servicesCents,
+    shipping: {
+      proveedor: 'Cotización',
+      servicio: 'cotizacion',
+      precio: q.servicesCents,
+      descripcion: 'cotizacion',
+      entrega: `${days}-${days}`,
+    },
+    packages: [],
+  };
+}
+
+/**
  * Step 2b. The store's caps on what one order may hold (decision 097), before anything is reserved: units of one line
  * (LINE_UNITS_LIMIT {name, max}) and of the whole order (ORDER_UNITS_LIMIT {max}).
  */
@@ -197,13 +235,15 @@ export async function quoteOrderShipping(
 /**
  * Step 4. Prices the order on the server (OXXO adds the store's fee, a coupon takes its discount off the products,
  * never the shipping) and checks it against the limits of decision 028 (limits.ts codes) and the total the shopper saw
- * (PRICE_CHANGED {price, totalCents}). Throws COUPON_NOT_VALID {reason} for a coupon that does not apply.
+ * (PRICE_CHANGED {price, totalCents}). Throws COUPON_NOT_VALID {reason} for a coupon that does not apply. `opts.quoted`:
+ * the lines are a quote's, which OXXO's per-line unit cap does not bound.
  */
 export async function priceOrder(
   ctx: Pick<StoreContext, 'db' | 'storeId' | 'locale'>,
   input: Pick<PlaceOrderInput, 'paymentMethod' | 'expectedTotalCents' | 'couponCode'>,
   lines: OrderLine[],
   shippingCents: number,
+  opts: { quoted?: boolean } = {},
 ): Promise<OrderTotals> {
   const itemsCents = lines.reduce((s, l) => s + lineTotalCents(l.variant.priceCents, l.quantity), 0);
   const feeCents = input.paymentMethod === 'oxxo' ? await getOxxoFeeCents(ctx) : 0;
@@ -213,7 +253,8 @@ export async function priceOrder(
   checkOrderLimits(ctx.locale, {
     paymentMethod: input.paymentMethod,
     totalCents,
-    lines: lines.map((l) => ({ name: l.variant.name, quantity: l.quantity })),
+    // OXXO's per-line unit cap bounds anonymous hoarding; a quote's units are the seller's agreement (decision 151).
+    lines: opts.quoted ? [] : lines.map((l) => ({ name: l.variant.name, quantity: l.quantity })),
   });
   if (input.expectedTotalCents !== undefined && input.expectedTotalCents !== totalCents) {
     throw new AppError('PRICE_CHANGED', { name: 'total', price: formatMoney(totalCents, ctx.locale), totalCents });

@@ -22,6 +22,7 @@ import {
 import { runTransaction } from '../../db/transaction.js';
 import { enqueue } from '../../jobs/queue.js';
 import { releaseCouponUse } from '../coupons/index.js';
+import { releaseQuoteOfOrder } from '../quotes/index.js';
 import { transitionTableFor } from './order-status.js';
 import type { OrderRow } from './orders.service.js';
 import { followOrder, loadPackages, suppliersOf, type PackageRow } from './packages.js';
@@ -131,6 +132,8 @@ export async function applyTransition(
     const payment = await getOrderPayment(ctx, orderId);
     if (payment) await closePayment(ctx, payment, 'expired');
     await releaseCouponUse(ctx, orderId);
+    // An accepted quote whose order was never paid may be accepted again while it is valid (decision 151).
+    if (!order.paidAt) await releaseQuoteOfOrder(ctx, orderId);
   }
   if (to === 'paid') await recordSale(ctx, items);
   // Pending money becomes available BALANCE_RELEASE_DAYS after delivery: a job committed with the change, one per

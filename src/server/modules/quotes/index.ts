@@ -1,0 +1,17 @@
+/** Public interface of the quotes module. */
+export {
+  requestQuote,
+  listMyQuotes,
+  getMyQuote,
+  declineQuote,
+  listStoreQuotes,
+  getStoreQuote,
+  answerQuote,
+  countUnansweredQuotes,
+  quotedLine,
+  acceptQuoteForOrder,
+  releaseQuoteOfOrder,
+  expireQuotes,
+  type QuotedLine,
+} from './quotes.service.js';
+export { dutyRateFor } from './duty-rates.js';
