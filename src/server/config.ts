@@ -173,6 +173,12 @@ const envSchema = z.object({
     .refine((u) => u.startsWith('http://'), 'must be an http:// URL')
     .optional(),
   /**
+   * The PAC's API the stores' invoicing accounts are reached at (decision 154): Facturapi's own
+   * (https://www.facturapi.io/v2) in production. Unset, the built-in sandbox PAC (providers/invoicing/sandbox.ts,
+   * offline, test keys only) answers on a loopback port.
+   */
+  FACTURAPI_API_BASE: z.string().url().optional(),
+  /**
    * Payment webhooks a client address may send per minute that fail their signature or format check; beyond it that
    * address gets 429 (with Retry-After) before anything is checked, so a forged flood cannot keep the server (or
    * PayPal's verification API) busy (decision 109).

@@ -185,6 +185,27 @@ export const ERROR_STATUS = {
   DOMAIN_IS_PLATFORM_ADDRESS: 409,
   /** Making a domain primary that does not serve the store yet. */
   DOMAIN_NOT_ACTIVE: 409,
+  /** CFDI invoices (decision 154): the buyer's fiscal data, in the SAT's words (params.field where useful). */
+  RFC_INVALID: 422,
+  RFC_GENERIC_NOT_ALLOWED: 422,
+  TAX_REGIME_INVALID: 422,
+  TAX_REGIME_PERSON_MISMATCH: 422,
+  CFDI_USE_INVALID: 422,
+  CFDI_USE_MISMATCH: 422,
+  FISCAL_NAME_INVALID: 422,
+  FISCAL_POSTAL_CODE_INVALID: 422,
+  /** The store has no invoicing account connected: no factura can be asked. */
+  INVOICING_NOT_AVAILABLE: 409,
+  /** A factura asked more than 30 days after the order (params.days). */
+  INVOICE_WINDOW_CLOSED: 409,
+  /** The order already has its factura asked or issued. */
+  INVOICE_ALREADY_REQUESTED: 409,
+  /** A factura for a cancelled order. */
+  INVOICE_ORDER_CANCELLED: 409,
+  INVOICE_NOT_FOUND: 404,
+  /** The PAC refused the secret key the seller gave, or a SAT key of the settings is not in its catalogue. */
+  INVOICING_KEY_INVALID: 422,
+  INVOICING_SAT_KEY_INVALID: 422,
   /** Quotes (decisions 150, 151): not this store's, or not the buyer's. */
   QUOTE_NOT_FOUND: 404,
   /** A quantity under the product's MOQ or outside its quantity range (params.min, params.max). */

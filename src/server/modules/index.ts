@@ -24,6 +24,7 @@ import { marketplaceModule } from './marketplace/module.js';
 import { quotesModule } from './quotes/module.js';
 import { messagesModule } from './messages/module.js';
 import { ordersModule } from './orders/module.js';
+import { invoicesModule } from './invoices/module.js';
 import { checkoutModule } from './checkout/module.js';
 import { webModule } from './web/module.js';
 
@@ -43,6 +44,7 @@ const DEFINED: readonly ModuleDefinition[] = [
   quotesModule,
   messagesModule,
   ordersModule,
+  invoicesModule,
   checkoutModule,
   webModule,
 ];

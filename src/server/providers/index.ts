@@ -11,6 +11,7 @@ import { createS3Storage } from './storage/s3.js';
 import { createPaymentProvider, createWalletProvider, type PaymentProvider } from './payments/index.js';
 import { createRecurringPayments, type RecurringPayments } from './payments/recurring-provider.js';
 import { createShippingProvider, type ShippingProvider } from './shipping/index.js';
+import { createInvoicingProvider, type InvoicingProvider } from './invoicing/index.js';
 
 export interface Providers {
   mail: MailProvider;
@@ -21,6 +22,8 @@ export interface Providers {
   /** Recurring charges of a saved card: the seller's subscription (payments/recurring.ts). */
   recurring: RecurringPayments;
   shipping: ShippingProvider;
+  /** The PAC that stamps the stores' CFDIs (Facturapi, or the sandbox PAC; decision 154). */
+  invoicing: InvoicingProvider;
 }
 
 /**
@@ -54,5 +57,6 @@ export function createProviders(
     wallet: createWalletProvider(config, payments),
     recurring: createRecurringPayments(config, deps),
     shipping: createShippingProvider(),
+    invoicing: createInvoicingProvider(config),
   };
 }

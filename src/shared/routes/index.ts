@@ -12,6 +12,7 @@ import { companyOps } from './company.ops.js';
 import { couponsOps } from './coupons.ops.js';
 import { domainsOps } from './domains.ops.js';
 import { filesOps } from './files.ops.js';
+import { invoicesOps } from './invoices.ops.js';
 import { jobsOps } from './jobs.ops.js';
 import { listingsOps } from './listings.ops.js';
 import { marketplaceOps } from './marketplace.ops.js';
@@ -46,6 +47,7 @@ export const ops = {
   ...quotesOps,
   ...messagesOps,
   ...ordersOps,
+  ...invoicesOps,
   ...checkoutOps,
 };
 

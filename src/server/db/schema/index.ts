@@ -21,5 +21,6 @@ export * from './coupons.js';
 export * from './shipping.js';
 export * from './subscriptions.js';
 export * from './marketplace.js';
+export * from './invoices.js';
 export * from './quotes.js';
 export * from './messages.js';
