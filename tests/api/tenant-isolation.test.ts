@@ -201,4 +201,63 @@ describe('tenant isolation', () => {
     const onB = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerA.token}` };
     expect((await t.app.inject({ url: `/api/messages/${id}`, headers: onB })).statusCode).toBe(401);
   });
+
+  it('A’s seller and buyer cannot read, answer, decline or accept B’s quotes', async () => {
+    const hb = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerB.token}` };
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/cotizaciones',
+      headers: hb,
+      payload: {
+        codigo: 'ONLYB',
+        destinationCountry: 'MX',
+        destinationCity: 'Monterrey',
+        quantity: 2,
+        services: { freight: false, insurance: false, customs: false, delivery: false, consulting: false },
+      },
+    });
+    expect(asked.statusCode, asked.body).toBe(201);
+    const id = asked.json().id as string;
+    const answer = {
+      tiers: [{ quantity: 2, unitPriceCents: 2_500 }],
+      leadTimeDays: 5,
+      incoterm: 'EXW',
+      services: [],
+      dutyRateBps: null,
+      validUntil: new Date(Date.now() + 5 * 86_400_000).toISOString().slice(0, 10),
+    };
+    for (const [method, url, payload] of [
+      ['GET', `/api/admin/quotes/${id}`, undefined],
+      ['PUT', `/api/admin/quotes/${id}`, answer],
+    ] as const)
+      expect(
+        (await t.app.inject({ method, url, headers: { authorization: `Bearer ${sellerA.token}` }, payload }))
+          .statusCode,
+      ).toBe(404);
+    const listed = (await asSellerA('GET', '/api/admin/quotes')).json().quotes as { id: string }[];
+    expect(listed.map((q) => q.id)).not.toContain(id);
+    const ha = { 'x-store-domain': a.hostname, authorization: `Bearer ${buyerA.token}` };
+    expect((await t.app.inject({ url: `/api/cotizaciones/${id}`, headers: ha })).statusCode).toBe(404);
+    const accept = await t.app.inject({
+      method: 'POST',
+      url: '/api/pedido',
+      headers: ha,
+      payload: {
+        idempotencyKey: randomUUID(),
+        items: [],
+        quote: { id, tier: 0 },
+        address: TEST_ADDRESS,
+        shipping: { servicio: 'paquete' },
+        paymentMethod: 'card',
+      },
+    });
+    expect(accept.statusCode).toBe(404);
+    // On B's domain A's buyer is nobody.
+    const onB = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerA.token}` };
+    expect((await t.app.inject({ url: `/api/cotizaciones/${id}`, headers: onB })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/api/cotizaciones/${id}/rechazar`, headers: onB, payload: {} }))
+        .statusCode,
+    ).toBe(401);
+  });
 });
