@@ -19,6 +19,7 @@ import { searchIndex } from './index-query.js';
 import { planQuery, synonymTable } from './query-plan.js';
 import type { StoreIndex } from './store-index.js';
 import { warmSearchIndexes } from './warm-up.js';
+import { createSynonymGroup, deleteSynonymGroup } from './synonyms.service.js';
 import { mostVisitedStores } from '../analytics/index.js';
 
 const synonyms = synonymTable('es', []);
@@ -271,6 +272,19 @@ describe('SearchIndexes (decision 033)', () => {
       { storeIds: [busy.storeId, quiet.storeId, old.storeId], deadlineMs: 10_000 },
     );
     expect(some.built).toBeLessThan(3);
+  });
+
+  it("keeps a store's synonyms while its index is not held, and takes a seller's change at once", async () => {
+    const s = await store(['Playera roja']);
+    const x = indexes();
+    const table = async () => [...((await x.synonyms(s.storeId, 'es')).get('sudader') ?? [])];
+    expect(await table()).not.toContain('chamarrita');
+    const group = await createSynonymGroup({ db: env.database.db, storeId: s.storeId }, ['sudadera', 'chamarrita']);
+    await env.feed.sync();
+    expect(await table()).toContain('chamarrita');
+    await deleteSynonymGroup({ db: env.database.db, storeId: s.storeId }, group.id);
+    await env.feed.sync();
+    expect(await table()).not.toContain('chamarrita');
   });
 
   it('ignores changes of its domains and of other stores', async () => {

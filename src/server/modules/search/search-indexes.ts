@@ -53,7 +53,13 @@ interface Entry {
   bytes: number;
 }
 
-const NOT_PRODUCTS: ReadonlySet<ChangeEvent['topic']> = new Set(['domains', 'offers', 'listings', 'accounts', 'messages']);
+const NOT_PRODUCTS: ReadonlySet<ChangeEvent['topic']> = new Set([
+  'domains',
+  'offers',
+  'listings',
+  'accounts',
+  'messages',
+]);
 
 export class SearchIndexes {
   private readonly entries = new Map<string, Entry>();
@@ -63,6 +69,8 @@ export class SearchIndexes {
   private heldBytes = 0;
   /** Stores searched once while the budget was full, not built yet (the admission's memory; ids only). */
   private readonly seenOnce = new LRUCache<string, true>({ max: 100_000 });
+  /** The seller's synonym groups of stores whose index is not held (kept in step by the change feed). */
+  private readonly groupsOfUnheld = new LRUCache<string, string[][]>({ max: 20_000 });
   /** Stores dropped to keep within the budget since the start (a figure for the benchmarks and logs). */
   evictions = 0;
   /** Searches answered by PostgreSQL because the store's index was not in memory in time. */
@@ -168,8 +176,16 @@ export class SearchIndexes {
   /** The store's synonym table (built-in groups of its language plus the seller's). */
   async synonyms(storeId: string, lang: SearchLang): Promise<SynonymTable> {
     const e = this.entries.get(storeId);
-    // A store not held is not remembered for its synonyms alone (that would hold every store searched once).
-    if (!e) return synonymTable(lang, await loadSynonymGroups({ db: this.db, storeId }));
+    if (!e) {
+      // A store not held keeps only its seller's groups (most have none: the built-in table is shared), in a bounded
+      // list, so a cold store's searches (answered by PostgreSQL) do not read them again each time.
+      let groups = this.feed.live ? this.groupsOfUnheld.get(storeId) : undefined;
+      if (!groups) {
+        groups = await loadSynonymGroups({ db: this.db, storeId });
+        if (this.feed.live) this.groupsOfUnheld.set(storeId, groups);
+      }
+      return synonymTable(lang, groups);
+    }
     if (!e.synonyms || e.lang !== lang || !this.feed.live) {
       e.synonyms = synonymTable(lang, await loadSynonymGroups({ db: this.db, storeId }));
     }
@@ -220,12 +236,14 @@ export class SearchIndexes {
 
   private onChange(event: ChangeEvent): void {
     if (event.storeId === null) {
+      this.groupsOfUnheld.clear();
       for (const e of this.entries.values()) {
         e.full = true;
         e.synonyms = null;
       }
       return;
     }
+    if (event.topic === 'synonyms') this.groupsOfUnheld.delete(event.storeId);
     const e = this.entries.get(event.storeId);
     if (!e) return;
     if (event.topic === 'synonyms') e.synonyms = null;
@@ -286,6 +304,7 @@ export class SearchIndexes {
   close(): void {
     this.unsubscribe();
     this.entries.clear();
+    this.groupsOfUnheld.clear();
     this.heldBytes = 0;
   }
 }
