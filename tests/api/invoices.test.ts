@@ -19,9 +19,9 @@ import {
   TEST_ADDRESS,
   type StoreFixture,
 } from '../helpers/factories.js';
-import { placePaidOrder } from '../helpers/payments.js';
+import { payVoucher, placePaidOrder, submitOrder } from '../helpers/payments.js';
 import { mailsTo } from '../helpers/outbox.js';
-import { invoicingAccounts } from '../../src/server/db/schema/index.js';
+import { invoicingAccounts, invoices, orders } from '../../src/server/db/schema/index.js';
 import { ivaBreakdown, sumBreakdown } from '../../src/shared/cfdi-tax.js';
 
 const FISCAL = {
@@ -423,6 +423,73 @@ describe(`CFDI invoices (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlit
       // Running the sweep again issues nothing more.
       await runJobs('invoice-refund-sweep');
       expect((await asBuyer('GET', `/api/pedidos/${order.id}/factura`)).json().invoices).toHaveLength(2);
+    });
+  });
+  it('an order cancelled after its factura has the factura cancelled with motive 02, no credit note', async () => {
+    const { order } = await buy(store, buyer.token, { items: [{ codigo: 'SILLA', sku: 'SILLA-1', quantity: 1 }] });
+    expect((await asBuyer('POST', `/api/pedidos/${order.id}/factura`, FISCAL)).statusCode).toBe(201);
+    await t.app.jobs.drain();
+    const cancel = await as(seller, 'POST', `/api/admin/orders/${order.id}/status`, { status: 'cancelled' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    await runJobs('refund-reconcile', 'invoice-refund-sweep');
+    const side = (await asBuyer('GET', `/api/pedidos/${order.id}/factura`)).json();
+    expect(side.invoices).toHaveLength(1);
+    expect(side.invoices[0]).toMatchObject({ kind: 'income', status: 'cancelled' });
+    expect(side.invoices[0].cancelledAt).not.toBeNull();
+    expect(side.canRequest).toBe(false);
+  });
+
+  describe('asked at checkout', () => {
+    const oxxoBody = (factura: object) => ({
+      idempotencyKey: randomUUID(),
+      items: [{ codigo: 'TAZA', sku: 'TAZA-1', quantity: 3 }],
+      address: TEST_ADDRESS,
+      shipping: { servicio: 'economico' },
+      paymentMethod: 'oxxo',
+      factura,
+    });
+
+    it('refuses bad fiscal data before any order is made, in the SAT’s words', async () => {
+      const before = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.storeId, store.id));
+      const res = await submitOrder(
+        t.app,
+        { store, token: buyer.token, lang: 'en' },
+        oxxoBody({ ...FISCAL, cfdiUse: 'D01' }),
+      );
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json().code).toBe('CFDI_USE_MISMATCH');
+      const after = await t.database.db.select({ id: orders.id }).from(orders).where(eq(orders.storeId, store.id));
+      expect(after).toHaveLength(before.length);
+      const none = await submitOrder(
+        t.app,
+        { store: other, lang: 'es' },
+        {
+          ...oxxoBody(FISCAL),
+          items: [{ codigo: 'OTRO', sku: 'OTRO-1', quantity: 1 }],
+          email: 'alguien@example.com',
+        },
+      );
+      expect(none.statusCode).toBe(409);
+      expect(none.json().message).toBe('Factura no disponible en esta tienda.');
+    });
+
+    it('an OXXO order’s factura waits for the cash, then is issued with payment form 01 and the OXXO fee', async () => {
+      const res = await submitOrder(t.app, { store, token: buyer.token }, oxxoBody(FISCAL));
+      expect(res.statusCode, res.body).toBe(201);
+      const placed = res.json();
+      await runJobs('invoice-sweep');
+      const [waiting] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, placed.order.id));
+      expect(waiting).toMatchObject({ status: 'requested', paymentForm: '01' });
+      const paid = await payVoucher(t.app, placed.order.payment.reference);
+      expect(paid.statusCode, paid.body).toBe(200);
+      await runJobs('invoice-sweep');
+      const side = (await asBuyer('GET', `/api/pedidos/${placed.order.id}/factura`)).json();
+      const inv = side.invoices[0];
+      expect(inv).toMatchObject({ status: 'issued', totalCents: placed.order.totalCents });
+      const xml = (await asBuyer('GET', inv.xmlUrl)).body;
+      expect(xml).toContain('FormaPago="01"');
+      if (placed.order.feeCents > 0) expect(xml).toContain('Comisión por pago en efectivo en OXXO');
+      expect(inv.baseCents + inv.taxCents).toBe(inv.totalCents);
     });
   });
 });

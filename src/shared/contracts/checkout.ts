@@ -4,6 +4,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../limits.js';
 import { addressInput } from './accounts.js';
 import { asStored, cents, codigo, email, postalCode, sku, text, uuid } from './common.js';
 import { quoteRef } from './quotes.js';
+import { fiscalDataInput } from './invoices.js';
 
 export const cartLineInput = z.object({ codigo, sku, quantity: z.number().int().min(1).max(MAX_LINE_QUANTITY) });
 export type CartLine = z.infer<typeof cartLineInput>;
@@ -99,6 +100,8 @@ export const placeOrderBody = z
     expectedTotalCents: cents.optional(),
     /** A coupon of the store: its discount comes off the products, never the shipping. */
     couponCode: text({ min: 1, max: 30 }).optional(),
+    /** The buyer's fiscal data when they want a factura of this order (decision 154). */
+    factura: fiscalDataInput.optional(),
   })
   .superRefine((b, ctx) => {
     // A cart order needs a line; a quote order takes its line from the quote and nothing else.

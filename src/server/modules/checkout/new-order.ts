@@ -15,6 +15,7 @@ import { linkOrder } from './idempotency.js';
 import { getOrderLimits } from '../orders/index.js';
 import { storeFeeBps } from '../subscriptions/index.js';
 import { acceptQuoteForOrder, quotedLine } from '../quotes/index.js';
+import { checkCheckoutInvoice, recordCheckoutInvoice } from '../invoices/index.js';
 import {
   checkUnitCaps,
   createOrderRows,
@@ -43,6 +44,8 @@ export async function createOrder(
   buyer: Buyer,
   claim: { id: string; leaseId: string },
 ): Promise<string> {
+  // A factura asked with the order (decision 154) is checked before anything is held.
+  const factura = input.factura ? await checkCheckoutInvoice(ctx, input.factura) : null;
   const address = await resolveAddress(ctx, input, buyer.customerId);
   // A quote's line is the seller's agreement with this buyer (decision 151): its price, units and services stand for
   // the cart's, and the store's unit caps, which bound anonymous hoarding, do not apply to it.
@@ -83,6 +86,7 @@ export async function createOrder(
     });
     // The quote is claimed in the order's transaction: of racing accepts, the one that commits first keeps it.
     if (quoted) await acceptQuoteForOrder(txCtx, quoted, order.id);
+    if (factura) await recordCheckoutInvoice(txCtx, order, factura, buyer.customerId);
     await startPayment(txCtx, order, input.paymentMethod);
     await linkOrder(txCtx, claim.id, claim.leaseId, order.id);
     return order.id;

@@ -89,7 +89,7 @@ const requestUntil = (order: Pick<OrderView, 'createdAt'>) =>
  */
 export async function recordInvoiceRequest(
   ctx: StoreDbContext,
-  order: Pick<OrderView, 'id' | 'status' | 'paymentMethod' | 'email'>,
+  order: { id: string; status: string; paymentMethod: string; email: string },
   data: FiscalData,
 ): Promise<InvoiceRow> {
   return runTransaction(ctx.db, async (tx) => {
@@ -213,4 +213,27 @@ export async function readBuyerInvoiceFile(
 ): Promise<{ data: Buffer; fileName: string; contentType: string }> {
   await getOrderForBuyer(ctx, orderId, viewToken);
   return readInvoiceFile(ctx, invoiceId, format, orderId);
+}
+
+/**
+ * Checks a factura asked with a new order before anything is held: the store invoices (INVOICING_NOT_AVAILABLE, 409)
+ * and the fiscal data (checkFiscalData's SAT errors, 422). Returns the data the CFDI will carry.
+ */
+export async function checkCheckoutInvoice(ctx: StoreDbContext, input: FiscalDataInput): Promise<FiscalData> {
+  if (!(await invoicingAvailable(ctx))) throw new AppError('INVOICING_NOT_AVAILABLE');
+  return checkFiscalData(input);
+}
+
+/**
+ * Records the factura of an order being created, in the order's transaction (`ctx.db`): saved on the signed-in
+ * buyer's account (`customerId`) and issued once the order is paid (the sweep finds it).
+ */
+export async function recordCheckoutInvoice(
+  ctx: StoreDbContext,
+  order: { id: string; paymentMethod: string; email: string },
+  data: FiscalData,
+  customerId: string | null,
+): Promise<void> {
+  if (customerId) await saveFiscalProfile(ctx, customerId, data);
+  await recordInvoiceRequest(ctx, { ...order, status: 'pending' }, data);
 }
