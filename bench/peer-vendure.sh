@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Side by side with the Vendure peer: our API on the peer's own N-product catalogue (data/nN/catalog.json of
 # ../shared/peers/vendure, same products, slugs, SKUs, options, prices), on PGlite and on PostgreSQL, each with the
-# answer cache on and off, loaded by the peer's bench.sh in one interleaved run next to Vendure's search and product.
-# usage: bench/peer-vendure.sh [N]   (after ../shared/peers/vendure/setup.sh N; Node needs "127.0.0.1 bench.localhost"
-#        in /etc/hosts). Env: PEER_HARNESS (default ../shared/peers/vendure), PEER_VENDURE_DIR, RUNS (1), BENCH_PG_URL
-#        (postgres://postgres@127.0.0.1:5432/vitrina_bench_peer; dropped and recreated).
+# answer cache on and off, and Vendure, loaded in one interleaved sitting with the mixes production sees
+# (bench/peer-mixes.ts): never-repeated searches and product pages by random slug, each after a warm-up on other
+# inputs. REPEATED=1 also runs the harness's own bench.sh, one fixed URL per case (the repeated-URL case: with the
+# answer cache on, ours then answers from memory every time; label its figures so).
+# usage: bench/peer-vendure.sh [N]   (after ../shared/peers/vendure/setup.sh N). Env: PEER_HARNESS (default
+#        ../shared/peers/vendure), PEER_VENDURE_DIR, RUNS (1), BENCH_PG_URL
+#        (postgres://postgres@127.0.0.1:5432/vitrina_bench_peer; dropped and recreated). Writes
+#        bench/results-peer-vendure.json.
 set -euo pipefail
 N="${1:-10000}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -34,15 +38,34 @@ port_of() { grep -o "\"$2\":[0-9]*" <<< "$1" | cut -d: -f2; }
 
 start_ours lite X=1
 start_ours pg BENCH_DATABASE_URL="$PG_URL"
-case_urls=()
+started_vendure=0
+if ! curl -s -m 2 -o /dev/null "http://127.0.0.1:3100/shop-api"; then
+  "$HARNESS/start.sh" "$N"
+  started_vendure=1
+fi
+ours_args=()
 for db in lite pg; do
   json="${!db}"
   for app in cache nocache; do
-    port="$(port_of "$json" "$app")"
-    case_urls+=(--get-case "ours-$db-$app-search=http://bench.localhost:$port/api/reseller/producto/search?q=jacket&pageSize=20")
-    case_urls+=(--get-case "ours-$db-$app-product=http://bench.localhost:$port/api/productos/$SLUG")
+    ours_args+=(--ours "$db-$app=http://127.0.0.1:$(port_of "$json" "$app")")
   done
 done
-cases="search,ours-lite-cache-search,ours-lite-nocache-search,ours-pg-cache-search,ours-pg-nocache-search"
-cases="$cases,product,ours-lite-cache-product,ours-lite-nocache-product,ours-pg-cache-product,ours-pg-nocache-product,hello"
-RUNS="${RUNS:-1}" CASES="$cases" "$HARNESS/bench.sh" "$N" "${case_urls[@]}"
+RUNS="${RUNS:-1}" npx tsx bench/peer-mixes.ts --catalog "$CATALOG" --vendure http://127.0.0.1:3100/shop-api \
+  "${ours_args[@]}" --out bench/results-peer-vendure.json
+
+if [[ "${REPEATED:-0}" == "1" ]]; then
+  # The repeated-URL case: one fixed search and one fixed product per side, the harness's own method.
+  case_urls=()
+  for db in lite pg; do
+    json="${!db}"
+    for app in cache nocache; do
+      port="$(port_of "$json" "$app")"
+      case_urls+=(--get-case "ours-$db-$app-search=http://bench.localhost:$port/api/reseller/producto/search?q=jacket&pageSize=20")
+      case_urls+=(--get-case "ours-$db-$app-product=http://bench.localhost:$port/api/productos/$SLUG")
+    done
+  done
+  cases="search,ours-lite-cache-search,ours-lite-nocache-search,ours-pg-cache-search,ours-pg-nocache-search"
+  cases="$cases,product,ours-lite-cache-product,ours-lite-nocache-product,ours-pg-cache-product,ours-pg-nocache-product,hello"
+  LABEL="repeated-URL case" RUNS="${RUNS:-1}" CASES="$cases" "$HARNESS/bench.sh" "$N" "${case_urls[@]}"
+fi
+[[ "$started_vendure" == "1" ]] && "$HARNESS/stop.sh" || true
