@@ -18,6 +18,8 @@ import refundsEs from '../../locales/es/refunds.json';
 import refundsEn from '../../locales/en/refunds.json';
 import marketplaceEs from '../../locales/es/marketplace.json';
 import marketplaceEn from '../../locales/en/marketplace.json';
+import invoicesEs from '../../locales/es/invoices.json';
+import invoicesEn from '../../locales/en/invoices.json';
 
 const bundles: [string, object, object][] = [
   ['admin', es, en],
@@ -29,6 +31,7 @@ const bundles: [string, object, object][] = [
   ['balances', balancesEs, balancesEn],
   ['refunds', refundsEs, refundsEn],
   ['marketplace', marketplaceEs, marketplaceEn],
+  ['invoices', invoicesEs, invoicesEn],
 ];
 for (const [ns, esBundle, enBundle] of bundles) {
   i18n.addResourceBundle('es', ns, esBundle, true, true);

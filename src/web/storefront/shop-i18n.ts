@@ -11,6 +11,8 @@ import esDelivery from '../../locales/es/delivery.json';
 import esWallet from '../../locales/es/wallet.json';
 import enWallet from '../../locales/en/wallet.json';
 import enDelivery from '../../locales/en/delivery.json';
+import esInvoices from '../../locales/es/invoices.json';
+import enInvoices from '../../locales/en/invoices.json';
 
 i18n.addResourceBundle('es', 'checkout', esCheckout, true, true);
 i18n.addResourceBundle('en', 'checkout', enCheckout, true, true);
@@ -20,3 +22,5 @@ i18n.addResourceBundle('es', 'delivery', esDelivery, true, true);
 i18n.addResourceBundle('en', 'delivery', enDelivery, true, true);
 i18n.addResourceBundle('es', 'wallet', esWallet, true, true);
 i18n.addResourceBundle('en', 'wallet', enWallet, true, true);
+i18n.addResourceBundle('es', 'invoices', esInvoices, true, true);
+i18n.addResourceBundle('en', 'invoices', enInvoices, true, true);

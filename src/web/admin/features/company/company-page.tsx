@@ -30,6 +30,7 @@ import { ExportForm } from './export-form';
 import { CertificatesForm } from './certificates-form';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { SupplierSwitch } from '../../shared/offers/supplier-switch';
+import { InvoicingSettings } from './invoicing-settings';
 
 const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JSX.Element> = {
   basic: BasicForm,
@@ -228,6 +229,7 @@ export function CompanyPage() {
           })}
         </div>
       </details>
+      <InvoicingSettings />
     </div>
   );
 }

@@ -25,6 +25,7 @@ import { orderMoneyLines } from '../../../../shared/money';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { formatOptions } from '../../../lib/option-labels';
 import { can, useSellerMe } from '../../shared/seller-me';
+import { OrderInvoices } from './order-invoices';
 
 export function OrderStatusPage() {
   const { t, i18n } = useTranslation('admin');
@@ -124,6 +125,7 @@ export function OrderStatusPage() {
       {o.settlement && <OrderMoney settlement={o.settlement} paymentMethod={o.paymentMethod} />}
       {/* Refunds move the store's money: shown to whoever has the money permission, like the server's check. */}
       {can(me.data, 'money') && <OrderRefunds orderId={o.id} paymentMethod={o.paymentMethod} />}
+      <OrderInvoices orderId={o.id} />
       <div className="admin-columns">
         <section className="card stack">
           <h2>{t('order.items')}</h2>

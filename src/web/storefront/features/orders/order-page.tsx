@@ -1,6 +1,6 @@
 /**
  * /pedidos/pedido: one order's status timeline, its packages when it ships in several, receipt and, while unpaid at
- * OXXO, the voucher.
+ * OXXO, the voucher; its factura (asked here for 30 days, then downloaded).
  */
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -13,6 +13,7 @@ import { Loading } from '../../../components/ui/loading';
 import { OrderDetails, OxxoVoucher } from '../../components/order-details';
 import { DeliveryProof } from './delivery-proof';
 import { OrderPackages } from './order-packages';
+import { OrderInvoicing } from './order-invoicing';
 
 export function OrderPage() {
   const { t, i18n } = useTranslation('account');
@@ -62,6 +63,7 @@ export function OrderPage() {
         <OxxoVoucher order={o} storeName={config.data?.nombretienda} />
       )}
       {o.status === 'delivered' && <DeliveryProof orderId={o.id} viewToken={token} />}
+      <OrderInvoicing orderId={o.id} viewToken={token} />
       <section className="card">
         <OrderDetails order={o} />
       </section>
