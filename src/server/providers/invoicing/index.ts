@@ -3,12 +3,17 @@
  * that is unset, at the built-in sandbox PAC (sandbox.ts) on a loopback port, so development, the demo and the tests
  * run the SDK's real HTTP path offline.
  */
-import Facturapi, { FacturapiError } from 'facturapi';
+import FacturapiDefault, { FacturapiError } from 'facturapi';
 import type { AppConfig } from '../../config.js';
 import { startPacSandbox } from './sandbox.js';
 import { PacError, type InvoicingProvider, type PacInvoiceInput } from './types.js';
 
 export { PacError, type InvoicingProvider, type PacInvoice, type PacInvoiceInput, type PacItem } from './types.js';
+
+// Node loads the SDK's CommonJS build, whose default export arrives wrapped in `default`; bundlers and vitest load its
+// ES build, where it does not.
+const Facturapi: typeof FacturapiDefault =
+  (FacturapiDefault as unknown as { default?: typeof FacturapiDefault }).default ?? FacturapiDefault;
 
 const pesos = (cents: number) => cents / 100;
 

@@ -19,7 +19,7 @@ export function InvoiceList({ invoices, area }: { invoices: InvoiceView[]; area:
     downloadInvoiceFile(url, name, area).catch((e: Error) => setError(e.message));
   return (
     <div className="stack">
-      <ul className="invoice-list stack" role="list">
+      <ul className="invoice-list stack" role="list" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {invoices.map((inv) => (
           <li key={inv.id} className="invoice-item stack">
             <p>
@@ -39,7 +39,7 @@ export function InvoiceList({ invoices, area }: { invoices: InvoiceView[]; area:
               <Alert kind="warning">{inv.error ? t('seller.error', { error: inv.error }) : t('failedHelp')}</Alert>
             )}
             {(inv.pdfUrl || inv.xmlUrl) && (
-              <div className="invoice-actions">
+              <div className="row">
                 {inv.pdfUrl && (
                   <Button variant="secondary" onClick={() => download(inv.pdfUrl!, `${inv.uuid ?? inv.id}.pdf`)}>
                     {t('pdf')}

@@ -90,7 +90,7 @@ export function InvoicingSettings() {
         {save.error && <Alert kind="error">{save.error.message}</Alert>}
         {save.isSuccess && <Alert kind="success">{t('settings.saved')}</Alert>}
         {disconnect.isSuccess && !s.connected && <Alert kind="info">{t('settings.disconnected')}</Alert>}
-        <div className="form-actions">
+        <div className="row">
           <Button type="submit" busy={save.isPending}>
             {t('settings.save')}
           </Button>

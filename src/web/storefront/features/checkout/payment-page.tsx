@@ -11,7 +11,7 @@
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
 import '../../../lib/zod-csp';
-import { useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useForm, type Resolver } from 'react-hook-form';
@@ -48,6 +48,8 @@ import {
   type PaymentFormValues,
 } from './payment-form';
 import type { PlaceOrderResponse } from '../../../../shared/contracts/checkout';
+import { InvoiceOption } from './invoice-option';
+import type { FiscalData } from '../../../../shared/contracts/invoices';
 
 const resolver = zodResolver(paymentFormSchema, formSchemaOptions) as unknown as Resolver<
   PaymentFormValues,
@@ -105,6 +107,9 @@ export function PaymentPage() {
   const fieldError = useFieldErrors(form.formState.errors);
   const method = form.watch('method');
   const [challenge, setChallenge] = useState<PlaceOrderResponse | null>(null);
+  // The buyer's fiscal data when they want a factura (decision 154); null otherwise.
+  const [factura, setFactura] = useState<FiscalData | null>(null);
+  const onFactura = useCallback((v: FiscalData | null) => setFactura(v), []);
   // One key per attempt: a retried submit of the same attempt cannot create a second order.
   const attemptKey = useRef<string>(crypto.randomUUID());
 
@@ -151,6 +156,7 @@ export function PaymentPage() {
         ...payment.body,
         expectedTotalCents: totals.totalCents,
         ...(coupon.data ? { couponCode: coupon.data.code } : {}),
+        ...(factura ? { factura } : {}),
       },
       {
         onSuccess: (r) => {
@@ -224,6 +230,7 @@ export function PaymentPage() {
           )}
           {method === 'oxxo' && <OxxoHowTo />}
           {method === 'paypal' && <WalletHowTo />}
+          <InvoiceOption onChange={onFactura} />
           <Button type="submit" busy={busy} block>
             {leaving
               ? tw('redirecting')
