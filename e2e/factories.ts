@@ -74,6 +74,8 @@ export const factories = {
       catalog?: 'luma' | 'vendure';
       lang?: 'es' | 'en';
       oxxoFeeCents?: number;
+      /** Every variant's stock instead of the dataset's. */
+      stock?: number;
     } = {},
   ): Promise<StoreFixture> {
     const s = await call<Omit<StoreFixture, 'url'>>('/__e2e/stores', { body: opts }, 201);

@@ -4,7 +4,7 @@
  * (tests/helpers/factories.ts). e2e/factories.ts is their client.
  *
  * - POST /__e2e/stores {products?: number (0-50, default 3), codigos?: string[], catalog?: 'luma' | 'vendure',
- *   lang?: 'es' | 'en', oxxoFeeCents?: number} -> 201 {id, slug, hostname, products: [{codigo, name, skus,
+ *   lang?: 'es' | 'en', oxxoFeeCents?: number, stock?: number} -> 201 {id, slug, hostname, products: [{codigo, name, skus,
  *   priceCents}]}: a new store on `<slug>.localhost` with the products of the committed dataset (seed-data/catalog)
  *   whose codes are given, or else its first N; no images.
  * - POST /__e2e/sellers {storeId} -> 201 {email, password, token}: an owner of that store, signed in.
@@ -68,6 +68,8 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
       catalog?: 'luma' | 'vendure';
       lang?: 'es' | 'en';
       oxxoFeeCents?: number;
+      /** Every variant's stock instead of the dataset's (a wholesale quantity). */
+      stock?: number;
     };
     const data = dataset(body.catalog ?? 'luma');
     const count = Math.max(0, Math.min(50, body.products ?? 3));
@@ -95,7 +97,7 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
         dimensionsCm: p.dimensionsCm,
         department: { slug: dep.slug, name: dep.name },
         category: { slug: cat.slug, name: cat.name },
-        variants: p.variants,
+        variants: body.stock === undefined ? p.variants : p.variants.map((v) => ({ ...v, stock: body.stock! })),
       });
       products.push({ codigo: made.codigo, name: p.name, skus: made.skus, priceCents: p.variants[0].priceCents });
     }

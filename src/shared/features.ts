@@ -21,14 +21,14 @@ export interface FeatureSwitches {
 export type Feature = keyof FeatureSwitches;
 
 /**
- * Today's switches: the global catalogue and dropshipping (decision 134) and custom domains (decision 145) are built;
- * the rest of the list is not.
+ * Today's switches: the global catalogue and dropshipping (decision 134), custom domains (decision 145) and quotes
+ * (decisions 150, 151) are built; the rest of the list is not.
  */
 export const FEATURES: Readonly<FeatureSwitches> = {
   customDomains: true,
   dropshipping: true,
   globalCatalog: true,
-  quotes: false,
+  quotes: true,
   messages: false,
 };
 

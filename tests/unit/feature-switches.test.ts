@@ -1,7 +1,7 @@
 /**
  * Pages and messages offer only what exists (decision 108): with today's switches (src/shared/features.ts: custom
- * domains, dropshipping and the global catalogue are on) no text shown on Vitrina's home, the seller's dashboard, the
- * premium plan or the checkout's "total too high" message offers a switched-off feature (quotes, messages);
+ * domains, dropshipping, the global catalogue and quotes are on) no text shown on Vitrina's home, the seller's
+ * dashboard, the premium plan or the checkout's "total too high" message offers a switched-off feature (messages);
  * switching a feature on brings its texts back from the catalogues.
  */
 import fs from 'node:fs';
@@ -52,11 +52,12 @@ const OFFERS: Record<Feature, RegExp> = {
 const on = (feature: Feature): FeatureSwitches => ({ ...FEATURES, [feature]: true });
 
 describe('feature switches', () => {
-  it('today custom domains, the global catalogue and dropshipping are on, and nothing shown offers the others or promises a date', () => {
+  it('today custom domains, the global catalogue, dropshipping and quotes are on, and nothing shown offers the others or promises a date', () => {
     expect(Object.keys(FEATURES).filter((f) => FEATURES[f as Feature])).toEqual([
       'customDomains',
       'dropshipping',
       'globalCatalog',
+      'quotes',
     ]);
     const all = shown(FEATURES);
     for (const [feature, offer] of Object.entries(OFFERS).filter(([f]) => !FEATURES[f as Feature]))
@@ -65,8 +66,11 @@ describe('feature switches', () => {
         feature,
       ).toEqual([]);
     expect(all.filter((s) => /pronto|soon|siguiente versi|next version/i.test(s))).toEqual([]);
-    // Something true instead: the shopper whose total is too large is told to split the order or contact the store.
-    expect(texts('errors', errorMessageKey('ORDER_TOTAL_TOO_HIGH'))[0]).toContain('contacta a la tienda');
+    // The shopper whose total is too large is told to split the order or ask for a quote, which now exists.
+    expect(texts('errors', errorMessageKey('ORDER_TOTAL_TOO_HIGH'))[0]).toContain('pide una cotización');
+    expect(texts('errors', errorMessageKey('ORDER_TOTAL_TOO_HIGH', { ...FEATURES, quotes: false }))[0]).toContain(
+      'contacta a la tienda',
+    );
   });
 
   it('switching custom domains on brings back "tu dominio", the plan line and the dashboard hint', () => {

@@ -30,6 +30,10 @@ export const paths = {
   profile: () => '/miperfil',
   addresses: () => '/miperfil/misdirecciones',
   personalData: () => '/miperfil/datos',
+  /** The buyer's quotes ("Mis cotizaciones"), a quote request for a product, and the checkout of a quote's tier. */
+  myQuotes: () => '/miperfil/cotizaciones',
+  quoteRequest: (codigo: string) => `/cotizar${qs({ codigo })}`,
+  quoteCheckout: (id: string, nivel: number) => `/micarrito/cotizacion${qs({ id, nivel })}`,
   page: (slug: 'somos' | 'aviso' | 'faq' | 'glosario' | 'politicas_compras' | 'pagos_envios' | 'bolsa_trabajo') =>
     `/${slug}`,
   notFound: () => '/404',

@@ -15,6 +15,7 @@ import { WizardResume } from '../../shared/wizard/wizard-resume';
 import { can, landingPath, useSellerMe } from '../../shared/seller-me';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { domainHintKey } from './domain-hint';
+import { quoteNotificationsQuery } from '../../shared/quotes-count';
 
 /** /admin: the dashboard for whoever may see orders; anyone else goes to the first page they may use. */
 export function DashboardPage() {
@@ -71,6 +72,7 @@ function Dashboard() {
           <span className="muted small">{t('dashboard.today')}</span>
           <strong>{d.counts.ordersToday}</strong>
         </Link>
+        <QuotesStat />
         <div className="card stat">
           <span className="muted small">{t('dashboard.products')}</span>
           <strong>{d.counts.products}</strong>
@@ -84,5 +86,17 @@ function Dashboard() {
         </a>
       </section>
     </div>
+  );
+}
+
+/** `notifications.cotizaciones`: the quote requests waiting for an answer, linked to the list. */
+function QuotesStat() {
+  const { t } = useTranslation('admin');
+  const n = useQuery(quoteNotificationsQuery()).data?.cotizaciones ?? 0;
+  return (
+    <Link className="card stat" to={adminPaths.quotes()}>
+      <span className="muted small">{t('dashboard.quotes')}</span>
+      <strong>{n}</strong>
+    </Link>
   );
 }

@@ -24,6 +24,9 @@ export function ProfileLayout() {
         <NavLink className="btn btn-secondary" to={paths.orders()}>
           {t('profile.orders')}
         </NavLink>
+        <NavLink className="btn btn-secondary" to={paths.myQuotes()}>
+          {t('profile.quotes')}
+        </NavLink>
         <NavLink className="btn btn-secondary" to={paths.addresses()}>
           {t('profile.addresses')}
         </NavLink>

@@ -131,6 +131,7 @@ export function PaymentPage() {
   });
   const busy = place.isPending || settle.isPending || payAtProvider.isPending || leaving;
   const error = settle.error ?? payAtProvider.error ?? place.error;
+  const quotable = [...cart].sort((a, b) => b.unitPriceCents * b.quantity - a.unitPriceCents * a.quantity)[0];
 
   const finish = (r: PlaceOrderResponse) => {
     clearCart();
@@ -216,7 +217,18 @@ export function PaymentPage() {
         >
           {error && (
             <div id="payment-error">
-              <Alert kind="error">{error.message}</Alert>
+              <Alert kind="error">
+                {error.message}
+                {/* Too large for one checkout: a quote for the cart's largest line is where to go (decision 151). */}
+                {(error as ApiError).code === 'ORDER_TOTAL_TOO_HIGH' && quotable && (
+                  <>
+                    {' '}
+                    <Link to={paths.quoteRequest(quotable.codigo)}>
+                      {t('payment.askQuote', { name: quotable.name })}
+                    </Link>
+                  </>
+                )}
+              </Alert>
             </div>
           )}
           <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>

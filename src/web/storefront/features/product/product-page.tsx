@@ -278,6 +278,9 @@ function ProductView({ p }: { p: ProductDetail }) {
               ? `${t('product.sku')}: ${variant.sku} · ${money(variant.priceCents)}`
               : t('product.chooseOptions')}
           </p>
+          <p className="small">
+            {t('product.quoteAsk')} <Link to={paths.quoteRequest(p.codigo)}>{t('product.quoteLink')}</Link>
+          </p>
           <button type="button" className="btn btn-ghost small" disabled title={t('product.reportSoon')}>
             {t('product.report')}
           </button>
