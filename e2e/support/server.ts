@@ -35,7 +35,10 @@ if (process.env.E2E_STRIPE_INSTANCE === '1') {
 
 const config = loadConfig();
 fs.mkdirSync(config.dataDir, { recursive: true });
-const database = await openDatabase({ dataDir: path.join(config.dataDir, 'db') });
+// DATABASE_URL: a PostgreSQL database (two instances of the messages spec share one, e2e/messages/two-instances.ts).
+const database = await openDatabase(
+  config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
+);
 const app = await buildApp({ db: database.db, config, serveWeb: true });
 await app.register(factoryRoutes, { prefix: '/__e2e' });
 // Ready first: the job queue's tables exist before anything (the seed included) may enqueue.
@@ -51,7 +54,8 @@ if (fake) {
     }),
   );
   await seedPostalCodesFixture(database.db);
-} else await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log });
+} else if (process.env.E2E_NO_DEMO === '1') await seedPostalCodesFixture(database.db);
+else await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log });
 await app.listen({ port: config.PORT, host: config.HOST });
 console.log(`e2e platform up on http://127.0.0.1:${config.PORT} (data in ${config.dataDir})`);
 

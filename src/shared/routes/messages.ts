@@ -14,10 +14,12 @@ export const uploadMyAttachment = {
 } as const;
 export const getMyConversation = { name: 'getMyConversation', method: 'GET', path: '/api/messages/:id' } as const;
 export const sendMyMessage = { name: 'sendMyMessage', method: 'POST', path: '/api/messages/:id' } as const;
+/** Marks viewed: counted by the client throttle like a read (it follows each message shown live). */
 export const readMyConversation = {
   name: 'readMyConversation',
   method: 'POST',
   path: '/api/messages/:id/read',
+  readLike: true,
 } as const;
 export const blockStore = { name: 'blockStore', method: 'PUT', path: '/api/messages/:id/block' } as const;
 export const downloadMyAttachment = {
@@ -56,6 +58,7 @@ export const readStoreConversation = {
   name: 'readStoreConversation',
   method: 'POST',
   path: '/api/admin/messages/:id/read',
+  readLike: true,
 } as const;
 export const blockBuyer = { name: 'blockBuyer', method: 'PUT', path: '/api/admin/messages/:id/block' } as const;
 export const downloadStoreAttachment = {

@@ -16,6 +16,7 @@ import { CompanyPage } from './features/company/company-page';
 import { CatalogPage } from './features/catalog/catalog-page';
 import { ProductEditorPage } from './features/catalog/product-editor-page';
 import { CouponsPage } from './features/coupons/coupons-page';
+import { AdminMessagesPage } from './features/messages/messages-page';
 import { PickupsPage } from './features/pickups/pickups-page';
 import { MyStorePage } from './features/website/my-store-page';
 import { WebsitePage } from './features/website/website-page';
@@ -53,6 +54,7 @@ export function AdminRoutes() {
         <Route path="catalogoglobal" element={<GlobalCatalogPage />} />
         <Route path="catalogoglobal/:offerId" element={<GlobalOfferPage />} />
         <Route path="cupones" element={<CouponsPage />} />
+        <Route path="mensajes" element={<AdminMessagesPage />} />
         <Route path="dropshiping" element={<ListingsPage />} />
         <Route path="dropshiping/nuevo/:offerId" element={<ListingNewPage />} />
         <Route path="pickups" element={<PickupsPage />} />

@@ -90,6 +90,10 @@ const orderPage = later(
   () => import('./features/orders/order-page'),
   (m) => m.OrderPage,
 );
+const messagesPage = later(
+  () => import('./features/messages/messages-page'),
+  (m) => m.MessagesPage,
+);
 
 /** The store's company profile: its own chunk and catalogue, without the checkout and account ones. */
 const AboutPageLazy = lazy(() =>
@@ -146,7 +150,7 @@ export function StorefrontRoutes() {
           <Route path="datos" element={personalDataPage} />
           <Route path="misdirecciones" element={addressesPage} />
         </Route>
-        <Route path="messages" element={<ContentPage slug="messages" />} />
+        <Route path="messages" element={messagesPage} />
         <Route path="somos" element={aboutPage} />
         <Route path="aboutus" element={aboutPage} />
         <Route path="proveedor" element={aboutPage} />

@@ -10,6 +10,7 @@ import { can, useSellerMe } from '../shared/seller-me';
 import type { Permission } from '../../../shared/contracts/identity';
 import { useSignOut } from '../../shared/api/sign-out';
 import { EmailVerificationBanner } from '../shared/email-verification-banner';
+import { MessagesNavCount, useStoreLiveMessages } from '../shared/messages-nav-count';
 
 /**
  * The admin sections; only those with `ready` work in this release, the rest say "coming soon".
@@ -21,7 +22,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/catalogo', key: 'catalog', ready: true, permission: 'catalog' },
   { to: '/admin/altaproducto', key: 'newProduct', ready: true, permission: 'catalog' },
   { to: '/admin/cotizaciones', key: 'quotes', permission: 'orders' },
-  { to: '/admin/mensajes', key: 'messages', permission: 'orders' },
+  { to: '/admin/mensajes', key: 'messages', ready: true, permission: 'orders' },
   { to: '/admin/catalogoglobal', key: 'globalCatalog', ready: true, permission: 'catalog' },
   { to: '/admin/dropshiping', key: 'dropshipping', ready: true, permission: 'catalog' },
   { to: '/admin/balance/summary', key: 'balance', ready: true, permission: 'money' },
@@ -41,6 +42,8 @@ export function AdminLayout() {
   const signOut = useSignOut('admin');
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  // The store's live messages while the admin is open: unread count in the menu, bubbles marked received.
+  useStoreLiveMessages(can(me.data, 'orders'));
   if (me.isPending) return <Loading />;
   if (!me.data)
     return <Navigate to={adminPaths.login()} replace state={{ from: location.pathname + location.search }} />;
@@ -100,6 +103,7 @@ export function AdminLayout() {
                 <NavLink to={s.to} end={s.to === '/admin'} onClick={() => setOpen(false)}>
                   {t(`nav.${s.key}`)}
                   {!s.ready && <span className="badge">{t('soon')}</span>}
+                  {s.key === 'messages' && <MessagesNavCount />}
                 </NavLink>
               </li>
             ))}

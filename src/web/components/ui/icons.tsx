@@ -22,6 +22,11 @@ export const UserIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </svg>
 );
+export const ChatIcon = () => (
+  <svg {...base}>
+    <path d="M21 12a8 8 0 0 1-11.6 7.1L4 20.5l1.4-4.9A8 8 0 1 1 21 12z" />
+  </svg>
+);
 export const CartIcon = () => (
   <svg {...base}>
     <circle cx="9" cy="20" r="1.5" />

@@ -22,6 +22,7 @@ import { NotPublishedPage } from '../pages/not-published-page';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 import { HydrateLater } from '../../lib/hydrate-in-steps';
+import { MessagesLink } from '../shared/messages-link';
 
 /**
  * The search box's schema check. The zod schema is loaded when the box gets focus (so zod stays out of the first
@@ -157,6 +158,7 @@ export function ShopLayout() {
                 <span className="hide-mobile">{t('signIn')}</span>
               </Link>
             )}
+            {customer.data && <MessagesLink />}
             <CartLink icon={store?.cartIcon} />
           </nav>
         </div>
