@@ -46,7 +46,9 @@ interface Figures {
 
 function startServer(args: string[]): Promise<{ child: ChildProcess; port: number; codes: string[] }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/server.ts', ...args], {
+    // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server.
+    const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'bench/server.ts', ...args], {
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';

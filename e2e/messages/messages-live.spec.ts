@@ -9,6 +9,8 @@
  * e2e/messages/two-instances.ts) the same conversation runs with the buyer on one app instance and the seller on
  * another, both on one database, so every live update crosses instances through LISTEN/NOTIFY.
  */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from '@playwright/test';
 import { test, expect, platformUrl, PORT } from '../fixtures';
 import { startTwoInstances, type TwoInstances } from './two-instances';
@@ -24,6 +26,26 @@ async function putToken(context: BrowserContext, host: string, key: string, toke
     },
     { host, key, token },
   );
+}
+
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical WCAG 2.1 A/AA violations on the page (as e2e/storefront/accessibility.spec.ts checks). */
+async function violations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const found = await page.evaluate(async () => {
+    type Violation = { id: string; impact: string | null; nodes: { target: string[] }[] };
+    const axe = (
+      window as unknown as { axe: { run: (d: Document, o: object) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    const r = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return r.violations;
+  });
+  return found
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 /** The newest bubble of the thread with `text`, and its delivery state. */
@@ -88,9 +110,15 @@ async function conversation(
   await expect(stateOf(seller, 'Sí, entrega en 5 días')).toHaveAttribute('data-state', 'viewed');
   await shot(buyer, 'storefront-thread');
   await shot(seller, 'admin-thread');
+  expect(await violations(buyer)).toEqual([]);
+  expect(await violations(seller)).toEqual([]);
 
   // The buyer leaves for the product page; a new answer raises the header's count, reading it lowers it.
   await buyer.goto(where.store(`/product?codigo=${data.codigo}`));
+  await expect(buyer.getByRole('link', { name: 'Escribe a la tienda' })).toHaveAttribute(
+    'href',
+    `/messages?producto=${data.codigo}`,
+  );
   await seller.getByLabel('Escribe tu mensaje').fill('¿Le preparo la cotización?');
   await seller.getByRole('button', { name: 'Enviar', exact: true }).click();
   await expect(stateOf(seller, '¿Le preparo la cotización?')).toHaveAttribute('data-state', 'received');
@@ -159,6 +187,9 @@ test.describe('messages between a buyer and a seller', () => {
       await admin.getByRole('button', { name: /Compradora Prueba/ }).click();
       await expect(bubble(admin, 'Hola, ¿hacen factura?')).toBeVisible();
       await shot(admin, 'phone-admin-thread');
+      expect(await violations(admin)).toEqual([]);
+      await page.getByRole('button', { name: /Consulta general/ }).click();
+      expect(await violations(page)).toEqual([]);
     },
   );
 });

@@ -2,12 +2,13 @@
  * Creates the order of a POST /api/pedido (/micarrito/pago, stock messages) as the named steps of
  * order-steps.ts: resolve the address, validate the lines, check the store's unit caps (decision 097), quote the
  * shipping, price the order and check its limits (decision 028), then in one transaction check the buyer's unpaid
- * orders and held units, hold the stock (conditional UPDATEs: never oversells), create the order rows (folio, lines,
- * the plan's fee rate, stock held for the store's card hold) and start the payment attempt before any provider call
- * (a zero total is paid there and then). Totals are integer centavos: items + shipping + fee − discount
+ * orders and held units, create the order rows (lines, the plan's fee rate, stock held for the store's card hold),
+ * start the payment attempt before any provider call (a zero total is paid there and then), and last hold the stock
+ * (conditional UPDATEs: never oversells) and take the store's next folio: the rows every order waits for are held
+ * only from there to the commit. Totals are integer centavos: items + shipping + fee − discount
  * (src/shared/money.ts).
  */
-import { withTx, type StoreContext } from '../../lib/context.js';
+import { withTx, type StoreContext, type StoreTxContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { PlaceOrderInput } from '../../../shared/contracts/checkout.js';
 import { checkUnpaidOrders } from './limits.js';
@@ -20,6 +21,7 @@ import {
   checkUnitCaps,
   createOrderRows,
   holdStock,
+  numberOrder,
   priceOrder,
   quoteOrderShipping,
   quotedShipping,
@@ -28,9 +30,17 @@ import {
   validateLines,
   validateQuotedLine,
   type Buyer,
+  type OrderLine,
 } from './order-steps.js';
+import type { OrderRow } from '../orders/index.js';
 
 export type { Buyer } from './order-steps.js';
+
+/** Holds the order's units (never oversells: throws OUT_OF_STOCK / INSUFFICIENT_STOCK) and gives it its folio. */
+async function lockShared(ctx: StoreTxContext, lines: OrderLine[], order: OrderRow): Promise<void> {
+  await holdStock(ctx, lines);
+  await numberOrder(ctx, order);
+}
 
 /**
  * Validates and prices the order, then creates it with its payment attempt; returns the order id. Throws the
@@ -75,7 +85,6 @@ export async function createOrder(
       // The held-units cap bounds hoarding by anonymous carts; a quote's units were agreed with the seller.
       maxHeldUnits: quoted ? Number.POSITIVE_INFINITY : limits.maxHeldUnitsPerClient,
     });
-    await holdStock(txCtx, lines);
     const order = await createOrderRows(txCtx, input, buyer, {
       address,
       lines,
@@ -87,8 +96,14 @@ export async function createOrder(
     // The quote is claimed in the order's transaction: of racing accepts, the one that commits first keeps it.
     if (quoted) await acceptQuoteForOrder(txCtx, quoted, order.id);
     if (factura) await recordCheckoutInvoice(txCtx, order, factura, buyer.customerId);
+    // The rows other orders wait for (the variants' stock, the store's folio counter) are locked last, so that they are
+    // held for these few writes and the commit only. A free order is paid within this transaction, so it holds its
+    // units and takes its folio before that.
+    const free = order.totalCents === 0;
+    if (free) await lockShared(txCtx, lines, order);
     await startPayment(txCtx, order, input.paymentMethod);
     await linkOrder(txCtx, claim.id, claim.leaseId, order.id);
+    if (!free) await lockShared(txCtx, lines, order);
     return order.id;
   });
 }

@@ -4,6 +4,7 @@
  * (`ctx.db` is then the transaction). Amounts are integer centavos: items + shipping + fee − discount
  * (src/shared/money.ts).
  */
+import { randomInt } from 'node:crypto';
 import type { StoreContext, StoreTxContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { newToken } from '../../lib/tokens.js';
@@ -17,7 +18,7 @@ import { quoteShipping } from '../shipping/index.js';
 import { storeFeeBps } from '../subscriptions/index.js';
 import { createPaymentAttempt, insertFreePayment } from '../payments/index.js';
 import { providerForMethod } from '../../providers/payments/index.js';
-import { insertOrder, markOrderPaid, type NewPackage, type OrderRow } from '../orders/index.js';
+import { insertOrder, markOrderPaid, setOrderFolio, type NewPackage, type OrderRow } from '../orders/index.js';
 import type { OrderLimits } from '../../../shared/contracts/order-limits.js';
 import { enqueue } from '../../jobs/queue.js';
 import { priceCoupon, redeemCoupon, type PricedCoupon } from '../coupons/index.js';
@@ -285,7 +286,17 @@ export async function holdStock(ctx: StoreTxContext, lines: OrderLine[]): Promis
 }
 
 /**
- * Step 6 (in the transaction). Allocates the store's next folio and inserts the pending order with its lines, a
+ * Last step (in the transaction, just before the commit). Gives the order the store's next folio. The store's counter
+ * row is one every order of the store locks until its commit, so it is taken last, with the stock: orders of one store
+ * then wait for each other only for these writes and the commit, not for the whole transaction. Sets `order.folio`.
+ */
+export async function numberOrder(ctx: StoreTxContext, order: OrderRow): Promise<void> {
+  order.folio = await nextFolio(ctx);
+  await setOrderFolio(ctx, order.id, order.folio);
+}
+
+/**
+ * Step 6 (in the transaction). Inserts the pending order with its lines, a
  * guest view token, Vitrina's fee rate of the store's plan (`feeBps`; decision 096) and the store's card hold
  * (`holdMs`; decision 097: moved on once its payment is under way); takes the coupon's use (COUPON_NOT_VALID
  * {reason: 'used_up'} when another order took the last one).
@@ -303,7 +314,8 @@ export async function createOrderRows(
     holdMs: number;
   },
 ): Promise<OrderRow> {
-  const folio = await nextFolio(ctx);
+  // A provisional folio, unique among orders in flight; numberOrder gives the real one just before the commit.
+  const folio = -randomInt(1, 2 ** 31 - 1);
   const { coupon, ...amounts } = order.totals;
   const packages = await packageRows(ctx, order.shipping.packages, amounts.discountCents);
   const packageOf = new Map(order.shipping.packages.flatMap((p, i) => p.lines.map((l) => [l.sku, i + 1] as const)));

@@ -1,6 +1,7 @@
 /** Public interface of the orders module. */
 export {
   insertOrder,
+  setOrderFolio,
   loadOrder,
   buildOrderView,
   getOrderForBuyer,

@@ -118,6 +118,17 @@ export async function insertOrder(ctx: StoreTxContext, o: NewOrder): Promise<Ord
   return row;
 }
 
+/**
+ * Sets a new order's folio (allocated from the store's counter by the caller) in place of the provisional negative one
+ * it was inserted with, inside the checkout transaction.
+ */
+export async function setOrderFolio(ctx: StoreTxContext, orderId: string, folio: number): Promise<void> {
+  await ctx.db
+    .update(orders)
+    .set({ folio })
+    .where(and(eq(orders.id, orderId), eq(orders.storeId, ctx.storeId)));
+}
+
 /** An order of the store. Throws ORDER_NOT_FOUND. */
 export async function loadOrder(ctx: StoreDbContext, orderId: string): Promise<OrderRow> {
   const { db, storeId } = ctx;

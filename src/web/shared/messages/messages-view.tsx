@@ -90,7 +90,8 @@ function SubjectCardView({ side, subject }: { side: Side; subject: SubjectCard }
         : null;
   return (
     <div className="msg-subject" aria-label={t('messages:subject.label')}>
-      {subject.kind === 'product' && (
+      {/* Decorative: the title says what it is (and a product without a photo shows none). */}
+      {subject.kind === 'product' && subject.image && (
         <div className="msg-subject-img">
           <ProductImage base={subject.image} alt="" sizes="56px" />
         </div>
@@ -362,14 +363,31 @@ function Thread({ side, id, onBack }: { side: Side; id: string; onBack: () => vo
   );
 }
 
-/** The storefront's new conversation about a product (`?producto=`), or a general question to the store. */
-function NewConversation({ codigo, onStarted }: { codigo: string | null; onStarted: (id: string) => void }) {
+/**
+ * The storefront's new conversation about a product (`?producto=`), one of the buyer's orders (`?pedido=`), or a
+ * general question to the store.
+ */
+function NewConversation({
+  codigo,
+  orderId,
+  onStarted,
+}: {
+  codigo: string | null;
+  orderId: string | null;
+  onStarted: (id: string) => void;
+}) {
   const { t } = useTranslation('messages');
   const start = useStartConversation();
   return (
     <section className="msg-thread" aria-labelledby="new-conversation">
       <header className="msg-thread-head">
-        <h2 id="new-conversation">{codigo ? t('messages:newAbout', { codigo }) : t('messages:newGeneral')}</h2>
+        <h2 id="new-conversation">
+          {codigo
+            ? t('messages:newAbout', { codigo })
+            : orderId
+              ? t('messages:newAboutOrder', { id: orderId.slice(0, 8).toUpperCase() })
+              : t('messages:newGeneral')}
+        </h2>
       </header>
       <p className="muted small">{t('messages:newHint')}</p>
       <Composer
@@ -377,7 +395,11 @@ function NewConversation({ codigo, onStarted }: { codigo: string | null; onStart
         disabled={false}
         onSend={async (input) => {
           const thread = await start.mutateAsync({
-            subject: codigo ? { kind: 'product', codigo } : { kind: 'store' },
+            subject: codigo
+              ? { kind: 'product', codigo }
+              : orderId
+                ? { kind: 'order', id: orderId }
+                : { kind: 'store' },
             ...input,
           });
           onStarted(thread.conversation.id);
@@ -393,7 +415,9 @@ export function MessagesView({ side }: { side: Side }) {
   const [params, setParams] = useSearchParams();
   const openId = params.get('c');
   const product = params.get('producto');
-  const composing = side === 'buyer' && (product !== null || params.get('nuevo') !== null) && !openId;
+  const orderId = params.get('pedido');
+  const composing =
+    side === 'buyer' && (product !== null || orderId !== null || params.get('nuevo') !== null) && !openId;
   const list = useQuery(conversationsQuery(side));
   const open = (id: string) => setParams({ c: id });
   const back = () => setParams({});
@@ -428,7 +452,7 @@ export function MessagesView({ side }: { side: Side }) {
           {openId ? (
             <Thread key={openId} side={side} id={openId} onBack={back} />
           ) : composing ? (
-            <NewConversation codigo={product} onStarted={open} />
+            <NewConversation codigo={product} orderId={orderId} onStarted={open} />
           ) : (
             <p className="muted msg-pick">{t('messages:pick')}</p>
           )}

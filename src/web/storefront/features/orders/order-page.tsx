@@ -40,6 +40,9 @@ export function OrderPage() {
     <div className="container page stack">
       <Link to={paths.orders()}>← {t('orders.title')}</Link>
       <h1>{t('orders.tracking')}</h1>
+      <p>
+        <Link to={`/messages?pedido=${o.id}`}>{t('orders.askStore')}</Link>
+      </p>
       <section className="card" aria-labelledby="timeline-title">
         <h2 id="timeline-title">{t('orders.timeline')}</h2>
         <ol className="timeline">

@@ -281,6 +281,10 @@ function ProductView({ p }: { p: ProductDetail }) {
           <p className="small">
             {t('product.quoteAsk')} <Link to={paths.quoteRequest(p.codigo)}>{t('product.quoteLink')}</Link>
           </p>
+          <p className="small">
+            {t('product.messageAsk')}{' '}
+            <Link to={`/messages?producto=${encodeURIComponent(p.codigo)}`}>{t('product.messageLink')}</Link>
+          </p>
           <button type="button" className="btn btn-ghost small" disabled title={t('product.reportSoon')}>
             {t('product.report')}
           </button>
