@@ -491,5 +491,20 @@ describe(`CFDI invoices (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlit
       if (placed.order.feeCents > 0) expect(xml).toContain('Comisión por pago en efectivo en OXXO');
       expect(inv.baseCents + inv.taxCents).toBe(inv.totalCents);
     });
+    it('an order cancelled before it was paid leaves the sweep: its factura is marked failed, never issued', async () => {
+      const res = await submitOrder(t.app, { store, token: buyer.token }, oxxoBody(FISCAL));
+      expect(res.statusCode, res.body).toBe(201);
+      const orderId = res.json().order.id as string;
+      const cancel = await as(seller, 'POST', `/api/admin/orders/${orderId}/status`, { status: 'cancelled' });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+      await runJobs('invoice-sweep');
+      const [row] = await t.database.db.select().from(invoices).where(eq(invoices.orderId, orderId));
+      expect(row).toMatchObject({ status: 'failed', uuid: null });
+      const list = await as(seller, 'GET', `/api/admin/orders/${orderId}/invoices`);
+      expect(list.json().invoices[0]).toMatchObject({
+        status: 'failed',
+        error: 'The order was cancelled before it was paid',
+      });
+    });
   });
 });

@@ -55,6 +55,9 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   kind: () => ['aviso', 'faq'],
   // Refunds of the victim's orders: tests/api/balances.test.ts aims at another store's real ones.
   refundId: () => [randomUUID()],
+  // CFDIs of the victim's orders: tests/api/invoices.test.ts aims at another store's real ones; the format is a word.
+  invoiceId: () => [randomUUID()],
+  format: () => ['pdf', 'xml'],
   // A reseller's listing of the victim's (linkMarketplace), and the victim's offer that is not published: published
   // offers are readable by every seller by design (decision 134), an unpublished one by no other store.
   'listings.id': (v) => [v.listingId],

@@ -12,13 +12,21 @@ export const fiscalDataInput = z.object({
   rfc: z
     .string()
     .max(20)
+    .regex(/^[A-Za-z0-9&Ññ \-]*$/)
     .transform((s) => s.toUpperCase().replace(/[\s-]/g, '')),
   legalName: text({ max: 254 }),
-  taxRegime: z.string().max(3),
-  cfdiUse: z.string().max(4),
+  taxRegime: z
+    .string()
+    .max(3)
+    .regex(/^[0-9A-Za-z]*$/),
+  cfdiUse: z
+    .string()
+    .max(4)
+    .regex(/^[0-9A-Za-z]*$/),
   postalCode: z
     .string()
     .max(10)
+    .regex(/^[0-9 ]*$/)
     .transform((s) => s.trim()),
 });
 export type FiscalDataInput = z.infer<typeof fiscalDataInput>;
@@ -91,6 +99,7 @@ export const invoicingSettingsInput = z.object({
   apiKey: z
     .string()
     .trim()
+    .max(220)
     .regex(/^sk_(test|live)_[A-Za-z0-9_-]{8,200}$/)
     .optional(),
   productKey: satProductKey.default('01010101'),

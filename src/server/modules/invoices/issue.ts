@@ -5,7 +5,7 @@
  * refunded or cancelled before any credit note. Each step is safe to run again: the PAC call carries the CFDI's id as
  * its idempotency key and every write is conditional on the row's status.
  */
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { invoices } from '../../db/schema/invoices.js';
 import { enqueue } from '../../jobs/index.js';
 import type { StoreContext } from '../../lib/context.js';
@@ -168,6 +168,11 @@ export async function issueInvoice(
   const row = await loadInvoice(ctx, invoiceId);
   if (row.kind !== 'income' || !['requested', 'failed'].includes(row.status)) return 'done';
   const order = await getStoreOrderView({ ...ctx, actor: null, locale: 'es' }, row.orderId);
+  // An order cancelled unpaid (an OXXO voucher that expired) will never be invoiced: out of the sweep's way.
+  if (order.status === 'cancelled') {
+    await fail(ctx, row, 'The order was cancelled before it was paid');
+    return 'failed';
+  }
   if (!PAID_STATUSES.includes(order.status)) return 'waiting';
   const account = await loadInvoicingAccount(ctx);
   if (!account) {
@@ -263,10 +268,18 @@ export async function issueRequestedInvoices(ctx: SweepContext): Promise<number>
     .select({ id: invoices.id, storeId: invoices.storeId })
     .from(invoices)
     .where(and(eq(invoices.status, 'requested'), eq(invoices.kind, 'income')))
+    .orderBy(asc(invoices.updatedAt))
     .limit(200);
   for (const r of requested) {
     try {
-      if ((await issueInvoice({ ...ctx, storeId: r.storeId }, r.id)) === 'issued') issued++;
+      const result = await issueInvoice({ ...ctx, storeId: r.storeId }, r.id);
+      if (result === 'issued') issued++;
+      // Still unpaid: to the back of the queue, so that many open vouchers cannot keep the others waiting.
+      if (result === 'waiting')
+        await ctx.db
+          .update(invoices)
+          .set({ updatedAt: new Date() })
+          .where(and(eq(invoices.id, r.id), eq(invoices.storeId, r.storeId)));
     } catch (err) {
       ctx.log.warn({ err, invoiceId: r.id }, 'invoice sweep: not issued');
     }

@@ -25,7 +25,7 @@ export function InvoiceOption({ onChange }: { onChange: (v: FiscalData | null) =
   if (!available.data) return null;
   if (!available.data.available) return <p className="small muted">{t('unavailable')}</p>;
   return (
-    <fieldset className="stack invoice-option">
+    <fieldset className="stack invoice-option" style={{ border: 0, padding: 0, margin: 0 }}>
       <legend className="visually-hidden">{t('title')}</legend>
       <label className="checkbox">
         <input type="checkbox" checked={wanted} onChange={(e) => setWanted(e.target.checked)} /> {t('wantInvoice')}
