@@ -79,8 +79,8 @@ test.describe('quotes', () => {
         .toBe(1);
       await page.goto(store.url('/miperfil/cotizaciones'));
       await expect(page.getByText('Cotización enviada')).toBeVisible();
-      await expect(page.getByRole('row', { name: /500/ })).toContainText('$6,950.00');
-      await expect(page.getByRole('row', { name: /1,000/ })).toContainText('$11,450.00');
+      await expect(page.getByRole('row', { name: /^500 / })).toContainText('$6,950.00');
+      await expect(page.getByRole('row', { name: /^1,000 / })).toContainText('$11,450.00');
       await shot(page, '4-my-quotes');
       await page.getByRole('link', { name: 'Aceptar y pagar la opción de 500 piezas' }).click();
 
@@ -110,7 +110,9 @@ test.describe('quotes', () => {
       await expect(page.getByText('Aceptada')).toBeVisible();
       await page.getByRole('link', { name: 'Ver el pedido' }).click();
       await expect(page.getByText('500 ×').or(page.getByText(/500/)).first()).toBeVisible();
-      await expect(page.getByText('$12.00').first()).toBeVisible();
+      // The line at the quoted price: 500 × $12.00 = $6,000.00 (a phone shows the line total, not the unit price).
+      await expect(page.getByText('$6,000.00').first()).toBeVisible();
+      if (!phone) await expect(page.getByText('$12.00').first()).toBeVisible();
       await shot(page, '7-order');
 
       // The seller's sales show the paid order.

@@ -16,6 +16,8 @@ import { CompanyPage } from './features/company/company-page';
 import { CatalogPage } from './features/catalog/catalog-page';
 import { ProductEditorPage } from './features/catalog/product-editor-page';
 import { CouponsPage } from './features/coupons/coupons-page';
+import { QuotesPage } from './features/quotes/quotes-page';
+import { QuotePage } from './features/quotes/quote-page';
 import { AdminMessagesPage } from './features/messages/messages-page';
 import { PickupsPage } from './features/pickups/pickups-page';
 import { MyStorePage } from './features/website/my-store-page';
@@ -54,6 +56,8 @@ export function AdminRoutes() {
         <Route path="catalogoglobal" element={<GlobalCatalogPage />} />
         <Route path="catalogoglobal/:offerId" element={<GlobalOfferPage />} />
         <Route path="cupones" element={<CouponsPage />} />
+        <Route path="cotizaciones" element={<QuotesPage />} />
+        <Route path="cotizacion/:cotizacion_id" element={<QuotePage />} />
         <Route path="mensajes" element={<AdminMessagesPage />} />
         <Route path="dropshiping" element={<ListingsPage />} />
         <Route path="dropshiping/nuevo/:offerId" element={<ListingNewPage />} />

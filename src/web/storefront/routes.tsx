@@ -82,6 +82,18 @@ const addressesPage = later(
   () => import('./features/account/profile-page'),
   (m) => m.AddressesPage,
 );
+const quoteRequestPage = later(
+  () => import('./features/quotes/quote-request-page'),
+  (m) => m.QuoteRequestPage,
+);
+const myQuotesPage = later(
+  () => import('./features/quotes/my-quotes-page'),
+  (m) => m.MyQuotesPage,
+);
+const quotePaymentPage = later(
+  () => import('./features/checkout/quote-payment-page'),
+  (m) => m.QuotePaymentPage,
+);
 const ordersPage = later(
   () => import('./features/orders/orders-page'),
   (m) => m.OrdersPage,
@@ -139,6 +151,8 @@ export function StorefrontRoutes() {
         <Route path="micarrito/pago" element={paymentPage} />
         <Route path="micarrito/paypal" element={walletReturnPage} />
         <Route path="micarrito/finaliza" element={finalizePage} />
+        <Route path="micarrito/cotizacion" element={quotePaymentPage} />
+        <Route path="cotizar" element={quoteRequestPage} />
         <Route path="login" element={loginPage} />
         <Route path="registro" element={registerPage} />
         <Route path="recuperar" element={recoverPage} />
@@ -149,6 +163,7 @@ export function StorefrontRoutes() {
           <Route index element={<Navigate to="datos" replace />} />
           <Route path="datos" element={personalDataPage} />
           <Route path="misdirecciones" element={addressesPage} />
+          <Route path="cotizaciones" element={myQuotesPage} />
         </Route>
         <Route path="messages" element={messagesPage} />
         <Route path="somos" element={aboutPage} />

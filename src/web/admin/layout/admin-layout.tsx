@@ -10,6 +10,7 @@ import { can, useSellerMe } from '../shared/seller-me';
 import type { Permission } from '../../../shared/contracts/identity';
 import { useSignOut } from '../../shared/api/sign-out';
 import { EmailVerificationBanner } from '../shared/email-verification-banner';
+import { QuotesNavCount } from '../shared/quotes-count';
 import { MessagesNavCount, useStoreLiveMessages } from '../shared/messages-nav-count';
 
 /**
@@ -21,7 +22,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/ventas', key: 'sales', ready: true, permission: 'orders' },
   { to: '/admin/catalogo', key: 'catalog', ready: true, permission: 'catalog' },
   { to: '/admin/altaproducto', key: 'newProduct', ready: true, permission: 'catalog' },
-  { to: '/admin/cotizaciones', key: 'quotes', permission: 'orders' },
+  { to: '/admin/cotizaciones', key: 'quotes', ready: true, permission: 'orders' },
   { to: '/admin/mensajes', key: 'messages', ready: true, permission: 'orders' },
   { to: '/admin/catalogoglobal', key: 'globalCatalog', ready: true, permission: 'catalog' },
   { to: '/admin/dropshiping', key: 'dropshipping', ready: true, permission: 'catalog' },
@@ -103,6 +104,7 @@ export function AdminLayout() {
                 <NavLink to={s.to} end={s.to === '/admin'} onClick={() => setOpen(false)}>
                   {t(`nav.${s.key}`)}
                   {!s.ready && <span className="badge">{t('soon')}</span>}
+                  {s.key === 'quotes' && <QuotesNavCount />}
                   {s.key === 'messages' && <MessagesNavCount />}
                 </NavLink>
               </li>

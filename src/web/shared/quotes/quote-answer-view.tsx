@@ -1,7 +1,7 @@
 /**
  * A quote's status badge and a sent answer as both sides read it: each tier's units, unit price, goods, services and
  * total with the IVA it includes, the import duty estimate beside it (never in the total), the Incoterm, lead time and
- * validity (decision 150). `action` renders a control per tier (the buyer's "accept" link).
+ * validity (decision 150). `action` renders a control per tier on a row under it (the buyer's "accept" link).
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,31 +64,36 @@ export function QuoteAnswerView({
               <th scope="col" className="num">
                 {t('quotes.total')}
               </th>
-              {action && (
-                <th scope="col">
-                  <span className="visually-hidden">{t('quotes.actions')}</span>
-                </th>
-              )}
             </tr>
           </thead>
           <tbody>
-            {answer.tiers.map((tier, i) => (
+            {answer.tiers.map((tier, i) => [
               <tr key={tier.quantity} className={acceptedTier === i ? 'quote-tier-accepted' : undefined}>
                 <td className="num">{tier.quantity.toLocaleString()}</td>
                 <td className="num">{money(tier.unitPriceCents)}</td>
                 <td className="num hide-phone">{money(tier.servicesCents)}</td>
                 <td className="num">
                   <strong>{money(tier.totalCents)}</strong>
-                  <div className="small muted">{t('quotes.ivaIncluded', { amount: money(tier.ivaCents) })}</div>
+                  {/* The notes wrap (the figures do not), so a phone keeps the total in view. */}
+                  <div className="small muted" style={{ whiteSpace: 'normal' }}>
+                    {t('quotes.ivaIncluded', { amount: money(tier.ivaCents) })}
+                  </div>
                   {tier.dutyEstimateCents !== null && (
-                    <div className="small muted">
+                    <div className="small muted" style={{ whiteSpace: 'normal' }}>
                       {t('quotes.dutyEstimate', { amount: money(tier.dutyEstimateCents) })}
                     </div>
                   )}
                 </td>
-                {action && <td>{action(i)}</td>}
-              </tr>
-            ))}
+              </tr>,
+              // The tier's control on a row of its own, so that a phone keeps the three figures in view.
+              action && (
+                <tr key={`${tier.quantity}-action`}>
+                  <td colSpan={4} style={{ textAlign: 'right' }}>
+                    {action(i)}
+                  </td>
+                </tr>
+              ),
+            ])}
           </tbody>
         </table>
       </div>

@@ -37,6 +37,18 @@ export function QuotePage() {
   if (!q.data) return <Alert kind="error">{q.error?.message}</Alert>;
   const x = q.data;
   const asked = QUOTE_SERVICES.filter((s) => x.services[s]);
+  const facts: [string, string][] = [
+    [t('quotes.buyer'), `${x.buyerName} · ${x.buyerEmail}`],
+    [t('quotes.productCode'), `${x.codigo} (${x.sku})`],
+    [t('quotes.quantity'), `${x.quantity.toLocaleString()} · ${t('quotes.moq', { count: x.minOrderQty })}`],
+    [t('quotes.destination'), `${x.destinationCity}, ${x.destinationCountry}`],
+    [
+      t('quotes.servicesAsked'),
+      asked.length ? asked.map((s) => t(`quotes.service.${s}`)).join(', ') : t('quotes.noServices'),
+    ],
+    [t('quotes.requested'), when(x.requestedAt)],
+    ...(x.note ? [[t('quotes.note'), x.note] as [string, string]] : []),
+  ];
   return (
     <div className="stack">
       <p className="small">
@@ -48,37 +60,18 @@ export function QuotePage() {
       </div>
       <section className="card stack" aria-labelledby="quote-request">
         <h2 id="quote-request">{t('quotes.request')}</h2>
-        <dl className="quote-facts">
-          <dt>{t('quotes.buyer')}</dt>
-          <dd>
-            {x.buyerName} · {x.buyerEmail}
-          </dd>
-          <dt>{t('quotes.productCode')}</dt>
-          <dd>
-            {x.codigo} ({x.sku})
-          </dd>
-          <dt>{t('quotes.quantity')}</dt>
-          <dd>
-            {x.quantity.toLocaleString()} · {t('quotes.moq', { count: x.minOrderQty })}
-          </dd>
-          <dt>{t('quotes.destination')}</dt>
-          <dd>
-            {x.destinationCity}, {x.destinationCountry}
-          </dd>
-          <dt>{t('quotes.servicesAsked')}</dt>
-          <dd>{asked.length ? asked.map((s) => t(`quotes.service.${s}`)).join(', ') : t('quotes.noServices')}</dd>
-          <dt>{t('quotes.requested')}</dt>
-          <dd>{when(x.requestedAt)}</dd>
-          {x.note && (
-            <>
-              <dt>{t('quotes.note')}</dt>
-              <dd>{x.note}</dd>
-            </>
-          )}
+        {/* Each fact on one line on a wide screen, its value under its name on a phone. */}
+        <dl className="stack" style={{ margin: 0, gap: '.4rem', overflowWrap: 'anywhere' }}>
+          {facts.map(([name, value]) => (
+            <div key={name} style={{ display: 'flex', flexWrap: 'wrap', gap: '0 1rem' }}>
+              <dt style={{ flex: '0 0 11rem', fontWeight: 600 }}>{name}</dt>
+              <dd style={{ flex: '1 1 14rem', margin: 0, minWidth: 0 }}>{value}</dd>
+            </div>
+          ))}
         </dl>
       </section>
       {x.status === 'requested' || x.status === 'sent' ? (
-        <AnswerForm key={x.sentAt ?? 'new'} quote={x} />
+        <AnswerForm key={x.id} quote={x} />
       ) : (
         x.answer && (
           <section className="card stack" aria-labelledby="quote-answer">

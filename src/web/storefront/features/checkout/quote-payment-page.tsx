@@ -211,7 +211,9 @@ export function QuotePaymentPage() {
             </label>
           </fieldset>
           <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend className="visually-hidden">{t('payment.method')}</legend>
+            <legend>
+              <strong>{t('payment.method')}</strong>
+            </legend>
             <CardOption form={form} />
             <OxxoOption form={form} feeCents={config.data?.oxxoFeeCents ?? 0} />
             {wallet && <WalletOption form={form} />}
