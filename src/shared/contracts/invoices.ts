@@ -12,7 +12,7 @@ export const fiscalDataInput = z.object({
   rfc: z
     .string()
     .max(20)
-    .regex(/^[A-Za-z0-9&Ññ \-]*$/)
+    .regex(/^[A-Za-z0-9&Ññ -]*$/)
     .transform((s) => s.toUpperCase().replace(/[\s-]/g, '')),
   legalName: text({ max: 254 }),
   taxRegime: z
