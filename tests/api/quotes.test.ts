@@ -3,7 +3,8 @@
  * range, the seller answers with tiers and services and the server computes the money to the centavo (IVA included,
  * shown), the buyer's email goes out, `notifications.cotizaciones` counts what is unanswered, another store can neither
  * read nor answer it, the buyer accepts one tier through the normal checkout (20 parallel accepts make one order, at
- * the quoted price, with stock held), an unpaid order gives the quote back, and the job expires a quote past its date.
+ * the quoted price, with stock held), an unpaid order that expires gives the quote back, and the job expires a quote
+ * past its date.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,7 +12,16 @@ import { and, eq } from 'drizzle-orm';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { payVoucher, submitOrder } from '../helpers/payments.js';
 import { mailsTo } from '../helpers/outbox.js';
-import { orderItems, orders, products, productVariants, quotes } from '../../src/server/db/schema/index.js';
+import {
+  orderItems,
+  orders,
+  payments,
+  products,
+  productVariants,
+  quotes,
+  sandboxPayments,
+} from '../../src/server/db/schema/index.js';
+import { runPaymentSweep } from '../../src/server/modules/orders/index.js';
 import { expireQuotes } from '../../src/server/modules/quotes/index.js';
 import {
   createCustomerFixture,
@@ -361,6 +371,36 @@ describe('quotes', () => {
     const late = await accept(q.id, 0, 'card', randomUUID());
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe('Esta cotización ya venció. Pide una nueva.');
+  });
+
+  it('an unpaid quote order that expires gives the quote back, and the buyer can accept it again', async () => {
+    const q = (await ask()).json();
+    await asSeller(sellerA, 'PUT', `/api/admin/quotes/${q.id}`, answer());
+    const stock = await stockOf('TELA-1');
+    const first = await accept(q.id, 0);
+    expect(first.statusCode, first.body).toBe(201);
+    const o = first.json().order;
+    expect(await stockOf('TELA-1')).toBe(stock - 500);
+    const past = new Date(Date.now() - 60_000);
+    await t.database.db
+      .update(sandboxPayments)
+      .set({ expiresAt: past })
+      .where(eq(sandboxPayments.reference, o.payment.reference));
+    await t.database.db.update(payments).set({ expiresAt: past }).where(eq(payments.orderId, o.id));
+    await runPaymentSweep(
+      { db: t.database.db, providers: t.app.providers, log: t.app.log },
+      new Date(Date.now() + 3 * 86_400_000 + 60_000),
+    );
+    const [cancelled] = await t.database.db.select().from(orders).where(eq(orders.id, o.id));
+    expect(cancelled.status).toBe('cancelled');
+    // Its 500 units are back (the sweep also ends the unpaid card order of the parallel test, whose units come back too).
+    expect(await stockOf('TELA-1')).toBe(stock + 500);
+    expect((await asBuyer(buyer, 'GET', `/api/cotizaciones/${q.id}`)).json()).toMatchObject({
+      status: 'sent',
+      orderId: null,
+    });
+    const again = await accept(q.id, 0);
+    expect(again.statusCode, again.body).toBe(201);
   });
 
   it('keeps the cart checkout as it was: an empty cart without a quote is refused', async () => {

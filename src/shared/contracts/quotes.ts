@@ -42,9 +42,7 @@ export type QuoteServices = z.infer<typeof quoteServices>;
 export const quoteRequestBody = z.object({
   codigo,
   sku: sku.optional(),
-  destinationCountry: z
-    .string()
-    .trim()
+  destinationCountry: text({ max: 2 })
     .toUpperCase()
     .regex(/^[A-Z]{2}$/, { message: 'i18n:country_code' }),
   destinationCity: text({ min: 1, max: 80 }),
