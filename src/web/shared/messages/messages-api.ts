@@ -211,6 +211,13 @@ export function useLiveMessages(side: Side, enabled: boolean): void {
     };
     const onEvent = (e: { id?: string; event: string; data: string }) => {
       if (e.id) lastId = e.id;
+      if (e.event === 'ready') {
+        // Caught up. A reconnect resumes from here; what changed before the stream was open (the page loaded, or the
+        // stream was down) is read again: the list, the count and the open threads.
+        lastId ??= String((JSON.parse(e.data) as { seq: number }).seq);
+        void qc.invalidateQueries({ queryKey: messageKeys.all(side) });
+        return;
+      }
       if (e.event !== 'message') return;
       const m = JSON.parse(e.data) as Message;
       upsertMessage(qc, side, m);
@@ -234,8 +241,6 @@ export function useLiveMessages(side: Side, enabled: boolean): void {
           });
           if (res.status === 401 || res.status === 403) return;
           if (res.ok && res.body) {
-            // Anything missed while disconnected is in the catch-up; the list may have changed too.
-            scheduleRefresh();
             const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
             let buffer = '';
             for (;;) {
