@@ -230,6 +230,18 @@ export const ERROR_STATUS = {
   /** No payment provider is configured (production without the sandbox, until a real provider is set up). */
   PAYMENTS_UNAVAILABLE: 503,
   /** The payment provider could not be reached (a timeout, a refused connection, its 5xx); params.retryAfter. */
+  /** Reviews (decision 157): a review that is not this store's, not the buyer's, or does not exist. */
+  REVIEW_NOT_FOUND: 404,
+  /** Writing a review of a product the buyer has not received (no delivered order line of it in this store). */
+  REVIEW_NOT_ALLOWED: 403,
+  /** A second review of the same product by the same buyer (they edit the first instead). */
+  REVIEW_ALREADY_EXISTS: 409,
+  /** Editing a review more than params.days days after it was written. */
+  REVIEW_EDIT_EXPIRED: 409,
+  /** A second public answer of the store to one review. */
+  REVIEW_ALREADY_ANSWERED: 409,
+  /** A shopper's report (of a review or a product) that is not this store's or does not exist. */
+  REPORT_NOT_FOUND: 404,
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
 } as const;
 

@@ -102,3 +102,17 @@ export const MESSAGE_PAGE_SIZE = 200;
 export const MESSAGE_NOTICE_AFTER_MINUTES = 10;
 /** ...and at most one per conversation within this many minutes. */
 export const MESSAGE_NOTICE_GAP_MINUTES = 60;
+/** A review's title and comment, characters (plain text; decision 157). */
+export const REVIEW_TITLE_MAX_LENGTH = 80;
+export const REVIEW_COMMENT_MIN_LENGTH = 10;
+export const REVIEW_COMMENT_MAX_LENGTH = 2000;
+/** Photos one review may carry (each through the files module's upload checks). */
+export const REVIEW_PHOTOS_MAX = 4;
+/** A buyer may edit their review this many days after writing it; deleting has no limit. */
+export const REVIEW_EDIT_DAYS = 30;
+/** A new or edited review waits this long before the publishing job checks and publishes it (decision 157). */
+export const REVIEW_PUBLISH_DELAY_MINUTES = 10;
+/** The store's public answer to a review, characters. */
+export const REVIEW_ANSWER_MAX_LENGTH = 1000;
+/** A shopper's words on a report of a review or a product, characters. */
+export const REPORT_DETAILS_MAX_LENGTH = 500;

@@ -89,6 +89,8 @@ export interface JobPayloads {
   'quotes-expire': Record<string, never>;
   /** Email notices of messages unseen for 10 minutes, one per conversation and side per hour (every minute). */
   'message-notices': Record<string, never>;
+  /** Pending reviews past their delay checked and published or held (every minute; decision 157). */
+  'reviews-publish': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -66,6 +66,10 @@ export const review = z.object({
   rating: z.number().int(),
   title: z.string(),
   comment: z.string(),
+  /** Photos the buyer added (URL bases like `image`). */
+  photos: z.array(z.object({ id: z.string(), url: z.string() })).default([]),
+  /** The store's public answer. */
+  answer: z.string().nullable().default(null),
   createdAt: z.string(),
 });
 

@@ -18,6 +18,7 @@ export const FILE_PURPOSES = [
   'document',
   'signature',
   'message_attachment',
+  'review_photo',
 ] as const;
 export const filePurpose = z.enum(FILE_PURPOSES);
 export type FilePurpose = z.infer<typeof filePurpose>;
@@ -51,6 +52,7 @@ export const FILE_RULES: Record<FilePurpose, FileRule> = {
   document: { pdf: true },
   signature: { pdf: false },
   message_attachment: { pdf: true },
+  review_photo: { pdf: false },
 };
 
 /** Image formats read by the server (anything sharp decodes to one of these); every image is stored as WebP. */

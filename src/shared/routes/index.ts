@@ -20,6 +20,7 @@ import { messagesOps } from './messages.ops.js';
 import { ordersOps } from './orders.ops.js';
 import { quotesOps } from './quotes.ops.js';
 import { platformOps } from './platform.ops.js';
+import { reviewsOps } from './reviews.ops.js';
 import { sandboxOps } from './sandbox.ops.js';
 import { searchOps } from './search.ops.js';
 import { shippingOps } from './shipping.ops.js';
@@ -37,6 +38,7 @@ export const ops = {
   ...catalogOps,
   ...shippingOps,
   ...sandboxOps,
+  ...reviewsOps,
   ...couponsOps,
   ...balancesOps,
   ...subscriptionsOps,

@@ -17,7 +17,8 @@ export {
   type NewProduct,
   type NewVariant,
 } from './product-loads.js';
-export { addReview, refreshRating } from './ratings.js';
+export { addReview, refreshRating, withRatingLock } from './ratings.js';
+export { getMyProductReview, writeProductReview } from './review-moderation.js';
 export {
   insertProductCopy,
   markProductCopy,

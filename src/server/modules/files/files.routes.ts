@@ -28,6 +28,7 @@ const PURPOSE_PERMISSION: Record<FilePurpose, Permission> = {
   document: 'settings',
   signature: 'orders',
   message_attachment: 'orders',
+  review_photo: 'catalog',
 };
 
 const routes: FastifyPluginAsyncZod = async (app) => {

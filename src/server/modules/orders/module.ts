@@ -6,10 +6,11 @@ import { orderEmailJob, paymentSweepJob } from './order-jobs.js';
 import { balanceReleaseJob, balanceReleaseCatchUpJob, packageReleaseJob } from './balance-release.js';
 import packagesRoutes from './packages.routes.js';
 import { packageEmailJob } from './package-jobs.js';
+import reviewPurchasesRoutes from './review-purchases.routes.js';
 
 export const ordersModule = defineModule({
   name: 'orders',
-  routes: [ordersRoutes, storeFloorOrdersRoutes, packagesRoutes],
+  routes: [ordersRoutes, storeFloorOrdersRoutes, packagesRoutes, reviewPurchasesRoutes],
   jobs: [
     orderEmailJob,
     paymentSweepJob,
