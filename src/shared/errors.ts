@@ -120,6 +120,12 @@ export const ERROR_STATUS = {
   PAYOUT_ON_HOLD: 422,
   /** A re-authentication (the owner's password asked again, as for a bank-account change) with a wrong password. */
   CURRENT_PASSWORD_INCORRECT: 422,
+  /** The buyer's address book is full (params.max). */
+  ADDRESS_LIMIT_REACHED: 409,
+  /** An email-change link that is unknown, used, expired, or whose address was taken meanwhile. */
+  EMAIL_CHANGE_LINK_EXPIRED: 410,
+  /** Asking to change the email to the one the account already has. */
+  EMAIL_UNCHANGED: 422,
   /** Proof of delivery of an order that cannot be delivered now (not on its way or ready for pickup). */
   DELIVERY_NOT_ALLOWED: 409,
   /** Refunds: of a card payment of an order on its way or delivered, at most what is left to refund. */

@@ -82,6 +82,10 @@ export const RESET_LINK_TTL_MS = 60 * 60 * 1000;
 
 /** How long an email-verification link of a new seller stays valid (decision 100): 48 hours. */
 export const VERIFY_LINK_TTL_MS = 48 * 60 * 60 * 1000;
+/** How long the link that confirms a buyer's new email stays valid: 24 hours, then the change is asked again. */
+export const EMAIL_CHANGE_LINK_TTL_MS = 24 * 60 * 60 * 1000;
+/** Saved addresses a buyer may keep in a store's address book (enough for home, work and family; bounds the list). */
+export const MAX_ADDRESSES_PER_BUYER = 10;
 /** Sessions last 30 days. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 export const PASSWORD_MIN_LENGTH = 8;

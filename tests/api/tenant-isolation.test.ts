@@ -102,6 +102,36 @@ describe('tenant isolation', () => {
     expect(listA.json()).toEqual([]);
   });
 
+  it('A’s buyer cannot edit B’s addresses or B’s buyer’s account, even on B’s domain', async () => {
+    const onA = { 'x-store-domain': a.hostname, authorization: `Bearer ${buyerA.token}` };
+    const onB = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerA.token}` };
+    const edit = { ...TEST_ADDRESS, street: 'Calle de A' };
+    for (const headers of [onA, onB]) {
+      const expected = headers === onA ? 404 : 401;
+      const put = await t.app.inject({ method: 'PUT', url: `/api/addresses/${addressB}`, headers, payload: edit });
+      expect(put.statusCode).toBe(expected);
+      const def = await t.app.inject({ method: 'POST', url: `/api/addresses/${addressB}/default`, headers });
+      expect(def.statusCode).toBe(expected);
+    }
+    // On B's domain A's token is nobody: every account operation answers 401.
+    const account: [string, string, object][] = [
+      ['PATCH', '/api/account/profile', { fullName: 'Intruso de A' }],
+      ['POST', '/api/account/email', { newEmail: 'intruso@example.com', currentPassword: 'x' }],
+      [
+        'POST',
+        '/api/account/password',
+        { currentPassword: 'x', newPassword: 'Nueva-Clave-9x', newPasswordConfirm: 'Nueva-Clave-9x' },
+      ],
+      ['POST', '/api/account/delete', { currentPassword: 'x' }],
+    ];
+    for (const [method, url, payload] of account)
+      expect((await t.app.inject({ method: method as 'POST', url, headers: onB, payload })).statusCode).toBe(401);
+    const hb = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerB.token}` };
+    const listB = (await t.app.inject({ url: '/api/addresses', headers: hb })).json();
+    expect(listB).toEqual([expect.objectContaining({ id: addressB, street: TEST_ADDRESS.street })]);
+    expect((await t.app.inject({ url: '/api/user', headers: hb })).json().fullName).not.toBe('Intruso de A');
+  });
+
   it('A’s buyer cannot order with B’s saved address', async () => {
     const res = await t.app.inject({
       method: 'POST',

@@ -72,7 +72,11 @@ export const addressInput = z.object({
 });
 export type AddressInput = z.infer<typeof addressInput>;
 /** A saved address as stored: today's input rules are not re-applied on read (`asStored`). */
-export const address = asStored(addressInput).extend({ id: z.string() });
+export const address = asStored(addressInput).extend({
+  id: z.string(),
+  /** The buyer's default address (checkout offers it first). */
+  isDefault: z.boolean(),
+});
 export type Address = z.infer<typeof address>;
 
 /** GET /api/postal-codes/:cp → state and municipality of a CP and its colonias (SEPOMEX). 404 POSTAL_CODE_NOT_FOUND. */

@@ -6,6 +6,7 @@
 import { accountsOps } from './accounts.ops.js';
 import { analyticsOps } from './analytics.ops.js';
 import { balancesOps } from './balances.ops.js';
+import { buyerAccountOps } from './buyer-account.ops.js';
 import { catalogOps } from './catalog.ops.js';
 import { checkoutOps } from './checkout.ops.js';
 import { companyOps } from './company.ops.js';
@@ -34,6 +35,7 @@ export const ops = {
   ...storesOps,
   ...domainsOps,
   ...accountsOps,
+  ...buyerAccountOps,
   ...companyOps,
   ...catalogOps,
   ...shippingOps,

@@ -5,7 +5,7 @@
  * collaborator). The platform operator has no store either (store_id null).
  */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 
 export const users = pgTable(
@@ -224,9 +224,16 @@ export const addresses = pgTable(
     neighborhood: text('neighborhood').notNull(),
     deliveryInstructions: text('delivery_instructions'),
     phone: text('phone').notNull(),
+    /** The buyer's default address (checkout offers it first); at most one per buyer. */
+    isDefault: boolean('is_default').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('addresses_store_user_idx').on(t.storeId, t.userId)],
+  (t) => [
+    index('addresses_store_user_idx').on(t.storeId, t.userId),
+    uniqueIndex('addresses_user_default_uq')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );
 
 /** SEPOMEX catalogue (reference data, not tenant-owned). */

@@ -1,14 +1,18 @@
 /** HTTP routes of the accounts module (sign-up, sign-in, password reset, addresses; /api/user). */
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { accountsOps as ops } from '../../../shared/routes/accounts.ops.js';
+import { accountsOps } from '../../../shared/routes/accounts.ops.js';
+import { buyerAccountOps } from '../../../shared/routes/buyer-account.ops.js';
 import { route } from '../../lib/route.js';
 import { baseContext, customerContext, requestOrigin, storeContext } from '../../plugins/request-context.js';
 import { accountRateLimit, SELLER_PASSWORD_LIMIT } from '../../plugins/account-rate-limit.js';
 import * as accounts from './accounts.service.js';
 import * as reset from './password-reset.js';
+import * as buyer from './buyer-account.js';
 import { enqueue } from '../../jobs/queue.js';
 import { configurePasswordHashing } from './password.js';
+
+const ops = { ...accountsOps, ...buyerAccountOps };
 
 const routes: FastifyPluginAsyncZod = async (app) => {
   /** Brute-force limit on sign-in, sign-up and reset endpoints, per IP (in addition to the global limit). */
@@ -82,13 +86,68 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.listAddresses, async (request) => accounts.listAddresses(customerContext(request)));
 
   route(app, ops.addAddress, async (request, reply) =>
-    reply.status(201).send(await accounts.addAddress(customerContext(request), request.body)),
+    reply.status(201).send(await buyer.addAddress(customerContext(request), request.body)),
   );
 
   route(app, ops.deleteAddress, async (request) => {
-    await accounts.deleteAddress(customerContext(request), request.params.id);
+    await buyer.deleteAddress(customerContext(request), request.params.id);
     return { ok: true as const };
   });
+
+  route(app, ops.updateAddress, async (request) =>
+    buyer.updateAddress(customerContext(request), request.params.id, request.body),
+  );
+
+  route(app, ops.setDefaultAddress, async (request) =>
+    buyer.setDefaultAddress(customerContext(request), request.params.id),
+  );
+
+  /** The buyer's own account: each change is limited per account like sign-in, since it checks a password. */
+  const buyerAccount = (request: FastifyRequest) => `${request.store?.id ?? '-'}:${request.actor?.userId ?? '-'}`;
+
+  route(app, ops.updateProfile, async (request) => buyer.updateProfile(customerContext(request), request.body));
+
+  route(
+    app,
+    ops.requestEmailChange,
+    { config: AUTH_RATE_LIMIT, ...perAccount('email-change', buyerAccount) },
+    async (request, reply) =>
+      reply
+        .status(202)
+        .send(await buyer.requestEmailChange(customerContext(request), request.body, requestOrigin(request))),
+  );
+
+  route(
+    app,
+    ops.confirmEmailChange,
+    {
+      config: AUTH_RATE_LIMIT,
+      ...perAccount('email-confirm', (request) =>
+        String((request.body as { token?: unknown } | undefined)?.token ?? ''),
+      ),
+    },
+    async (request) => buyer.confirmEmailChange(storeContext(request), request.body.token),
+  );
+
+  route(
+    app,
+    ops.changePassword,
+    { config: AUTH_RATE_LIMIT, ...perAccount('password-change', buyerAccount) },
+    async (request) => ({
+      ok: true as const,
+      ...(await buyer.changePassword(customerContext(request), request.body)),
+    }),
+  );
+
+  route(
+    app,
+    ops.deleteAccount,
+    { config: AUTH_RATE_LIMIT, ...perAccount('delete-account', buyerAccount) },
+    async (request) => {
+      await buyer.deleteAccount(customerContext(request), request.body.currentPassword);
+      return { ok: true as const };
+    },
+  );
 
   route(app, ops.lookupPostalCode, async (request) =>
     accounts.lookupPostalCode({ db: request.server.db }, request.params.cp),

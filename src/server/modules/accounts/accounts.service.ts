@@ -12,7 +12,6 @@ import { isUniqueViolation } from '../../lib/db-errors.js';
 import { SESSION_TTL_MS } from '../../../shared/limits.js';
 import type {
   Address,
-  AddressInput,
   PostalCodeLookup,
   SessionResponse,
   User,
@@ -226,7 +225,8 @@ export async function currentUser(ctx: BaseContext): Promise<User> {
   return u.role === 'seller' ? { ...toUser(u), role: ctx.actor.role } : toUser(u);
 }
 
-const toAddress = (a: typeof addresses.$inferSelect): Address => ({
+/** A saved address row as the API answers it. */
+export const toAddress = (a: typeof addresses.$inferSelect): Address => ({
   id: a.id,
   fullName: a.fullName,
   street: a.street,
@@ -239,28 +239,17 @@ const toAddress = (a: typeof addresses.$inferSelect): Address => ({
   neighborhood: a.neighborhood,
   deliveryInstructions: a.deliveryInstructions,
   phone: a.phone,
+  isDefault: a.isDefault,
 });
 
-/** The signed-in customer's saved addresses, newest first. */
+/** The signed-in customer's saved addresses, the default first, then newest first. */
 export async function listAddresses(ctx: StoreContext & { actor: { userId: string } }): Promise<Address[]> {
   const rows = await ctx.db
     .select()
     .from(addresses)
     .where(and(eq(addresses.storeId, ctx.storeId), eq(addresses.userId, ctx.actor.userId)))
-    .orderBy(desc(addresses.createdAt));
+    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt));
   return rows.map(toAddress);
-}
-
-/** Saves an address to the signed-in customer's account. */
-export async function addAddress(
-  ctx: StoreContext & { actor: { userId: string } },
-  input: AddressInput,
-): Promise<Address> {
-  const [a] = await ctx.db
-    .insert(addresses)
-    .values({ ...input, storeId: ctx.storeId, userId: ctx.actor.userId })
-    .returning();
-  return toAddress(a);
 }
 
 /** One of the signed-in customer's addresses. Throws ADDRESS_NOT_FOUND. */
@@ -272,15 +261,6 @@ export async function getAddress(ctx: StoreContext & { actor: { userId: string }
     .limit(1);
   if (!a) throw new AppError('ADDRESS_NOT_FOUND');
   return toAddress(a);
-}
-
-/** Deletes one of the signed-in customer's addresses. Throws ADDRESS_NOT_FOUND. */
-export async function deleteAddress(ctx: StoreContext & { actor: { userId: string } }, id: string): Promise<void> {
-  const r = await ctx.db
-    .delete(addresses)
-    .where(and(eq(addresses.id, id), eq(addresses.storeId, ctx.storeId), eq(addresses.userId, ctx.actor.userId)))
-    .returning({ id: addresses.id });
-  if (!r.length) throw new AppError('ADDRESS_NOT_FOUND');
 }
 
 /** SEPOMEX look-up: state, municipality, city and colonias of a postal code. Throws POSTAL_CODE_NOT_FOUND. */

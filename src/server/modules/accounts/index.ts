@@ -7,15 +7,24 @@ export {
   logout,
   currentUser,
   listAddresses,
-  addAddress,
   getAddress,
-  deleteAddress,
   lookupPostalCode,
   getUserNames,
   hasPostalCodes,
   insertPostalCodes,
   verifyAccountPassword,
 } from './accounts.service.js';
+export {
+  addAddress,
+  deleteAddress,
+  updateAddress,
+  setDefaultAddress,
+  updateProfile,
+  requestEmailChange,
+  confirmEmailChange,
+  changePassword,
+  deleteAccount,
+} from './buyer-account.js';
 export { requestPasswordReset, checkPasswordReset, resetPassword } from './password-reset.js';
 export { issueStoreFloorCode, storeFloorGrant, STORE_FLOOR_CODE_TTL_MS } from './store-floor.js';
 export { revokeStoreAccess } from './revocation.js';

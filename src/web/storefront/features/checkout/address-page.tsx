@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../app/paths';
+import { ApiError } from '../../../lib/api-client';
 import { useShop } from '../../../state/shop-store';
 import { useCurrentUser } from '../../../shared/api/get-current-user';
 import { addressesQuery } from '../../shared/api/get-addresses';
@@ -11,7 +12,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { Loading } from '../../../components/ui/loading';
 import { CheckoutSteps } from '../../components/checkout-steps';
-import { AddressForm, type AddressFormValue } from './address-form';
+import { AddressForm, type AddressFormValue } from '../../shared/address-form';
 import { useSaveAddress } from './api/save-address';
 import type { Address } from '../../../../shared/contracts/accounts';
 
@@ -87,7 +88,17 @@ export function AddressPage() {
             initial={address?.id ? null : address}
             guest={!signedIn}
             busy={save.isPending}
-            onSubmit={(v) => (signedIn ? save.mutate(v, { onSuccess: choose }) : choose(v))}
+            onSubmit={(v) =>
+              signedIn
+                ? save.mutate(v, {
+                    onSuccess: choose,
+                    // A full address book does not stop the purchase: the address is used without saving it.
+                    onError: (e) => {
+                      if (e instanceof ApiError && e.code === 'ADDRESS_LIMIT_REACHED') choose(v);
+                    },
+                  })
+                : choose(v)
+            }
           />
         </section>
       )}

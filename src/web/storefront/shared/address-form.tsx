@@ -1,21 +1,21 @@
 /**
  * The Mexican address form: typing the 5-digit postal code looks it up in SEPOMEX, fills state,
  * municipality and city, and offers its colonias; the phone is validated with libphonenumber-js (same zod schema as
- * the server). Guests also give an email.
+ * the server). Guests also give an email. Shared by the checkout and the account's address book.
  */
 // First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
-import '../../../lib/zod-csp';
-import { useEffect } from 'react';
+import '../../lib/zod-csp';
+import { useEffect, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { formSchemaOptions, useFieldErrors } from '../../../lib/forms';
-import { TextField, SelectField } from '../../../components/ui/field';
-import { Button } from '../../../components/ui/button';
-import { addressInput, type AddressInput } from '../../../../shared/contracts/accounts';
-import { email } from '../../../../shared/contracts/common';
-import type { ShopAddress } from '../../../state/shop-store';
+import { formSchemaOptions, useFieldErrors } from '../../lib/forms';
+import { TextField, SelectField } from '../../components/ui/field';
+import { Button } from '../../components/ui/button';
+import { addressInput, type AddressInput } from '../../../shared/contracts/accounts';
+import { email } from '../../../shared/contracts/common';
+import type { ShopAddress } from '../../state/shop-store';
 import { postalCodeQuery } from './api/get-postal-code';
 
 const guestSchema = addressInput.extend({ email });
@@ -26,11 +26,17 @@ export function AddressForm({
   guest,
   busy,
   onSubmit,
+  submitLabel,
+  children,
 }: {
   initial?: ShopAddress | null;
   guest: boolean;
   busy?: boolean;
   onSubmit: (value: AddressFormValue) => void;
+  /** The submit button's text (the checkout's "Continue" when not given). */
+  submitLabel?: string;
+  /** Shown beside the submit button (the address book's "Cancel"). */
+  children?: ReactNode;
 }) {
   const { t } = useTranslation('checkout');
   const {
@@ -129,10 +135,11 @@ export function AddressForm({
         {...register('deliveryInstructions')}
         error={err('deliveryInstructions')}
       />
-      <div className="full">
-        <Button type="submit" busy={busy} block>
-          {t('address.continue')}
+      <div className={children ? 'full row' : 'full'}>
+        <Button type="submit" busy={busy} block={!children}>
+          {submitLabel ?? t('address.continue')}
         </Button>
+        {children}
       </div>
     </form>
   );
