@@ -26,6 +26,7 @@ import { mailsTo } from '../helpers/outbox.js';
 import { conversations, files, messages } from '../../src/server/db/schema/index.js';
 import { sendMessageNotices } from '../../src/server/modules/messages/index.js';
 import { MESSAGES_PER_MINUTE } from '../../src/shared/limits.js';
+import { messageHub } from '../../src/server/modules/messages/message-stream.js';
 
 type Inject = Awaited<ReturnType<FastifyInstance['inject']>>;
 
@@ -404,6 +405,10 @@ describe('messages', () => {
       await new Promise((r) => setTimeout(r, 200));
       expect(other.events).toEqual([]);
       other.close();
+      // Every stream of these tests is closed by its client: the instance lets go of each one.
+      const hub = messageHub(t.app.changeFeed);
+      for (let i = 0; hub.size > 0 && i < 100; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(hub.size).toBe(0);
     });
   });
 });
