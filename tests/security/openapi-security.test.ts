@@ -35,6 +35,8 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   'synonyms.id': (v) => [v.synonymId],
   'jobs.id': (v) => [v.jobId],
   'coupons.id': (v) => [v.couponId],
+  'cotizaciones.id': (v) => [v.quoteId],
+  'quotes.id': (v) => [v.quoteId],
   'files.id': (v) => v.fileIds,
   // Marketplace packages: the one the victim ships as a supplier, and the victim's own package of its order.
   'pedidos-revendedores.id': (v) => [v.packageIds.supplied],

@@ -35,6 +35,8 @@ export interface StoreWorld extends StoreFixture {
   jobId: string;
   /** A coupon of the store (PUT /api/admin/coupons/:id). */
   couponId: string;
+  /** The buyer's quote request, answered by the seller (/api/cotizaciones/:id, /api/admin/quotes/:id). */
+  quoteId: string;
   /** An upload of the store (GET /api/proveedor/files/:id) and a private document (…/:id/content). */
   fileIds: string[];
   /** The guest view token of the OXXO order (a secret of its buyer). */
@@ -151,6 +153,40 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     },
     201,
   );
+  const quote = await json(
+    app,
+    {
+      method: 'POST',
+      url: '/api/cotizaciones',
+      headers: asBuyer,
+      payload: {
+        codigo,
+        destinationCountry: 'MX',
+        destinationCity: `Ciudad ${tag}`,
+        quantity: 5,
+        services: { freight: true, insurance: false, customs: false, delivery: false, consulting: false },
+        note: `Nota privada ${tag}`,
+      },
+    },
+    201,
+  );
+  await json(
+    app,
+    {
+      method: 'PUT',
+      url: `/api/admin/quotes/${quote.id}`,
+      headers: { authorization: `Bearer ${seller.token}` },
+      payload: {
+        tiers: [{ quantity: 5, unitPriceCents: 9_000 }],
+        leadTimeDays: 7,
+        incoterm: 'EXW',
+        services: [{ service: 'freight', priceCents: 5_000 }],
+        dutyRateBps: null,
+        validUntil: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+      },
+    },
+    200,
+  );
   const photo = (await uploadAs(app, seller.token, 'product_photo', await testImage(400, 400))).json();
   const document = (await uploadAs(app, seller.token, 'document', Buffer.from('%PDF-1.4\n%%EOF\n'), 'acta.pdf')).json();
   const customDomain = `secreto-${tag}.test`.toLowerCase();
@@ -187,6 +223,7 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     synonymId: synonyms.id,
     jobId: await createJobProgress(db, store.id, 'catalog-import', 10),
     couponId: coupon.id,
+    quoteId: quote.id,
     fileIds: [photo.id, document.id],
     viewToken: oxxo.viewToken,
     guestEmail,
@@ -213,6 +250,8 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
       world.synonymId,
       world.jobId,
       world.couponId,
+      world.quoteId,
+      `Nota privada ${tag}`,
       world.domainId,
       world.customDomain,
       ...world.fileIds,
