@@ -5,7 +5,7 @@
  * scoped by `ctx.storeId`; a conversation outside the asker's reach is CONVERSATION_NOT_FOUND (404), never a 403 that
  * would confirm it exists.
  *
- * Every write that creates or changes a message takes the advisory lock of `message_seq` first and publishes topic
+ * Every write that creates or changes a message takes its store's advisory lock of `message_seq` first and publishes topic
  * `messages` on the change feed in the same transaction, so the live streams of every instance hear it at the commit
  * and find it by `seq` (decision 153).
  */
@@ -51,9 +51,13 @@ export function sideOf(ctx: Pick<StoreContext, 'actor'>): MessageSide {
 
 const otherSide = (side: MessageSide): MessageSide => (side === 'buyer' ? 'store' : 'buyer');
 
-/** Serialises the writers of `seq`: commits then happen in `seq` order, which the streams rely on. */
-async function lockSeq(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${SEQ_LOCK})`);
+/**
+ * Serialises the writers of `seq` within one store: the store's commits then happen in `seq` order, which its streams
+ * rely on (a stream reads one store's messages). Stores do not wait for each other; two whose ids hash alike share a
+ * lock, which only costs them some waiting.
+ */
+async function lockSeq(tx: Tx, storeId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SEQ_LOCK}, hashtext(${storeId}))`);
 }
 
 const nextSeq = sql`nextval('message_seq')`;
@@ -218,7 +222,7 @@ async function markReceived(ctx: MessagesContext, conversationId?: string): Prom
   const [any] = await ctx.db.select({ id: messages.id }).from(messages).where(pending).limit(1);
   if (!any) return 0;
   return runTransaction(ctx.db, async (tx) => {
-    await lockSeq(tx);
+    await lockSeq(tx, ctx.storeId);
     const changed = await tx
       .update(messages)
       .set({ receivedAt: sql`now()`, seq: nextSeq })
@@ -282,7 +286,7 @@ export async function markConversationViewed(ctx: MessagesContext, id: string): 
   const [any] = await ctx.db.select({ id: messages.id }).from(messages).where(pending).limit(1);
   if (any)
     await runTransaction(ctx.db, async (tx) => {
-      await lockSeq(tx);
+      await lockSeq(tx, ctx.storeId);
       const changed = await tx
         .update(messages)
         .set({ viewedAt: sql`now()`, receivedAt: sql`coalesce(${messages.receivedAt}, now())`, seq: nextSeq })
@@ -321,11 +325,17 @@ async function assertNotBlocked(ctx: MessagesContext, buyerId: string): Promise<
 }
 
 /** Throws RATE_LIMITED when the sender already sent MESSAGES_PER_MINUTE messages in the last minute. */
-async function assertUnderRate(tx: Tx, userId: string): Promise<void> {
+async function assertUnderRate(tx: Tx, storeId: string, userId: string): Promise<void> {
   const [r] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(messages)
-    .where(and(eq(messages.senderUserId, userId), gt(messages.createdAt, sql`now() - interval '1 minute'`)));
+    .where(
+      and(
+        eq(messages.storeId, storeId),
+        eq(messages.senderUserId, userId),
+        gt(messages.createdAt, sql`now() - interval '1 minute'`),
+      ),
+    );
   if (Number(r?.n ?? 0) >= MESSAGES_PER_MINUTE)
     throw new AppError('RATE_LIMITED', { limit: MESSAGES_PER_MINUTE, windowSeconds: 60 });
 }
@@ -338,9 +348,9 @@ async function insertMessage(
 ): Promise<Message> {
   const side = sideOf(ctx);
   const tx = ctx.db;
-  await lockSeq(tx);
+  await lockSeq(tx, ctx.storeId);
   // Under the lock, so two messages sent at once cannot both pass the last free place of the minute.
-  await assertUnderRate(tx, ctx.actor!.userId);
+  await assertUnderRate(tx, ctx.storeId, ctx.actor!.userId);
   await assertNotBlocked(ctx, conversation.buyerId);
   const file = input.attachmentId
     ? (await assertStoreFiles(ctx, [input.attachmentId], ['message_attachment'])).get(input.attachmentId)!
