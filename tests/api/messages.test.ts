@@ -19,8 +19,10 @@ import {
   createProductFixture,
   createSellerFixture,
   createStoreFixture,
+  seedPostalCodesFixture,
   type StoreFixture,
 } from '../helpers/factories.js';
+import { buyOneItemPaid } from '../helpers/payments.js';
 import { multipartBody, TEST_PDF } from '../helpers/uploads.js';
 import { mailsTo } from '../helpers/outbox.js';
 import { conversations, files, messages } from '../../src/server/db/schema/index.js';
@@ -200,6 +202,54 @@ describe('messages', () => {
     expect(elsewhere.statusCode).toBe(401);
     // Nobody signed in.
     expect((await t.app.inject({ url: '/api/admin/messages' })).statusCode).toBe(401);
+  });
+
+  it('a conversation about an order or a quote is only about the buyer’s own', async () => {
+    await seedPostalCodesFixture(t.database.db);
+    const product = await createProductFixture(t.database.db, a.id, { name: 'Tuerca' });
+    const order = await buyOneItemPaid(
+      t.app,
+      { store: a, token: buyer.token },
+      { codigo: product.codigo, sku: product.skus[0]! },
+      { email: buyer.email },
+    );
+    const quote = await asBuyer(buyer.token, 'POST', '/api/cotizaciones', {
+      codigo: product.codigo,
+      destinationCountry: 'mx',
+      destinationCity: 'Monterrey',
+      quantity: 1,
+      services: { freight: false, insurance: false, customs: false, delivery: false, consulting: false },
+      note: '',
+    });
+    expect(quote.statusCode).toBe(201);
+    const quoteId = quote.json().id as string;
+    // The owner writes about them.
+    const mineOrder = await asBuyer(buyer.token, 'POST', '/api/messages', {
+      subject: { kind: 'order', id: order.id },
+      body: '¿Cuándo llega?',
+    });
+    expect(mineOrder.statusCode).toBe(201);
+    expect(mineOrder.json().conversation.subject).toMatchObject({ kind: 'order', id: order.id });
+    const mineQuote = await asBuyer(buyer.token, 'POST', '/api/messages', {
+      subject: { kind: 'quote', id: quoteId },
+      body: '¿Y con envío?',
+    });
+    expect(mineQuote.statusCode).toBe(201);
+    // Another buyer of the same store: not found, and nothing written.
+    const before = await count(messages, a.id);
+    const theirOrder = await asBuyer(otherBuyer.token, 'POST', '/api/messages', {
+      subject: { kind: 'order', id: order.id },
+      body: 'Hola',
+    });
+    expect(theirOrder.statusCode).toBe(404);
+    expect(theirOrder.json().code).toBe('ORDER_NOT_FOUND');
+    const theirQuote = await asBuyer(otherBuyer.token, 'POST', '/api/messages', {
+      subject: { kind: 'quote', id: quoteId },
+      body: 'Hola',
+    });
+    expect(theirQuote.statusCode).toBe(404);
+    expect(theirQuote.json().code).toBe('QUOTE_NOT_FOUND');
+    expect(await count(messages, a.id)).toBe(before);
   });
 
   it('a collaborator with the orders permission answers for the store; one without it cannot', async () => {

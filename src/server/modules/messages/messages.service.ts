@@ -20,6 +20,8 @@ import { conversations, messageBlocks, messages } from '../../db/schema/messages
 import { assertStoreFiles, readPrivateFile, uploadFile } from '../files/index.js';
 import { getStoreById } from '../stores/index.js';
 import { findProductId, loadProducts } from '../catalog/index.js';
+import { loadOrder } from '../orders/index.js';
+import { getMyQuote } from '../quotes/index.js';
 import { MESSAGE_PAGE_SIZE, MESSAGES_PER_MINUTE } from '../../../shared/limits.js';
 import type {
   ConversationList,
@@ -388,8 +390,9 @@ export async function sendMessage(ctx: MessagesContext, id: string, input: SendM
 }
 
 /**
- * The buyer's first message about a subject: a listed product of the store (by code; PRODUCT_NOT_FOUND otherwise), an
- * order or a quote (by id), or the store in general. An existing conversation about the same subject is reused.
+ * The buyer's first message about a subject: a listed product of the store (by code; PRODUCT_NOT_FOUND otherwise), one
+ * of the buyer's orders or quotes (by id; ORDER_NOT_FOUND / QUOTE_NOT_FOUND for anyone else's), or the store in
+ * general. An existing conversation about the same subject is reused.
  * `origin` is the storefront's origin (the email notice links back to it). Throws like sendMessage.
  */
 export async function startConversation(
@@ -404,7 +407,14 @@ export async function startConversation(
     const productId = await findProductId(ctx as StoreContext, input.subject.codigo);
     if (!productId) throw new AppError('PRODUCT_NOT_FOUND');
     subjectId = productId;
-  } else if (input.subject.kind !== 'store') subjectId = input.subject.id;
+  } else if (input.subject.kind === 'order') {
+    // Only the buyer's own order (a guest order has no buyer to own it): another's is not found, never confirmed.
+    const order = await loadOrder(ctx, input.subject.id);
+    if (order.customerId !== actor.userId) throw new AppError('ORDER_NOT_FOUND');
+    subjectId = order.id;
+  } else if (input.subject.kind === 'quote') {
+    subjectId = (await getMyQuote({ ...ctx, actor, locale: 'es' }, input.subject.id)).id;
+  }
   const id = await runTransaction(ctx.db, async (tx) => {
     const c = withTx(ctx, tx);
     await tx
