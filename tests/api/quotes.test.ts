@@ -242,6 +242,16 @@ describe('quotes', () => {
     expect(mail).toBeTruthy();
     expect(mail).toContain('500 piezas a $12.00 c/u: total $6,950.00 (incluye IVA de $958.62)');
     expect(mail).toContain('/miperfil/cotizaciones');
+    // And a message from the store in the buyer's conversation about this quote: unread, with the prices and validity.
+    expect((await asBuyer(buyer, 'GET', '/api/messages/unread')).json()).toEqual({ unread: 1 });
+    const inbox = (await asBuyer(buyer, 'GET', '/api/messages')).json().conversations;
+    expect(inbox).toHaveLength(1);
+    expect(inbox[0].subject).toMatchObject({ kind: 'quote', id: q.id });
+    const thread = (await asBuyer(buyer, 'GET', `/api/messages/${inbox[0].id}`)).json();
+    expect(thread.messages).toHaveLength(1);
+    expect(thread.messages[0]).toMatchObject({ from: 'store' });
+    expect(thread.messages[0].body).toContain('2 precios por cantidad');
+    expect(thread.messages[0].body).toContain('/miperfil/cotizaciones');
   });
 
   it('refuses answers below the MOQ, with services not asked for, or already past', async () => {

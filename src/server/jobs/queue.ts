@@ -85,6 +85,8 @@ export interface JobPayloads {
   'certificates-review': Record<string, never>;
   /** The buyer's email that the store answered their quote (quotes/quote-emails.ts; the status "Quote: sent"). */
   'quote-email': { storeId: string; quoteId: string; kind: 'sent' };
+  /** The store's message to the buyer that their quote was answered (messages/quote-notice.ts). */
+  'quote-message': { storeId: string; quoteId: string };
   /** Sent quotes past their validity date moved to expired (every 15 minutes; decision 151). */
   'quotes-expire': Record<string, never>;
   /** Email notices of messages unseen for 10 minutes, one per conversation and side per hour (every minute). */

@@ -109,7 +109,10 @@ async function conversationFor(ctx: MessagesContext, id: string): Promise<Conver
 }
 
 /** Who blocked whom, per buyer of the store: `buyer` when the buyer blocked the store, `store` the other way. */
-async function blocksOf(ctx: MessagesContext, buyerIds: string[]): Promise<Map<string, Set<MessageSide>>> {
+async function blocksOf(
+  ctx: Pick<StoreContext, 'db' | 'storeId'>,
+  buyerIds: string[],
+): Promise<Map<string, Set<MessageSide>>> {
   const out = new Map<string, Set<MessageSide>>();
   if (!buyerIds.length) return out;
   const rows = await ctx.db
@@ -377,6 +380,56 @@ async function insertMessage(
     .where(and(eq(conversations.storeId, ctx.storeId), eq(conversations.id, conversation.id)));
   await announce(tx, ctx.storeId, [conversation.id]);
   return toMessage(row!);
+}
+
+/**
+ * A message the store's system writes to a buyer (no person sends it: `senderUserId` null), in the buyer's
+ * conversation about `subject`, started if there is none; it counts as the store's for states, unread counts, streams
+ * and notices. Not written, and false returned, when either side blocked the other. Runs in its own transaction.
+ */
+export async function postStoreNotice(
+  ctx: Pick<StoreContext, 'db' | 'storeId'>,
+  buyer: { id: string; name: string; email: string; storefrontOrigin: string | null },
+  subject: { kind: 'quote' | 'order'; id: string },
+  body: string,
+): Promise<boolean> {
+  if ((await blocksOf(ctx, [buyer.id])).get(buyer.id)?.size) return false;
+  return runTransaction(ctx.db, async (tx) => {
+    await tx
+      .insert(conversations)
+      .values({
+        storeId: ctx.storeId,
+        buyerId: buyer.id,
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        storefrontOrigin: buyer.storefrontOrigin ?? '',
+        subjectKind: subject.kind,
+        subjectId: subject.id,
+      })
+      .onConflictDoNothing();
+    const [conversation] = await tx
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.storeId, ctx.storeId),
+          eq(conversations.buyerId, buyer.id),
+          eq(conversations.subjectKind, subject.kind),
+          eq(conversations.subjectId, subject.id),
+        ),
+      );
+    await lockSeq(tx, ctx.storeId);
+    const [row] = await tx
+      .insert(messages)
+      .values({ storeId: ctx.storeId, conversationId: conversation!.id, sender: 'store', senderUserId: null, body })
+      .returning({ createdAt: messages.createdAt });
+    await tx
+      .update(conversations)
+      .set({ lastMessageAt: row!.createdAt })
+      .where(and(eq(conversations.storeId, ctx.storeId), eq(conversations.id, conversation!.id)));
+    await announce(tx, ctx.storeId, [conversation!.id]);
+    return true;
+  });
 }
 
 /**

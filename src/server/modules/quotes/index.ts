@@ -12,6 +12,7 @@ export {
   acceptQuoteForOrder,
   releaseQuoteOfOrder,
   expireQuotes,
+  loadQuoteForEmail,
   type QuotedLine,
 } from './quotes.service.js';
 export { dutyRateFor } from './duty-rates.js';

@@ -233,6 +233,8 @@ export async function answerQuote(ctx: StoreDbContext, id: string, input: QuoteA
       .where(and(eq(quotes.storeId, ctx.storeId), eq(quotes.id, id)))
       .returning();
     await enqueue(tx, 'quote-email', { storeId: ctx.storeId, quoteId: id, kind: 'sent' });
+    // And a message in the buyer's conversation about this quote (the messages module posts it).
+    await enqueue(tx, 'quote-message', { storeId: ctx.storeId, quoteId: id });
     return toQuote(row!);
   });
 }
@@ -352,15 +354,20 @@ export async function expireQuotes(ctx: DbContext): Promise<number> {
   return n;
 }
 
-/** A quote for its email job (store-scoped), or null when it is gone. */
+/** A quote for its notice jobs (the email, the message; store-scoped) with its buyer's id, or null when it is gone. */
 export async function loadQuoteForEmail(
   ctx: StoreDbContext,
   id: string,
-): Promise<(Quote & { lang: 'es' | 'en'; storefrontOrigin: string | null }) | null> {
+): Promise<(Quote & { customerId: string; lang: 'es' | 'en'; storefrontOrigin: string | null }) | null> {
   const [row] = await ctx.db
     .select()
     .from(quotes)
     .where(and(eq(quotes.storeId, ctx.storeId), inArray(quotes.id, [id])));
   if (!row) return null;
-  return { ...toQuote(row), lang: row.lang === 'en' ? 'en' : 'es', storefrontOrigin: row.storefrontOrigin };
+  return {
+    ...toQuote(row),
+    customerId: row.customerId,
+    lang: row.lang === 'en' ? 'en' : 'es',
+    storefrontOrigin: row.storefrontOrigin,
+  };
 }
