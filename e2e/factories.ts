@@ -142,6 +142,11 @@ export const factories = {
     return call('/__e2e/balance-release', { body: { storeId: store.id, orderId } }, 200);
   },
 
+  /** The store's pending reviews past their delay, and the publishing job run now (decision 157). */
+  async publishReviews(store: { id: string }): Promise<{ published: number; held: number }> {
+    return call('/__e2e/reviews-publish', { body: { storeId: store.id } }, 200);
+  },
+
   /** Lapses the store's subscription now: its renewal is declined past the grace period, the store is suspended. */
   async lapseSubscription(store: { id: string }): Promise<{ status: string }> {
     return call('/__e2e/subscription-lapse', { body: { storeId: store.id } }, 200);

@@ -19,6 +19,8 @@
  *   viewToken, packages}, listing: {codigo}, own: {codigo}}: a supplier store with a product offered at wholesale, a reseller store that lists it and
  *   has a product of its own, and a paid card order of both (two packages: the reseller's own, then the supplier's),
  *   through tests/helpers/marketplace.ts (decisions 134, 135).
+ * - POST /__e2e/reviews-publish {storeId} -> 200 {published, held}: the test clock of reviews (decision 157): the
+ *   store's pending reviews are past their delay, and the publishing job runs now.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -40,7 +42,8 @@ import type { Permission } from '../../src/shared/contracts/identity.js';
 import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
 import { listingFixture, offerFixture } from '../../tests/helpers/marketplace.js';
 import { placePaidOrder } from '../../tests/helpers/payments.js';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { reviewsPublishJob } from '../../src/server/modules/catalog/review-jobs.js';
 import { productVariants, storeSubscriptions } from '../../src/server/db/schema/index.js';
 import { ensureSubscription, renewSubscription } from '../../src/server/modules/subscriptions/index.js';
 
@@ -160,6 +163,17 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
     const { storeId, orderId } = request.body as { storeId: string; orderId: string };
     return balanceReleaseJob.handler(
       { storeId, orderId },
+      { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
+    );
+  });
+
+  app.post('/reviews-publish', async (request) => {
+    const { storeId } = request.body as { storeId: string };
+    await app.db.execute(
+      sql`update reviews set publish_at = now() - interval '1 second' where store_id = ${storeId} and status = 'pending'`,
+    );
+    return reviewsPublishJob.handler(
+      {},
       { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
     );
   });

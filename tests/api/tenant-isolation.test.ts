@@ -16,12 +16,15 @@ import {
   type StoreFixture,
 } from '../helpers/factories.js';
 import { getVariantsForCheckout } from '../../src/server/modules/catalog/index.js';
+import { eq } from 'drizzle-orm';
+import { orders, reviews } from '../../src/server/db/schema/index.js';
 
 describe('tenant isolation', () => {
   let t: TestApp;
   let a: StoreFixture;
   let b: StoreFixture;
   let sellerA: { token: string };
+  let sellerB: { token: string };
   let buyerA: { token: string };
   let buyerB: { token: string };
   let orderB: { id: string; folio: number };
@@ -48,7 +51,7 @@ describe('tenant isolation', () => {
       variants: [{ sku: 'ONLYB-1', options: {}, priceCents: 3000, stock: 5 }],
     });
     sellerA = await createSellerFixture(t.app, a.id);
-    await createSellerFixture(t.app, b.id);
+    sellerB = await createSellerFixture(t.app, b.id);
     buyerA = await createCustomerFixture(t.app, a);
     buyerB = await createCustomerFixture(t.app, b);
     const hb = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerB.token}` };
@@ -289,5 +292,90 @@ describe('tenant isolation', () => {
       (await t.app.inject({ method: 'POST', url: `/api/cotizaciones/${id}/rechazar`, headers: onB, payload: {} }))
         .statusCode,
     ).toBe(401);
+  });
+
+  it('A’s seller and buyer cannot read, hide, answer, edit, delete or report B’s reviews and reports', async () => {
+    // B's buyer received the order and reviews the product; the publishing job shows it.
+    await t.database.db.update(orders).set({ status: 'delivered' }).where(eq(orders.id, orderB.id));
+    const hb = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerB.token}` };
+    const review = { rating: 4, title: 'Reseña de B', comment: 'Solo la tienda B debe verla.' };
+    const written = await t.app.inject({
+      method: 'POST',
+      url: '/api/productos/ONLYB/resenas',
+      headers: hb,
+      payload: review,
+    });
+    expect(written.statusCode, written.body).toBe(201);
+    const id = written.json().id as string;
+    await t.database.db
+      .update(reviews)
+      .set({ publishAt: new Date(Date.now() - 1000) })
+      .where(eq(reviews.id, id));
+    await t.app.jobs.enqueue('reviews-publish', {});
+    await t.app.jobs.drain();
+    const reported = await t.app.inject({
+      method: 'POST',
+      url: '/api/productos/ONLYB/reportes',
+      headers: { 'x-store-domain': b.hostname },
+      payload: { reason: 'other', details: 'Reporte privado de B' },
+    });
+    expect(reported.statusCode).toBe(201);
+
+    const seller = { authorization: `Bearer ${sellerA.token}` };
+    const listed = await t.app.inject({ url: '/api/admin/reviews', headers: seller });
+    expect(listed.body).not.toContain(id);
+    expect(listed.body).not.toContain('Reporte privado de B');
+    expect((await t.app.inject({ url: '/api/admin/reviews?codigo=ONLYB', headers: seller })).statusCode).toBe(404);
+    for (const [url, payload] of [
+      [`/api/admin/reviews/${id}/visibility`, { visible: false }],
+      [`/api/admin/reviews/${id}/answer`, { answer: 'Respuesta ajena' }],
+    ] as const)
+      expect((await t.app.inject({ method: 'POST', url, headers: seller, payload })).statusCode).toBe(404);
+    const reportId = (
+      await t.app.inject({ url: '/api/admin/reviews', headers: { authorization: `Bearer ${sellerB.token}` } })
+    ).json().productReports[0].id as string;
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/admin/product-reports/${reportId}/dismiss`,
+          headers: seller,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(404);
+
+    const ha = { 'x-store-domain': a.hostname, authorization: `Bearer ${buyerA.token}` };
+    expect(
+      (await t.app.inject({ method: 'PUT', url: `/api/resenas/${id}`, headers: ha, payload: review })).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/resenas/${id}`, headers: ha })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/api/resenas/${id}/reportes`,
+          headers: ha,
+          payload: { reason: 'spam' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect((await t.app.inject({ url: '/api/resenas', headers: ha })).json().reviews).toEqual([]);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/productos/ONLYB/resenas', headers: ha, payload: review }))
+        .statusCode,
+    ).toBe(404);
+    // On B's domain A's buyer is nobody.
+    const onB = { 'x-store-domain': b.hostname, authorization: `Bearer ${buyerA.token}` };
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/resenas/${id}`, headers: onB })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/productos/ONLYB/resenas', headers: onB, payload: review }))
+        .statusCode,
+    ).toBe(401);
+    // B's review is still there, visible and unanswered.
+    const detail = (
+      await t.app.inject({ url: '/api/productos/ONLYB', headers: { 'x-store-domain': b.hostname } })
+    ).json();
+    expect(detail.reviews.map((r: { id: string; answer: string | null }) => [r.id, r.answer])).toEqual([[id, null]]);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Reviews (SPEC 3 Review; decisions 157 and 158): a buyer who received a product writes one review of it (stars,
+ * Reviews (decisions 157 and 158): a buyer who received a product writes one review of it (stars,
  * title, plain-text comment, photos), pending until the publishing job checks it; shoppers report a review or a
  * product; the seller hides or shows a review and answers it once (/admin/comments, /admin/catalogo/comentarios/{codigo});
  * the buyer reads, edits (for REVIEW_EDIT_DAYS) and deletes their own (/reviews).

@@ -18,6 +18,7 @@ import { ProductEditorPage } from './features/catalog/product-editor-page';
 import { CouponsPage } from './features/coupons/coupons-page';
 import { QuotesPage } from './features/quotes/quotes-page';
 import { QuotePage } from './features/quotes/quote-page';
+import { ReviewsPage } from './features/reviews/reviews-page';
 import { AdminMessagesPage } from './features/messages/messages-page';
 import { PickupsPage } from './features/pickups/pickups-page';
 import { MyStorePage } from './features/website/my-store-page';
@@ -59,6 +60,8 @@ export function AdminRoutes() {
         <Route path="cotizaciones" element={<QuotesPage />} />
         <Route path="cotizacion/:cotizacion_id" element={<QuotePage />} />
         <Route path="mensajes" element={<AdminMessagesPage />} />
+        <Route path="comments" element={<ReviewsPage />} />
+        <Route path="catalogo/comentarios/:codigo" element={<ReviewsPage />} />
         <Route path="dropshiping" element={<ListingsPage />} />
         <Route path="dropshiping/nuevo/:offerId" element={<ListingNewPage />} />
         <Route path="pickups" element={<PickupsPage />} />

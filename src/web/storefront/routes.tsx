@@ -102,6 +102,10 @@ const orderPage = later(
   () => import('./features/orders/order-page'),
   (m) => m.OrderPage,
 );
+const myReviewsPage = later(
+  () => import('./features/reviews/my-reviews-page'),
+  (m) => m.MyReviewsPage,
+);
 const messagesPage = later(
   () => import('./features/messages/messages-page'),
   (m) => m.MessagesPage,
@@ -131,7 +135,7 @@ export function setStoreContentPage(page: ComponentType<{ kind: ContentKind }>):
 }
 const STORE_CONTENT = ['aviso', 'politicas_compras', 'pagos_envios', 'faq', 'glosario'] as const;
 
-const CONTENT_PAGES = ['bolsa_trabajo', 'reviews'] as const;
+const CONTENT_PAGES = ['bolsa_trabajo'] as const;
 
 export function StorefrontRoutes() {
   return (
@@ -166,6 +170,7 @@ export function StorefrontRoutes() {
           <Route path="cotizaciones" element={myQuotesPage} />
         </Route>
         <Route path="messages" element={messagesPage} />
+        <Route path="reviews" element={myReviewsPage} />
         <Route path="somos" element={aboutPage} />
         <Route path="aboutus" element={aboutPage} />
         <Route path="proveedor" element={aboutPage} />

@@ -22,6 +22,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/ventas', key: 'sales', ready: true, permission: 'orders' },
   { to: '/admin/catalogo', key: 'catalog', ready: true, permission: 'catalog' },
   { to: '/admin/altaproducto', key: 'newProduct', ready: true, permission: 'catalog' },
+  { to: '/admin/comments', key: 'comments', ready: true, permission: 'catalog' },
   { to: '/admin/cotizaciones', key: 'quotes', ready: true, permission: 'orders' },
   { to: '/admin/mensajes', key: 'messages', ready: true, permission: 'orders' },
   { to: '/admin/catalogoglobal', key: 'globalCatalog', ready: true, permission: 'catalog' },

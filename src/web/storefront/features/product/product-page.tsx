@@ -3,7 +3,7 @@
  * the stock messages, add to cart, and tabs about / details / specifications / packaging / reviews.
  * The product joins the recently viewed list and the view is recorded (POST /api/visto).
  */
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -23,6 +23,12 @@ import { productQuery } from './api/get-product';
 import { recordProductView } from './api/record-product-view';
 import { DetailsTable, PackagingTable, ReviewList, SpecificationsTable } from './product-tab-panels';
 import { formatOptionName } from '../../../lib/option-labels';
+import { loadChunk } from '../../../lib/load-chunk';
+
+// The review and report forms are their own chunk: most visits never open them (decision 088's first-load budget).
+const reviewPanel = () => loadChunk(() => import('./review-panel'));
+const ReviewPanel = lazy(() => reviewPanel().then((m) => ({ default: m.ReviewPanel })));
+const ReportForm = lazy(() => reviewPanel().then((m) => ({ default: m.ReportForm })));
 
 export function ProductPage() {
   const { t } = useTranslation('storefront');
@@ -109,6 +115,10 @@ function ProductView({ p }: { p: ProductDetail }) {
   const [message, setMessage] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
   // The seller is the store: its name links to its company page, with the verification icon when it has one.
   const store = useQuery(storeConfigQuery).data;
+  // The report form open (of a review or of the product), if any.
+  const [reporting, setReporting] = useState<
+    { reviewId: string; heading: string } | { codigo: string; heading: string } | null
+  >(null);
 
   const values = (name: string) => [...new Set(p.variants.map((v) => v.options[name]).filter(Boolean))];
   const available = (name: string, value: string) =>
@@ -164,7 +174,29 @@ function ProductView({ p }: { p: ProductDetail }) {
     {
       id: 'reviews',
       title: t('product.tabs.reviews', { count: p.ratingCount }),
-      content: <ReviewList reviews={p.reviews} />,
+      content: (
+        <div className="stack">
+          <ReviewList
+            reviews={p.reviews}
+            onReport={(r) =>
+              setReporting({ reviewId: r.id, heading: t('product.reportReviewOf', { name: r.authorName }) })
+            }
+          />
+          {reporting && 'reviewId' in reporting && (
+            <Suspense fallback={<Loading />}>
+              <ReportForm
+                key={reporting.reviewId}
+                target={{ reviewId: reporting.reviewId }}
+                heading={reporting.heading}
+                onClose={() => setReporting(null)}
+              />
+            </Suspense>
+          )}
+          <Suspense fallback={null}>
+            <ReviewPanel codigo={p.codigo} />
+          </Suspense>
+        </div>
+      ),
     },
   ];
 
@@ -285,9 +317,23 @@ function ProductView({ p }: { p: ProductDetail }) {
             {t('product.messageAsk')}{' '}
             <Link to={`/messages?producto=${encodeURIComponent(p.codigo)}`}>{t('product.messageLink')}</Link>
           </p>
-          <button type="button" className="btn btn-ghost small" disabled title={t('product.reportSoon')}>
+          <button
+            type="button"
+            className="btn btn-ghost small"
+            aria-expanded={Boolean(reporting && 'codigo' in reporting)}
+            onClick={() => setReporting({ codigo: p.codigo, heading: t('product.report') })}
+          >
             {t('product.report')}
           </button>
+          {reporting && 'codigo' in reporting && (
+            <Suspense fallback={<Loading />}>
+              <ReportForm
+                target={{ codigo: reporting.codigo }}
+                heading={reporting.heading}
+                onClose={() => setReporting(null)}
+              />
+            </Suspense>
+          )}
         </div>
       </div>
       <section className="section">

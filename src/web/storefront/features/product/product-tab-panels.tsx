@@ -107,8 +107,17 @@ export function PackagingTable({ p }: { p: ProductDetail }) {
   );
 }
 
-/** The product's reviews with their author and date (in the page language), or a note that there are none. */
-export function ReviewList({ reviews }: { reviews: ProductDetail['reviews'] }) {
+/**
+ * The product's visible reviews with their author and date (in the page language), photos and the store's answer, each
+ * with "Report review" (`onReport`), or a note that there are none.
+ */
+export function ReviewList({
+  reviews,
+  onReport,
+}: {
+  reviews: ProductDetail['reviews'];
+  onReport?: (review: { id: string; authorName: string }) => void;
+}) {
   const { t } = useTranslation('storefront');
   const format = useFormat();
   return reviews.length ? (
@@ -117,10 +126,43 @@ export function ReviewList({ reviews }: { reviews: ProductDetail['reviews'] }) {
         <article key={r.id} className="review">
           <Stars value={r.rating} />
           <h3>{r.title}</h3>
-          <p>{r.comment}</p>
+          <p className="review-text">{r.comment}</p>
+          {r.photos.length > 0 && (
+            <ul className="review-thumbs">
+              {r.photos.map((photo, i) => (
+                <li key={photo.id}>
+                  <a href={`${photo.url}-960.webp`} target="_blank" rel="noreferrer">
+                    <img
+                      src={`${photo.url}-160.webp`}
+                      alt={t('product.reviewPhoto', { n: i + 1, name: r.authorName })}
+                      width={80}
+                      height={80}
+                      loading="lazy"
+                    />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          )}
           <p className="muted small">
             {r.authorName} · {format.date(r.createdAt)}
           </p>
+          {r.answer && (
+            <div className="small review-answer">
+              <strong>{t('product.storeAnswer')}</strong>
+              <p>{r.answer}</p>
+            </div>
+          )}
+          {onReport && (
+            <button
+              type="button"
+              className="btn btn-ghost small"
+              aria-label={t('product.reportReviewOf', { name: r.authorName })}
+              onClick={() => onReport(r)}
+            >
+              {t('product.reportReview')}
+            </button>
+          )}
         </article>
       ))}
     </div>
