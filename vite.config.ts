@@ -114,6 +114,11 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       sourcemap: false,
       chunkSizeWarningLimit: 600,
       manifest: true,
+      // zod in a chunk of its own: merged with the shared contracts, their module-level schemas were built before
+      // lib/zod-csp.ts turned zod's `new Function` off, and each page load reported a CSP eval violation.
+      rolldownOptions: {
+        output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] } },
+      },
     },
   };
 });

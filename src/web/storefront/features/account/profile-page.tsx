@@ -30,6 +30,9 @@ export function ProfileLayout() {
         <NavLink className="btn btn-secondary" to={paths.myQuotes()}>
           {t('profile.quotes')}
         </NavLink>
+        <NavLink className="btn btn-secondary" to="/reviews">
+          {t('profile.reviews')}
+        </NavLink>
         <NavLink className="btn btn-secondary" to={paths.addresses()}>
           {t('profile.addresses')}
         </NavLink>
