@@ -9,7 +9,8 @@ import type { Page } from '@playwright/test';
 import { testImage } from '../../tests/helpers/uploads';
 import { apiUrl, expect, platformUrl, test } from '../fixtures';
 
-const shots = 'test-results/e2e/reviews';
+// Another run of the suite empties test-results/e2e: E2E_SHOTS_DIR keeps the screenshots elsewhere.
+const shots = process.env.E2E_SHOTS_DIR ?? 'test-results/e2e/reviews';
 
 /** The API as a signed-in user (`host`: a store's domain for a buyer; none for the seller's admin). */
 async function api(path: string, token: string, body: unknown, host?: string): Promise<unknown> {
