@@ -55,6 +55,7 @@ export function PersonalDataPage() {
   );
 }
 
+// The account's forms align their fields at the top: a field with a hint must not stretch its neighbour's input.
 function ProfileSection({ user }: { user: User }) {
   const { t } = useTranslation('account');
   const update = useUpdateProfile();
@@ -72,7 +73,7 @@ function ProfileSection({ user }: { user: User }) {
   return (
     <section className="card stack" aria-labelledby="data-title">
       <h2 id="data-title">{t('data.title')}</h2>
-      <form className="form-grid two" onSubmit={submit} noValidate>
+      <form className="form-grid two" style={{ alignItems: 'start' }} onSubmit={submit} noValidate>
         <TextField
           label={t('fields.fullName')}
           autoComplete="name"
@@ -127,7 +128,7 @@ function EmailSection({ user }: { user: User }) {
       </p>
       {ask.isSuccess && <Alert kind="success">{t('email.sent', { email: ask.data.pendingEmail })}</Alert>}
       {ask.error && !form.formState.errors.currentPassword && <Alert kind="error">{ask.error.message}</Alert>}
-      <form className="form-grid two" onSubmit={submit} noValidate>
+      <form className="form-grid two" style={{ alignItems: 'start' }} onSubmit={submit} noValidate>
         <TextField
           label={t('email.new')}
           type="email"
@@ -177,7 +178,7 @@ function PasswordSection() {
       <p className="muted">{t('password.text')}</p>
       {change.isSuccess && <Alert kind="success">{t('password.changed')}</Alert>}
       {change.error && !hasFieldError && <Alert kind="error">{change.error.message}</Alert>}
-      <form className="form-grid two" onSubmit={submit} noValidate>
+      <form className="form-grid two" style={{ alignItems: 'start' }} onSubmit={submit} noValidate>
         <TextField
           className="full"
           label={t('fields.currentPassword')}
