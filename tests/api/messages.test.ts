@@ -445,6 +445,22 @@ describe('messages', () => {
       resumed.close();
     });
 
+    it('polled (poll=1), a stream sends what is new after the given seq and ends', async () => {
+      const id = (await start('Para el sondeo')).json().conversation.id as string;
+      const res = await asSeller(sellerA, 'GET', '/api/admin/messages/stream?after=0&poll=1');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(res.body).toContain('Para el sondeo');
+      const last = Number(/event: ready\ndata: \{"seq":(\d+)\}/.exec(res.body)![1]);
+      // Nothing new after the seq it ended at; the other store's seller polls nothing of this store.
+      const again = await asSeller(sellerA, 'GET', `/api/admin/messages/stream?after=${last}&poll=1`);
+      expect(again.body).not.toContain('event: message');
+      const other = await asSeller(sellerB, 'GET', '/api/admin/messages/stream?after=0&poll=1');
+      expect(other.statusCode).toBe(200);
+      expect(other.body).not.toContain('Para el sondeo');
+      expect(id).toBeTruthy();
+    });
+
     it('the other store’s seller hears nothing of this store', async () => {
       const other = openStream(base, '/api/admin/messages/stream', { authorization: `Bearer ${sellerB}` });
       await other.opened;

@@ -116,6 +116,8 @@ function knownValues(victim: StoreWorld, own: StoreWorld, where: 'query' | 'body
     fullName: 'Persona Atacante',
     idempotencyKey: randomUUID(),
     page: 1,
+    // An event stream polled: it sends what is new and ends (a stream held open would never answer the request).
+    poll: '1',
     // Pickups: a carrier's collection hour.
     hour: '09:00',
     // The sandbox's browser confirmation: a made-up client secret, never the victim's.

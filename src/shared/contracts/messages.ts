@@ -100,4 +100,8 @@ export const messageAttachmentUpload = z.object({ id: uuid, kind: z.enum(['image
 export type MessageAttachmentUpload = z.infer<typeof messageAttachmentUpload>;
 
 /** Server-Sent Events of `streamMessages`: `message` (id = seq, data = a Message), `ready`, comments as heartbeats. */
-export const streamQuery = z.object({ after: z.coerce.number().int().min(0).optional() });
+export const streamQuery = z.object({
+  after: z.coerce.number().int().min(0).optional(),
+  /** `1`: send what is new and close (a client behind a proxy that holds event streams back polls instead). */
+  poll: z.enum(['1']).optional(),
+});

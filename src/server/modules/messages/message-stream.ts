@@ -86,15 +86,16 @@ function resumePoint(request: FastifyRequest, after: number | undefined): number
 
 /**
  * Answers a stream request of `ctx`'s side (already authorised). Without a resume point the stream starts after the
- * store's latest `seq`. Resolves when the stream is set up; it lives until the client goes away or the app closes.
+ * store's latest `seq`. Resolves when the stream is set up; it lives until the client goes away or the app closes,
+ * or, with `poll`, ends once what is new has been sent (the `ready` event carries the `seq` to ask after next time).
  */
 export async function serveMessageStream(
   ctx: MessagesContext,
   request: FastifyRequest,
   reply: FastifyReply,
-  after: number | undefined,
+  query: { after?: number; poll?: '1' },
 ): Promise<void> {
-  let cursor = resumePoint(request, after) ?? (await latestSeq(ctx));
+  let cursor = resumePoint(request, query.after) ?? (await latestSeq(ctx));
   const hub = messageHub(request.server.changeFeed);
   reply.hijack();
   const res = reply.raw;
@@ -150,4 +151,5 @@ export async function serveMessageStream(
   hub.add(listener);
   await pump();
   if (!closed) res.write(`event: ready\ndata: ${JSON.stringify({ seq: cursor })}\n\n`);
+  if (query.poll) close();
 }

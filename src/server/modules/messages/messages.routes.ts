@@ -66,7 +66,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   );
   route(app, ops.myUnreadMessages, async (request) => ({ unread: await unreadMessages(buyer(request)) }));
   route(app, ops.streamMyMessages, async (request, reply) =>
-    serveMessageStream(buyer(request), request, reply, request.query.after),
+    serveMessageStream(buyer(request), request, reply, request.query),
   );
   route(app, ops.uploadMyAttachment, async (request, reply) => upload(buyer(request), request, reply));
   route(app, ops.getMyConversation, async (request) => getConversation(buyer(request), request.params.id));
@@ -80,7 +80,7 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   route(app, ops.listStoreConversations, async (request) => listConversations(store(request)));
   route(app, ops.storeUnreadMessages, async (request) => ({ unread: await unreadMessages(store(request)) }));
   route(app, ops.streamStoreMessages, async (request, reply) =>
-    serveMessageStream(store(request), request, reply, request.query.after),
+    serveMessageStream(store(request), request, reply, request.query),
   );
   route(app, ops.uploadStoreAttachment, async (request, reply) => upload(store(request), request, reply));
   route(app, ops.getStoreConversation, async (request) => getConversation(store(request), request.params.id));
