@@ -11,7 +11,8 @@
  *   - cache under sales: a Zipf mix of 1,000 distinct searches over 20 stores for BENCH_DURATION seconds while a
  *     writer sells BENCH_SALES_PER_S products of those stores (stock and sales count, as checkout writes them);
  *     the answer cache's hit ratio in that window.
- * Requests go to 127.0.0.1 with the store's Host. Writes bench/results-many-stores.json and prints a Markdown table.
+ * Requests go to 127.0.0.1 with the store's Host. Writes bench/results-many-stores.json (another shape:
+ * bench/results-many-stores-<stores>x<products>.json) and prints a Markdown table.
  * `npm run bench -- stores` runs it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -317,7 +318,8 @@ export async function runManyStoresBench(): Promise<void> {
       },
       finalRssMB: MB(after.rss),
     };
-    fs.writeFileSync('bench/results-many-stores.json', JSON.stringify(results, null, 2) + '\n');
+    const shape = STORES === 10_000 && PER_STORE === 50 ? '' : `-${STORES}x${PER_STORE}`;
+    fs.writeFileSync(`bench/results-many-stores${shape}.json`, JSON.stringify(results, null, 2) + '\n');
     console.log(JSON.stringify(results, null, 2));
     console.log(`
 | case | figure |
