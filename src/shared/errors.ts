@@ -230,12 +230,6 @@ export const ERROR_STATUS = {
   CONVERSATION_NOT_FOUND: 404,
   /** A message between a buyer and a store when either has blocked the other (params.by: buyer | store). */
   MESSAGING_BLOCKED: 403,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-  SERVER_BUSY: 503,
-  /** No payment provider is configured (production without the sandbox, until a real provider is set up). */
-  PAYMENTS_UNAVAILABLE: 503,
-  /** The payment provider could not be reached (a timeout, a refused connection, its 5xx); params.retryAfter. */
   /** Reviews (decision 157): a review that is not this store's, not the buyer's, or does not exist. */
   REVIEW_NOT_FOUND: 404,
   /** Writing a review of a product the buyer has not received (no delivered order line of it in this store). */
@@ -248,6 +242,12 @@ export const ERROR_STATUS = {
   REVIEW_ALREADY_ANSWERED: 409,
   /** A shopper's report (of a review or a product) that is not this store's or does not exist. */
   REPORT_NOT_FOUND: 404,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVER_BUSY: 503,
+  /** No payment provider is configured (production without the sandbox, until a real provider is set up). */
+  PAYMENTS_UNAVAILABLE: 503,
+  /** The payment provider could not be reached (a timeout, a refused connection, its 5xx); params.retryAfter. */
   PAYMENT_PROVIDER_UNAVAILABLE: 503,
 } as const;
 

@@ -20,8 +20,8 @@ import { marketplaceOps } from './marketplace.ops.js';
 import { messagesOps } from './messages.ops.js';
 import { ordersOps } from './orders.ops.js';
 import { quotesOps } from './quotes.ops.js';
-import { platformOps } from './platform.ops.js';
 import { reviewsOps } from './reviews.ops.js';
+import { platformOps } from './platform.ops.js';
 import { sandboxOps } from './sandbox.ops.js';
 import { searchOps } from './search.ops.js';
 import { shippingOps } from './shipping.ops.js';
@@ -38,9 +38,9 @@ export const ops = {
   ...buyerAccountOps,
   ...companyOps,
   ...catalogOps,
+  ...reviewsOps,
   ...shippingOps,
   ...sandboxOps,
-  ...reviewsOps,
   ...couponsOps,
   ...balancesOps,
   ...subscriptionsOps,
