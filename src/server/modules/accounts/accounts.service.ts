@@ -10,12 +10,7 @@ import { AppError } from '../../lib/app-error.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
 import { SESSION_TTL_MS } from '../../../shared/limits.js';
-import type {
-  Address,
-  PostalCodeLookup,
-  SessionResponse,
-  User,
-} from '../../../shared/contracts/accounts.js';
+import type { Address, PostalCodeLookup, SessionResponse, User } from '../../../shared/contracts/accounts.js';
 import { dummyHash, hashPassword, verifyPassword } from './password.js';
 import { assertStrongPassword } from './password-strength.js';
 import type { Permission, SellerSession } from '../../../shared/contracts/identity.js';
