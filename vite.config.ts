@@ -114,10 +114,15 @@ export default defineConfig(({ command, mode, isSsrBuild }) => {
       sourcemap: false,
       chunkSizeWarningLimit: 600,
       manifest: true,
-      // zod in a chunk of its own: merged with the shared contracts, their module-level schemas were built before
-      // lib/zod-csp.ts turned zod's `new Function` off, and each page load reported a CSP eval violation.
+      // zod in a chunk of its own with lib/zod-csp.ts, which turns zod's `new Function` off as the chunk loads: every
+      // module that builds schemas (the shared contracts, at their top level) imports zod, so runs after it. Merged
+      // with the contracts, their schemas were built first, and each page load reported a CSP eval violation.
       rolldownOptions: {
-        output: { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] } },
+        output: {
+          codeSplitting: {
+            groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]|[\\/]src[\\/]web[\\/]lib[\\/]zod-csp\.ts$/ }],
+          },
+        },
       },
     },
   };
