@@ -90,10 +90,11 @@ export function findLeaks(body: string, req: CrossStoreRequest, actor: Actor): s
 }
 
 /**
- * Anyone may sign up, sign in, ask for a reset link or view a product on a store's own domain: new rows there are
- * a visitor's, not another store's doing. Every row the victim had must stay exactly as it was, in every table.
+ * Anyone may sign up, sign in, ask for a reset link, view a product or report a product or review on a store's own
+ * domain: new rows there are a visitor's, not another store's doing (a token of another store is ignored there, so the
+ * report is anonymous). Every row the victim had must stay exactly as it was, in every table.
  */
-const ANONYMOUS_ROWS = new Set(['users', 'sessions', 'password_resets', 'product_views']);
+const ANONYMOUS_ROWS = new Set(['users', 'sessions', 'password_resets', 'product_views', 'review_reports']);
 
 /** Changed, deleted and (outside ANONYMOUS_ROWS) new rows between two snapshots of one store. */
 export function diffSnapshots(
