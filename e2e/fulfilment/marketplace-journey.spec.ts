@@ -30,9 +30,10 @@ test(
     const product = supplierStore.products[0];
     await s.goto(platformUrl(`/admin/catalogo/producto/${product.codigo}`));
     const panel = s.getByRole('region', { name: 'Publicar en el catálogo global' });
-    await s.waitForLoadState('networkidle');
-    // The first variant only (the one the storefront shows first): a variant left empty is not offered.
+    // The first variant only (the one the storefront shows first): a variant left empty is not offered. (Not
+    // "network idle": the admin keeps its messages stream open.)
     const wholesale = panel.getByLabel(/^Precio de mayoreo de/).first();
+    await expect(wholesale).toBeEditable();
     await wholesale.fill('150');
     await expect(wholesale).toHaveValue('150');
     await panel.getByLabel('Precio de venta sugerido (opcional)').fill('299');

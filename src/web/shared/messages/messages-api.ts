@@ -28,12 +28,17 @@ export const messageKeys = {
   thread: (side: Side, id: string) => ['messages', side, 'thread', id] as const,
 };
 
-/** The side's conversations (loading them marks new messages received) and its unread total. */
+/**
+ * The side's conversations (loading them marks new messages received) and its unread total. These reads wait for the
+ * client throttle rather than fail: live updates may ask for the same path more often than it allows.
+ */
 export const conversationsQuery = (side: Side, enabled = true) =>
   queryOptions({
     queryKey: messageKeys.list(side),
     queryFn: (): Promise<ConversationList> =>
-      side === 'buyer' ? call(r.listMyConversations) : call(r.listStoreConversations),
+      side === 'buyer'
+        ? call(r.listMyConversations, { waitForThrottle: true })
+        : call(r.listStoreConversations, { waitForThrottle: true }),
     enabled,
   });
 
@@ -41,7 +46,10 @@ export const conversationsQuery = (side: Side, enabled = true) =>
 export const unreadQuery = (side: Side, enabled = true) =>
   queryOptions({
     queryKey: messageKeys.unread(side),
-    queryFn: async () => (side === 'buyer' ? call(r.myUnreadMessages) : call(r.storeUnreadMessages)),
+    queryFn: async () =>
+      side === 'buyer'
+        ? call(r.myUnreadMessages, { waitForThrottle: true })
+        : call(r.storeUnreadMessages, { waitForThrottle: true }),
     enabled,
     staleTime: 30_000,
   });
@@ -52,8 +60,8 @@ export const threadQuery = (side: Side, id: string | null) =>
     queryKey: messageKeys.thread(side, id ?? ''),
     queryFn: (): Promise<ConversationThread> =>
       side === 'buyer'
-        ? call(r.getMyConversation, { params: { id: id! }, redirectOn404: false })
-        : call(r.getStoreConversation, { params: { id: id! }, redirectOn404: false }),
+        ? call(r.getMyConversation, { params: { id: id! }, redirectOn404: false, waitForThrottle: true })
+        : call(r.getStoreConversation, { params: { id: id! }, redirectOn404: false, waitForThrottle: true }),
     enabled: Boolean(id),
   });
 
