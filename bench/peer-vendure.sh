@@ -1,14 +1,13 @@
 #!/usr/bin/env bash
-# Side by side with the Vendure peer: our API on the peer's own N-product catalogue (data/nN/catalog.json of
-# ../shared/peers/vendure, same products, slugs, SKUs, options, prices), on PGlite and on PostgreSQL, each with the
-# answer cache on and off, and Vendure, loaded in one interleaved sitting with the mixes production sees
-# (bench/peer-mixes.ts): never-repeated searches and product pages by random slug, each after a warm-up on other
-# inputs. REPEATED=1 also runs the harness's own bench.sh, one fixed URL per case (the repeated-URL case: with the
-# answer cache on, ours then answers from memory every time; label its figures so).
-# usage: bench/peer-vendure.sh [N]   (after ../shared/peers/vendure/setup.sh N). Env: PEER_HARNESS (default
-#        ../shared/peers/vendure), PEER_VENDURE_DIR, RUNS (1), BENCH_PG_URL
-#        (postgres://postgres@127.0.0.1:5432/vitrina_bench_peer; dropped and recreated). Writes
-#        bench/results-peer-vendure.json.
+# Side by side with Vendure: our API on the Vendure peer harness's own N-product catalogue (its data/nN/catalog.json:
+# same products, slugs, SKUs, options, prices), on PGlite and on PostgreSQL, each with the answer cache on and off,
+# and Vendure, loaded in one interleaved sitting with the mixes production sees (bench/peer-mixes.ts):
+# never-repeated searches and product pages by random slug, each after a warm-up on other inputs. REPEATED=1 also runs
+# the harness's own bench.sh, one fixed URL per case (the repeated-URL case: with the answer cache on, ours then
+# answers from memory every time; label its figures so). docs/performance.md says what the harness is.
+# usage: bench/peer-vendure.sh [N]   (after the harness's setup.sh N). Env: PEER_HARNESS (the harness's folder),
+#        PEER_VENDURE_DIR, RUNS (1), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/vitrina_bench_peer; dropped and
+#        recreated). Writes bench/results-peer-vendure.json.
 set -euo pipefail
 N="${1:-10000}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
