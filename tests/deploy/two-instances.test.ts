@@ -9,12 +9,10 @@
  * Needs PostgreSQL (TEST_DATABASE_URL: two processes cannot share the embedded database) and caddy; CI's PostgreSQL run
  * has both. Uses Redis for the shared rate-limit counters when REDIS_TEST_URL is set.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storeDomains } from '../../src/server/db/schema/stores.js';
 import { runTransaction } from '../../src/server/db/transaction.js';
@@ -25,60 +23,21 @@ import { createStoreFixture, TEST_PASSWORD, type StoreFixture } from '../helpers
 import {
   CADDY,
   NO_CADDY,
-  freePort,
   handshake,
   httpsRequest,
   startCaddy,
   stopChild,
-  track,
   type HttpsAnswer,
   type RunningCaddy,
 } from './caddy.js';
+import { startInstance, type Instance } from './instances.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const DATABASE = process.env.TEST_DATABASE_URL;
 const NO_DATABASE = 'TEST_DATABASE_URL is not set: the two-instance layout needs PostgreSQL; skipped';
 const DOMAIN = 'dos-instancias.test';
 
 if (!CADDY) console.warn(NO_CADDY);
 else if (!DATABASE) console.warn(NO_DATABASE);
-
-interface Instance {
-  name: string;
-  port: number;
-  child: ChildProcess;
-  log: string[];
-}
-
-/** Starts tests/deploy/instance.ts as a process with `env`; resolves once it listens. */
-async function startInstance(name: string, env: Record<string, string>): Promise<Instance> {
-  const port = await freePort();
-  const child = track(
-    spawn(process.execPath, ['--import', 'tsx', path.join(root, 'tests/deploy/instance.ts')], {
-      cwd: root,
-      env: { PATH: process.env.PATH, ...env, INSTANCE_NAME: name, PORT: String(port), HOST: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    }),
-  );
-  const log: string[] = [];
-  readline.createInterface({ input: child.stderr! }).on('line', (l) => log.push(l));
-  await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`instance ${name} not ready after 90 s:\n${log.join('\n')}`)),
-      90_000,
-    );
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`instance ${name} exited (${code ?? signal}):\n${log.slice(-30).join('\n')}`));
-    });
-    readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-      if (!line.startsWith('{"ready"')) return;
-      clearTimeout(timer);
-      resolve();
-    });
-  });
-  return { name, port, child, log };
-}
 
 describe.skipIf(!CADDY || !DATABASE)('two instances behind Caddy on one database', () => {
   let database: TestDatabase;
