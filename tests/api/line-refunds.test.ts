@@ -5,7 +5,8 @@
  * and go back to the supplier's stock) and out of its own share after; the supplier refunds only its own lines; an
  * amount refund still works and now leaves nothing stuck in pending. Hostile cases: another store's order or line,
  * more units than left, a supplier reaching the store's line, bad bodies, twenty identical requests at once. Every
- * payment's provider fee is posted as Vitrina's cost. Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
+ * payment's provider fee is posted as Vitrina's cost. The buyer gets one email per line refund, in their language.
+ * Runs on PGlite and, with TEST_DATABASE_URL, on PostgreSQL.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +25,8 @@ import { listingFixture, offerFixture } from '../helpers/marketplace.js';
 import { expectLedgerReconciles } from '../helpers/ledger.js';
 import { ledgerLines, productVariants } from '../../src/server/db/schema/index.js';
 import { releaseOverdueBalances } from '../../src/server/modules/orders/index.js';
-import { platformFeeCents, providerFeeCents } from '../../src/shared/money.js';
+import { formatMoney, platformFeeCents, providerFeeCents } from '../../src/shared/money.js';
+import { mailsTo } from '../helpers/outbox.js';
 
 const db = (t: TestApp) => t.database.db;
 
@@ -62,7 +64,7 @@ describe(`line refunds (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     return res.json() as {
       refunds: { amountCents: number; status: string; orderItemId: string | null; quantity: number | null }[];
       refundableCents: number;
-      lines: { id: string; sku: string; quantity: number; refundedQuantity: number; mode: string }[];
+      lines: { id: string; sku: string; name: string; quantity: number; refundedQuantity: number; mode: string }[];
     };
   };
   const refundLine = (token: string, orderId: string, orderItemId: string, quantity: number, lang = 'es') =>
@@ -104,8 +106,11 @@ describe(`line refunds (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     return { order, variantId: variant.id };
   }
 
-  /** The reseller's own product (1 × $200.00) and a supplier's listing (2 × $450.00, wholesale $300.00). */
-  async function mixedOrder() {
+  /**
+   * The reseller's own product (1 × $200.00) and a supplier's listing (2 × $450.00, wholesale $300.00), bought by
+   * `buyer.email` in `buyer.lang` (a new address in Spanish by default).
+   */
+  async function mixedOrder(buyer: { email?: string; lang?: string } = {}) {
     const offer = await offerFixture(db(t), supplier.id);
     const listing = await listingFixture(db(t), reseller.id, offer, supplier.id);
     const own = await createProductFixture(db(t), reseller.id, {
@@ -113,10 +118,10 @@ describe(`line refunds (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     });
     const { order } = await placePaidOrder(
       t.app,
-      { store: reseller },
+      { store: reseller, lang: buyer.lang },
       {
         idempotencyKey: randomUUID(),
-        email: `${randomUUID()}@example.com`,
+        email: buyer.email ?? `${randomUUID()}@example.com`,
         items: [
           { codigo: own.codigo, sku: own.skus[0], quantity: 1 },
           { codigo: listing.codigo, sku: listing.sku, quantity: 2 },
@@ -347,6 +352,56 @@ describe(`line refunds (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     const list = await refundsOf(resellerToken, order.id);
     expect(list.refunds.reduce((n, r) => n + r.amountCents, 0)).toBe(90_000 + supplierPackage.shippingCents);
     expect(end(reseller.id, 'refunds'), 'both refunds were sent and made').toBe(0);
+  });
+
+  it('the buyer is emailed once per line refund: which line, how many, how much, in the language they ordered in', async () => {
+    const lineRefundMails = (email: string, phrase: string) =>
+      mailsTo(t.dataDir, email).filter((m) => m.includes(phrase));
+    // Spanish: the supplier refunds a unit it cannot ship, then the last one (which also gives back its package's
+    // shipping); each refund is one email, however often the jobs run.
+    const es = `${randomUUID()}@example.com`;
+    const a = await mixedOrder({ email: es, lang: 'es' });
+    await t.app.jobs.drain();
+    const url = `/api/admin/pedidos-revendedores/${a.supplierPackage.id}/refunds`;
+    expect((await as(supplierToken, 'POST', url, { orderItemId: a.listingLine.id, quantity: 1 })).statusCode).toBe(201);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    const first = lineRefundMails(es, 'te reembolsó');
+    expect(first).toHaveLength(1);
+    expect(first[0]).toContain(
+      `Tienda Centro te reembolsó $450.00 de tu pedido ${a.order.folio} por 1 × ${a.listingLine.name}.`,
+    );
+    expect(first[0]).toContain('tarjeta terminada en 4242');
+    expect(first[0], 'the buyer never learns who supplies the line').not.toContain('Mayoreo Norte');
+    expect(first[0]).not.toContain('Incluye el envío');
+    const last = await as(supplierToken, 'POST', url, { orderItemId: a.listingLine.id, quantity: 1 });
+    expect(last.statusCode).toBe(201);
+    await t.app.jobs.drain();
+    const both = lineRefundMails(es, 'te reembolsó');
+    expect(both).toHaveLength(2);
+    const withShipping = both.find((m) => !first.includes(m))!;
+    expect(withShipping).toContain(formatMoney(45_000 + a.supplierPackage.shippingCents, 'es'));
+    expect(withShipping).toContain('Incluye el envío de ese paquete, que ya no se enviará.');
+
+    // English: the store refunds the supplier's line before it ships.
+    const en = `${randomUUID()}@example.com`;
+    const b = await mixedOrder({ email: en, lang: 'en' });
+    await t.app.jobs.drain();
+    expect((await refundLine(resellerToken, b.order.id, b.listingLine.id, 1)).statusCode).toBe(201);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    const english = lineRefundMails(en, 'refunded you');
+    expect(english).toHaveLength(1);
+    expect(english[0]).toContain(
+      `Tienda Centro refunded you ${formatMoney(45_000, 'en')} from your order ${b.order.folio} for 1 × ${b.listingLine.name}.`,
+    );
+    expect(english[0]).toContain('card ending in 4242');
+    expect(lineRefundMails(en, 'te reembolsó')).toEqual([]);
+
+    // A refused request writes nothing: no refund, no email.
+    expect((await refundLine(resellerToken, b.order.id, b.listingLine.id, 5)).statusCode).toBe(422);
+    await t.app.jobs.drain();
+    expect(lineRefundMails(en, 'refunded you')).toHaveLength(1);
   });
 
   it('an amount refund of a marketplace order comes from the store’s share and leaves nothing stuck in pending', async () => {

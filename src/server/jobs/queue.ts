@@ -18,13 +18,17 @@ export interface JobPayloads {
   /**
    * An email to the buyer about an order (order-emails.ts): the confirmation of a paid order, or of an OXXO order with
    * its voucher (`voucher`, as issued even if the cash arrived before the email went out), the OXXO payment received,
-   * the reservation expired, or a status change (`status`, the one the seller chose).
+   * the reservation expired, a status change (`status`, the one the seller chose), or units of one line refunded
+   * (`line_refund`, by the store or by the supplier that ships them).
    */
   'order-email': {
     storeId: string;
     orderId: string;
-    kind: 'confirmation' | 'voucher' | 'oxxo_paid' | 'expired' | 'status';
+    kind: 'confirmation' | 'voucher' | 'oxxo_paid' | 'expired' | 'status' | 'line_refund';
     status?: OrderStatus;
+    /** 'line_refund': the refund of units of one line, and whether it also gave back its package's shipping. */
+    refundId?: string;
+    withShipping?: boolean;
   };
   /** The password-reset email of a recover request (password-reset.ts), sent whether or not the account exists. */
   'password-reset-email': { storeId: string; email: string; origin: string; locale: 'es' | 'en' };

@@ -1,8 +1,9 @@
 /**
  * Emails to the buyer about an order, in the language they ordered in (Spanish default and fallback):
  * the confirmation once an order is paid or its OXXO voucher issued (with the link to follow it and, for OXXO, the
- * reference, amount and expiry), the notice when an OXXO payment arrives, and the seller's status changes the buyer
- * acts on (on its way with the tracking number, ready for pickup, delivered, cancelled). Amounts are integer
+ * reference, amount and expiry), the notice when an OXXO payment arrives, the seller's status changes the buyer
+ * acts on (on its way with the tracking number, ready for pickup, delivered, cancelled), and a refund of units of one
+ * line (which line, how many, how much, and where the money goes back; decision 147). Amounts are integer
  * centavos, formatted as MXN. They run as jobs (src/server/jobs, 'order-email'): a mail failure throws, the job is
  * retried, and the order is never undone by it (decision 022).
  */
@@ -149,4 +150,44 @@ export async function sendReservationExpired(ctx: MailContext, order: OrderView)
     t('emails:order.statusSubject', { folio: order.folio, store, status: t('emails:order.statusName.cancelled') }),
     text,
   );
+}
+
+/** The line a refund gave back, as the buyer bought it: its name and chosen options. */
+export interface RefundedLine {
+  name: string;
+  options: Record<string, string>;
+}
+
+/**
+ * Tells the buyer that `refund.quantity` units of `line` of their order were refunded, `refund.amountCents` in all
+ * (centavos; with `withShipping`, the amount also holds the shipping of a package left with nothing to ship), and
+ * where the money goes back (the card's last digits, or the PayPal account). Sent once per line refund, whoever asked
+ * for it. Throws what the mail provider throws.
+ */
+export async function sendLineRefund(
+  ctx: MailContext,
+  order: OrderView,
+  refund: { amountCents: number; quantity: number; withShipping: boolean },
+  line: RefundedLine,
+): Promise<void> {
+  const t = translator(order.lang);
+  const store = (await getStoreById(ctx))?.name ?? '';
+  const amount = formatMoney(refund.amountCents, order.lang);
+  const options = Object.keys(line.options).length
+    ? ` (${optionsLabel(line.options, (k) => t(`common:optionName.${k}`), ', ')})`
+    : '';
+  const where =
+    order.payment?.method === 'paypal'
+      ? t('emails:order.lineRefund.paypal')
+      : t('emails:order.lineRefund.card', { last4: order.payment?.cardLast4 ?? '' });
+  const text = t('emails:order.lineRefund.body', {
+    name: order.customerName ?? order.address?.fullName ?? '',
+    store,
+    folio: order.folio,
+    amount,
+    line: `${refund.quantity} × ${line.name}${options}`,
+    shipping: refund.withShipping ? t('emails:order.lineRefund.withShipping') : '',
+    where,
+  });
+  await send(ctx, order, t('emails:order.lineRefund.subject', { folio: order.folio, store, amount }), text);
 }

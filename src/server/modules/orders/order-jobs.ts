@@ -1,11 +1,15 @@
 /**
- * The orders module's background jobs (decision 034): the buyer's order emails and the
+ * The orders module's background jobs (decision 034): the buyer's order emails (a line refund's among them) and the
  * payment sweep. Each handler may run again after a crash or a failure (pg-boss retries it): what it changes is
  * conditional on state, and an email job re-reads the order.
  */
+import { and, eq } from 'drizzle-orm';
+import { refunds } from '../../db/schema/balances.js';
+import { orderItems } from '../../db/schema/orders.js';
 import { defineJob } from '../../jobs/index.js';
 import { buildOrderView, loadOrder } from './orders.service.js';
 import {
+  sendLineRefund,
   sendOrderConfirmation,
   sendOxxoPaymentReceived,
   sendReservationExpired,
@@ -39,6 +43,28 @@ export const orderEmailJob = defineJob('order-email', async (p, ctx) => {
     case 'expired':
       await sendReservationExpired(mailCtx, view);
       break;
+    case 'line_refund': {
+      // The refund and its line as recorded (the job may run after later refunds: each email names only its own).
+      const [row] = await ctx.db
+        .select({ amountCents: refunds.amountCents, quantity: refunds.quantity, itemId: refunds.orderItemId })
+        .from(refunds)
+        .where(and(eq(refunds.storeId, p.storeId), eq(refunds.id, p.refundId ?? '')))
+        .limit(1);
+      if (!row?.itemId || !row.quantity) return { sent: false };
+      const [line] = await ctx.db
+        .select({ name: orderItems.name, options: orderItems.options })
+        .from(orderItems)
+        .where(and(eq(orderItems.storeId, p.storeId), eq(orderItems.id, row.itemId)))
+        .limit(1);
+      if (!line) return { sent: false };
+      await sendLineRefund(
+        mailCtx,
+        view,
+        { amountCents: row.amountCents, quantity: row.quantity, withShipping: Boolean(p.withShipping) },
+        line,
+      );
+      break;
+    }
     case 'status':
       // The status the seller chose, even if the order has moved on since (each change has its own email).
       await sendStatusUpdate(mailCtx, { ...view, status: p.status ?? view.status });

@@ -12,6 +12,7 @@
  *     and the store pays the whole refund out of its own money of the order;
  *   - a supplier refunding its own line (a return, or units it cannot ship): every party's share; a supplier never
  *     reaches another supplier's line nor the store's own.
+ * The buyer is emailed about each line refund (which line, how many, how much), from a job enqueued with it.
  * Every refund is recorded with the order row locked — so parallel requests run one after the other and the second
  * of two identical ones finds the units gone — then sent to the provider after commit; a refused refund stays owed and
  * can be retried.
@@ -19,6 +20,7 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { fulfilments, orderItems } from '../../db/schema/orders.js';
 import { runTransaction } from '../../db/transaction.js';
+import { enqueue } from '../../jobs/queue.js';
 import { AppError } from '../../lib/app-error.js';
 import { withTx, type StoreContext, type StoreTxContext } from '../../lib/context.js';
 import type {
@@ -211,6 +213,13 @@ async function refundLineLocked(
     pkg!.status = 'cancelled';
     await followPackages(txCtx, orderId, packages, ctx.actor?.userId ?? null, ctx.config.BALANCE_RELEASE_DAYS * 86_400);
   }
+  // The buyer hears of it once, whoever refunded: the email is enqueued with the refund row (nothing for a rollback).
+  await enqueue(
+    txCtx.db,
+    'order-email',
+    { storeId: txCtx.storeId, orderId, kind: 'line_refund', refundId: refund.id, withShipping: emptied },
+    { singletonKey: `line-refund:${refund.id}` },
+  );
   return { refund, providerRef: p.providerRef };
 }
 
