@@ -242,6 +242,10 @@ export const ERROR_STATUS = {
   REVIEW_ALREADY_ANSWERED: 409,
   /** A shopper's report (of a review or a product) that is not this store's or does not exist. */
   REPORT_NOT_FOUND: 404,
+  /** A job application that is not this store's or no longer exists (decision 169). */
+  JOB_APPLICATION_NOT_FOUND: 404,
+  /** A CV that is not a PDF by its content, whatever its name or declared type says (decision 168). */
+  JOB_CV_NOT_PDF: 415,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

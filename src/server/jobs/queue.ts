@@ -97,6 +97,10 @@ export interface JobPayloads {
   'message-notices': Record<string, never>;
   /** Pending reviews past their delay checked and published or held (every minute; decision 157). */
   'reviews-publish': Record<string, never>;
+  /** The store's owners told of a new job application (applications/application-emails.ts; decision 168). */
+  'job-application-email': { storeId: string; applicationId: string };
+  /** Job applications sent more than 12 months ago deleted with their CV (daily; decision 169). */
+  'job-applications-expire': Record<string, never>;
 }
 export type JobName = keyof JobPayloads;
 

@@ -13,6 +13,7 @@ import { filesModule } from './files/module.js';
 import { storesModule } from './stores/module.js';
 import { accountsModule } from './accounts/module.js';
 import { companyModule } from './company/module.js';
+import { applicationsModule } from './applications/module.js';
 import { catalogModule } from './catalog/module.js';
 import { shippingModule } from './shipping/module.js';
 import { couponsModule } from './coupons/module.js';
@@ -33,6 +34,7 @@ const DEFINED: readonly ModuleDefinition[] = [
   storesModule,
   accountsModule,
   companyModule,
+  applicationsModule,
   catalogModule,
   shippingModule,
   couponsModule,

@@ -4,6 +4,7 @@
  * importing the plain routes (`src/shared/routes/<module>.ts`) and only the types of this index.
  */
 import { accountsOps } from './accounts.ops.js';
+import { applicationsOps } from './applications.ops.js';
 import { analyticsOps } from './analytics.ops.js';
 import { balancesOps } from './balances.ops.js';
 import { buyerAccountOps } from './buyer-account.ops.js';
@@ -37,6 +38,7 @@ export const ops = {
   ...accountsOps,
   ...buyerAccountOps,
   ...companyOps,
+  ...applicationsOps,
   ...catalogOps,
   ...reviewsOps,
   ...shippingOps,

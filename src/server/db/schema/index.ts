@@ -24,3 +24,4 @@ export * from './marketplace.js';
 export * from './invoices.js';
 export * from './quotes.js';
 export * from './messages.js';
+export * from './applications.js';
