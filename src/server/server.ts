@@ -12,6 +12,8 @@ import { buildApp } from './app.js';
 import { warmSearchIndexes } from './modules/search/index.js';
 import { mostVisitedStores } from './modules/analytics/index.js';
 import { seedDemoIfEmpty } from './seed/index.js';
+import { DEMO_PASSWORD } from './seed/demo-stores.js';
+import { ensureOperatorAtStart } from './modules/operator/index.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -80,6 +82,8 @@ async function main(): Promise<void> {
   const seeded = config.SEED_DEMO
     ? await seedDemoIfEmpty({ db: database.db, config, providers: app.providers, log: app.log })
     : null;
+  // The platform operator (decision 163): the demo's is created and printed; production says how to create one.
+  const operator = await ensureOperatorAtStart({ db: database.db }, config, DEMO_PASSWORD);
   // The busiest stores' search indexes before the first request (decision 148): a proxy's health check sees this
   // instance only once they are built, or after 30 s at most.
   if (config.SEARCH_ENGINE === 'index' && config.SEARCH_WARM_STORES > 0) {
@@ -108,6 +112,10 @@ async function main(): Promise<void> {
       );
     lines.push(`  Buyer:      ${seeded.buyerEmail} / ${seeded.buyerPassword} (on every demo store)`);
   }
+  if (operator.kind === 'created')
+    lines.push(`  Operator:   ${base}/operador   ${operator.email} / ${operator.password}`);
+  else if (operator.kind === 'missing')
+    lines.push('  Operator:   none yet; create one with  npm run operator:create -- --email <address>');
   console.log(lines.join('\n') + '\n');
   // The reservation sweep (every minute) and PGlite's statistics (hourly) are scheduled jobs: src/server/jobs.
   const stop = async () => {

@@ -246,6 +246,16 @@ export const ERROR_STATUS = {
   JOB_APPLICATION_NOT_FOUND: 404,
   /** A CV that is not a PDF by its content, whatever its name or declared type says (decision 168). */
   JOB_CV_NOT_PDF: 415,
+  /** A badge request that is not this store's (or not the operator's to see) or does not exist (decision 165). */
+  BADGE_REQUEST_NOT_FOUND: 404,
+  /** A second request for a badge while one is waiting for the operator. */
+  BADGE_REQUEST_PENDING: 409,
+  /** Deciding a badge request already accepted or rejected. */
+  BADGE_REQUEST_DECIDED: 409,
+  /** Asking for the verified badge while the company profile lacks a document (params.missing). */
+  BADGE_DOCUMENTS_MISSING: 422,
+  /** A document whose expiry date is today or already past. */
+  BADGE_DOCUMENT_EXPIRED: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
   SERVER_BUSY: 503,

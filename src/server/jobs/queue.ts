@@ -97,6 +97,13 @@ export interface JobPayloads {
   'message-notices': Record<string, never>;
   /** Pending reviews past their delay checked and published or held (every minute; decision 157). */
   'reviews-publish': Record<string, never>;
+  /**
+   * The daily badges sweep (decisions 165, 166): expired badges lapsed, the 30- and 7-day reminders claimed and
+   * mailed, diamond computed. `at` (ISO) runs it as of that moment instead of now (tests move the clock).
+   */
+  'badges-daily': { at?: string };
+  /** An email to the store's owners about a badge: it lapses in 30 or 7 days (`validUntil`), or it lapsed. */
+  'badge-email': { storeId: string; badge: 'verified' | 'audited' | 'diamond'; kind: 'expires_30' | 'expires_7' | 'lapsed'; validUntil: string };
   /** The store's owners told of a new job application (applications/application-emails.ts; decision 168). */
   'job-application-email': { storeId: string; applicationId: string };
   /** Job applications sent more than 12 months ago deleted with their CV (daily; decision 169). */

@@ -27,6 +27,7 @@ import { quotesModule } from './quotes/module.js';
 import { ordersModule } from './orders/module.js';
 import { invoicesModule } from './invoices/module.js';
 import { checkoutModule } from './checkout/module.js';
+import { operatorModule } from './operator/module.js';
 import { webModule } from './web/module.js';
 
 const DEFINED: readonly ModuleDefinition[] = [
@@ -48,6 +49,7 @@ const DEFINED: readonly ModuleDefinition[] = [
   ordersModule,
   invoicesModule,
   checkoutModule,
+  operatorModule,
   webModule,
 ];
 

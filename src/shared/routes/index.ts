@@ -7,6 +7,7 @@ import { accountsOps } from './accounts.ops.js';
 import { applicationsOps } from './applications.ops.js';
 import { analyticsOps } from './analytics.ops.js';
 import { balancesOps } from './balances.ops.js';
+import { badgesOps } from './badges.ops.js';
 import { buyerAccountOps } from './buyer-account.ops.js';
 import { catalogOps } from './catalog.ops.js';
 import { checkoutOps } from './checkout.ops.js';
@@ -20,6 +21,7 @@ import { listingsOps } from './listings.ops.js';
 import { marketplaceOps } from './marketplace.ops.js';
 import { messagesOps } from './messages.ops.js';
 import { ordersOps } from './orders.ops.js';
+import { operatorOps } from './operator.ops.js';
 import { quotesOps } from './quotes.ops.js';
 import { reviewsOps } from './reviews.ops.js';
 import { platformOps } from './platform.ops.js';
@@ -39,6 +41,7 @@ export const ops = {
   ...buyerAccountOps,
   ...companyOps,
   ...applicationsOps,
+  ...badgesOps,
   ...catalogOps,
   ...reviewsOps,
   ...shippingOps,
@@ -57,6 +60,7 @@ export const ops = {
   ...checkoutOps,
 };
 
+  ...operatorOps,
 /** Every operation, by name. */
 export type Ops = typeof ops;
 export type OpName = keyof Ops;

@@ -25,3 +25,4 @@ export * from './invoices.js';
 export * from './quotes.js';
 export * from './messages.js';
 export * from './applications.js';
+export * from './operator.js';

@@ -64,6 +64,8 @@ export const stores = pgTable(
       .default(sql`'{}'::jsonb`),
     /** active | deactivated (under construction) | suspended (402). */
     status: text('status').notNull().default('active'),
+    /** Who suspended it: subscription (paying reactivates it) | operator (only the operator does); null when active. */
+    suspendedBy: text('suspended_by'),
     /** Fee the store charges for OXXO cash payments, integer centavos. */
     oxxoFeeCents: integer('oxxo_fee_cents').notNull().default(1500),
     /** Last issued order folio; incremented atomically when an order is placed. */

@@ -34,3 +34,11 @@ export { findSessionActor } from './session-actor.js';
 export { SessionCache } from './session-cache.js';
 export { passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob } from './account-jobs.js';
 export { listStoreOwners } from './memberships.js';
+export {
+  hasOperatorAccount,
+  createOperatorAccount,
+  checkOperatorCredentials,
+  findOperatorAccount,
+  generatedPassword,
+  type OperatorAccount,
+} from './operator-account.js';

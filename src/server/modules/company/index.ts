@@ -11,3 +11,21 @@ export {
   getSupplierCards,
   type SupplierCardProfile,
 } from './supplier-switch.js';
+export {
+  badgeDay,
+  addDaysTo,
+  storeBadges,
+  storesBadges,
+  storesWithBadge,
+  getStoreBadgeState,
+  storeBadgeHistory,
+  listBadgeRequests,
+  getBadgeRequest,
+  pendingBadgeCounts,
+  grantBadge,
+  removeBadge,
+  decideBadgeRequest,
+  lapseExpiredBadges,
+  claimBadgeReminders,
+  type OperatorBadgeRequest,
+} from './badges.js';

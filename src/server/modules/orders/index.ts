@@ -32,3 +32,4 @@ export {
 } from './order-emails.js';
 export { orderEmailJob, paymentSweepJob } from './order-jobs.js';
 export { balanceReleaseJob, balanceReleaseCatchUpJob, releaseOverdueBalances } from './balance-release.js';
+export { storesSales, paidAndRefunded, type StoreSales } from './store-sales.js';

@@ -25,3 +25,9 @@ export {
   type VisibleReview,
 } from './reviews.service.js';
 export { reviewFlags } from './review-checks.js';
+export {
+  escalatedReports,
+  escalatedReportCounts,
+  ESCALATE_AFTER_DAYS,
+  type EscalatedReport,
+} from './escalated-reports.js';

@@ -32,3 +32,8 @@ export {
   publishStores,
 } from './store-names.js';
 export { storeDisplayNames } from './store-display-names.js';
+export {
+  listStoreDirectory,
+  getStoreDirectoryRow,
+  type StoreDirectoryRow,
+} from './store-directory.js';

@@ -3,7 +3,7 @@
  * (decision 061): `suspended` makes its storefront API answer 402 ACCOUNT_SUSPENDED (request-context storeContext) and
  * its seller API keep only the subscription routes. Every instance forgets its cached store at once (change feed).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { StoreDbContext, StoreTxContext } from '../../lib/context.js';
 import { stores } from '../../db/schema/stores.js';
 import { publishChange, type ChangeFeed } from '../../db/change-feed.js';
@@ -11,14 +11,31 @@ import { FeedCache } from '../../lib/feed-cache.js';
 
 /**
  * Suspends (`true`) an active store or reactivates (`false`) a suspended one, inside the caller's transaction.
+ * `by` says who: a store the operator suspended is reactivated only by the operator (paying the subscription does not
+ * lift it, decision 164); the operator suspending a store its subscription already suspended takes it over.
  * Returns whether the status changed.
  */
-export async function setStoreSuspended(ctx: StoreTxContext, suspended: boolean): Promise<boolean> {
+export async function setStoreSuspended(
+  ctx: StoreTxContext,
+  suspended: boolean,
+  by: 'subscription' | 'operator' = 'subscription',
+): Promise<boolean> {
   const { db: tx, storeId } = ctx;
+  const notByOperator = sql`${stores.suspendedBy} is distinct from 'operator'`;
+  const where = suspended
+    ? by === 'operator'
+      ? and(
+          eq(stores.id, storeId),
+          or(eq(stores.status, 'active'), and(eq(stores.status, 'suspended'), notByOperator)),
+        )
+      : and(eq(stores.id, storeId), eq(stores.status, 'active'))
+    : by === 'operator'
+      ? and(eq(stores.id, storeId), eq(stores.status, 'suspended'))
+      : and(eq(stores.id, storeId), eq(stores.status, 'suspended'), notByOperator);
   const changed = await tx
     .update(stores)
-    .set({ status: suspended ? 'suspended' : 'active' })
-    .where(and(eq(stores.id, storeId), eq(stores.status, suspended ? 'active' : 'suspended')))
+    .set({ status: suspended ? 'suspended' : 'active', suspendedBy: suspended ? by : null })
+    .where(where)
     .returning({ id: stores.id });
   if (changed.length) await publishChange(tx, { storeId, topic: 'store' });
   return changed.length > 0;

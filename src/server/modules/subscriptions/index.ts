@@ -16,3 +16,4 @@ export { PLANS, TRIAL_DAYS, RETRY_HOURS, GRACE_DAYS } from './plans.js';
 export { subscriptionEmailJob, subscriptionRenewalsJob } from './subscription-jobs.js';
 export { openWhileSuspended } from './gate.js';
 export { planFeeRates, storeFeeBps, storesFeeBps } from './fee-rates.js';
+export { storesPlans, setPlanFeeBps, paidWithoutGap, type StorePlan } from './plan-overview.js';
