@@ -97,6 +97,8 @@ export interface JobPayloads {
   'message-notices': Record<string, never>;
   /** Pending reviews past their delay checked and published or held (every minute; decision 157). */
   'reviews-publish': Record<string, never>;
+  /** Salts of visitor keys whose day is over in every time zone, deleted (hourly; decision 162). */
+  'visit-salts-sweep': Record<string, never>;
   /**
    * The daily badges sweep (decisions 165, 166): expired badges lapsed, the 30- and 7-day reminders claimed and
    * mailed, diamond computed. `at` (ISO) runs it as of that moment instead of now (tests move the clock).

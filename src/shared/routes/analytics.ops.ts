@@ -18,4 +18,8 @@ export const analyticsOps = defineOps(routes, {
     summary: 'Record a product view',
     body: vistoBody.transform((b) => ({ productCode: b.codigo })),
   },
+  recordPageView: {
+    tags: ['analytics'],
+    summary: 'Record a storefront page view (bots not counted; DNT / Sec-GPC counted without a visitor key)',
+  },
 });

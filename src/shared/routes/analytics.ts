@@ -1,4 +1,4 @@
-/** Routes of the analytics module: recently viewed products and product views. Schemas in analytics.ops.ts. */
+/** Routes of the analytics module: recently viewed products, product views, page views. Schemas in analytics.ops.ts. */
 export const recentlyViewed = {
   name: 'recentlyViewed',
   method: 'POST',
@@ -9,5 +9,12 @@ export const recordProductView = {
   name: 'recordProductView',
   method: 'POST',
   path: '/api/visto',
+  readLike: true,
+} as const;
+/** A storefront page view (decision 161): the single-page app sends one per route it shows. */
+export const recordPageView = {
+  name: 'recordPageView',
+  method: 'POST',
+  path: '/api/visitas',
   readLike: true,
 } as const;

@@ -30,6 +30,7 @@ import { searchOps } from './search.ops.js';
 import { shippingOps } from './shipping.ops.js';
 import { storesOps } from './stores.ops.js';
 import { subscriptionsOps } from './subscriptions.ops.js';
+import { visitsOps } from './visits.ops.js';
 
 export const ops = {
   ...platformOps,
@@ -51,6 +52,7 @@ export const ops = {
   ...subscriptionsOps,
   ...searchOps,
   ...analyticsOps,
+  ...visitsOps,
   ...listingsOps,
   ...marketplaceOps,
   ...quotesOps,

@@ -4,7 +4,7 @@
  * others. Words are stored as the seller typed them; the search normalises them.
  */
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 
 export const searchSynonyms = pgTable(
@@ -23,4 +23,22 @@ export const searchSynonyms = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('search_synonyms_store_idx').on(t.storeId)],
+);
+
+/**
+ * A storefront search (decision 161): the words as the search normalised them and how many products matched, with
+ * nothing about who searched. Written in batches by the search route's recorder.
+ */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => stores.id, { onDelete: 'cascade' }),
+    term: text('term').notNull(),
+    results: integer('results').notNull(),
+    searchedAt: timestamp('searched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('search_terms_store_time_idx').on(t.storeId, t.searchedAt)],
 );

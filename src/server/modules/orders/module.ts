@@ -7,10 +7,11 @@ import { balanceReleaseJob, balanceReleaseCatchUpJob, packageReleaseJob } from '
 import packagesRoutes from './packages.routes.js';
 import { packageEmailJob } from './package-jobs.js';
 import reviewPurchasesRoutes from './review-purchases.routes.js';
+import visitsReportRoutes from './visits-report.routes.js';
 
 export const ordersModule = defineModule({
   name: 'orders',
-  routes: [ordersRoutes, storeFloorOrdersRoutes, packagesRoutes, reviewPurchasesRoutes],
+  routes: [ordersRoutes, storeFloorOrdersRoutes, packagesRoutes, reviewPurchasesRoutes, visitsReportRoutes],
   jobs: [
     orderEmailJob,
     paymentSweepJob,

@@ -3,6 +3,7 @@ export { searchProducts, type SearchEngines, type SearchParams } from './search.
 export type { SearchIndexes } from './search-indexes.js';
 export { warmSearchIndexes } from './warm-up.js';
 export { words } from './text.js';
+export { topSearchTerms } from './search-terms.js';
 // The text engine, for the other in-memory indexes built on it (the global catalogue's offers).
 export { TextSegments, textFingerprint, type AnalysedDoc } from './text-segments.js';
 export type { FieldTerms } from './term-index.js';

@@ -12,12 +12,25 @@ import { sendCachedAnswer } from '../../lib/http-cache.js';
 import { searchProductsFor, type SearchEngines } from './search.service.js';
 import { SearchIndexes } from './search-indexes.js';
 import { words } from './text.js';
+import { createSearchTermRecorder, searchTermOf } from './search-terms.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The in-memory search indexes of this instance (one per store). */
     searchIndexes: SearchIndexes;
+    /** This instance's recorder of searched words (search-terms.ts; decision 161). */
+    searchTerms: ReturnType<typeof createSearchTermRecorder>;
   }
+}
+
+/**
+ * The `total` of a serialised search answer, read without parsing it: the answer's own key follows the `items` array,
+ * so it is the last unescaped `"total":` in the text (a product's text would have its quotes escaped).
+ */
+function totalOf(body: string): number {
+  const at = body.lastIndexOf('"total":');
+  const n = at < 0 ? NaN : parseInt(body.slice(at + 8, at + 20), 10);
+  return Number.isFinite(n) && n >= 0 ? n : 0;
 }
 
 const routes: FastifyPluginAsyncZod = async (app) => {
@@ -29,6 +42,9 @@ const routes: FastifyPluginAsyncZod = async (app) => {
   app.decorate('searchIndexes', indexes);
   app.addHook('onClose', async () => indexes.close());
   const engines: SearchEngines = { indexes, engine: app.config.SEARCH_ENGINE };
+  const terms = createSearchTermRecorder({ db: app.db }, { log: app.log });
+  app.decorate('searchTerms', terms);
+  app.addHook('onClose', async () => terms.close());
 
   route(app, ops.searchProducts, async (request, reply) => {
     const ctx = storeContext(request);
@@ -46,6 +62,11 @@ const routes: FastifyPluginAsyncZod = async (app) => {
         keep: !found.cold,
       };
     });
+    // A shopper's search (first page, with words) is kept with its number of results, off the request path.
+    const term = q.page === 1 ? searchTermOf(q.q) : null;
+    if (term) {
+      terms.record({ storeId: ctx.storeId, term, results: totalOf(answer.body) }, request.headers['user-agent']);
+    }
     return sendCachedAnswer(request, reply, answer);
   });
 };
