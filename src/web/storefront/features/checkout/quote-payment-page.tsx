@@ -5,16 +5,11 @@
  * added) or the wallet. The buyer picks a saved address or leaves the delivery to be arranged with the store. Placing
  * the order is accepting the quote: a quote is accepted once.
  */
-// First: the schemas below are built after zod is told not to use `new Function` (lib/zod-csp.ts).
-import '../../../lib/zod-csp';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useForm, type Resolver } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../../lib/api-client';
-import { formSchemaOptions, setServerFieldErrors, useFieldErrors } from '../../../lib/forms';
+import { call } from '../../../lib/api-client';
 import { paths } from '../../../app/paths';
 import { useCurrentUser } from '../../../shared/api/get-current-user';
 import { Alert } from '../../../components/ui/alert';
@@ -27,33 +22,8 @@ import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { checkoutTotals } from '../../shared/totals';
 import * as quotesRoutes from '../../../../shared/routes/quotes';
 import { ThreeDSecureDialog } from './three-d-secure-dialog';
-import { usePlaceOrder } from './api/place-order';
-import { useSettleThreeDSecure } from './api/settle-three-d-secure';
-import { paymentClientConfigQuery } from './api/get-payment-client-config';
-import type { StripeCardHandle } from './stripe-card-field';
-import { CardFields, CardOption, usePayAtProvider } from './card-payment';
-import { OxxoHowTo, OxxoOption } from './oxxo-payment';
-import { WalletHowTo, WalletOption, goToWallet } from './wallet-payment';
-import {
-  paymentFieldOf,
-  paymentFormSchema,
-  paymentOf,
-  stripePaymentFormSchema,
-  type PaymentFormOutput,
-  type PaymentFormValues,
-} from './payment-form';
+import { PaymentMethodFields, usePaymentAttempt } from './use-payment-attempt';
 import type { PlaceOrderResponse } from '../../../../shared/contracts/checkout';
-
-const resolver = zodResolver(paymentFormSchema, formSchemaOptions) as unknown as Resolver<
-  PaymentFormValues,
-  unknown,
-  PaymentFormOutput
->;
-const stripeResolver = zodResolver(stripePaymentFormSchema, formSchemaOptions) as unknown as Resolver<
-  PaymentFormValues,
-  unknown,
-  PaymentFormOutput
->;
 
 /** "Arrange the delivery with the store": no address, the quoted services cover it. */
 const ARRANGE = 'arrange';
@@ -75,25 +45,10 @@ export function QuotePaymentPage() {
   });
   const addresses = useQuery(addressesQuery(Boolean(me.data)));
   const config = useQuery(storeConfigQuery);
-  const place = usePlaceOrder();
-  const settle = useSettleThreeDSecure();
-  const clientConfig = useQuery(paymentClientConfigQuery);
-  const stripeKey = clientConfig.data?.provider === 'stripe' ? clientConfig.data.publishableKey : null;
-  const wallet = clientConfig.data?.wallet ?? null;
-  const stripeMode = useRef(false);
-  stripeMode.current = Boolean(stripeKey);
-  const [leaving, setLeaving] = useState(false);
   const [delivery, setDelivery] = useState<string | null>(null);
-  const stripeCard = useRef<StripeCardHandle>(null);
-  const payAtProvider = usePayAtProvider(stripeCard);
-  const form = useForm<PaymentFormValues, unknown, PaymentFormOutput>({
-    resolver: (values, context, options) => (stripeMode.current ? stripeResolver : resolver)(values, context, options),
-    defaultValues: { method: 'card', card: { number: '', holderName: '', expiry: '', cvc: '' } },
-  });
-  const fieldError = useFieldErrors(form.formState.errors);
-  const method = form.watch('method');
-  const [challenge, setChallenge] = useState<PlaceOrderResponse | null>(null);
-  const attemptKey = useRef<string>(crypto.randomUUID());
+  const finish = (r: PlaceOrderResponse) => void navigate(paths.checkoutDone(r.order.id, r.viewToken));
+  const attempt = usePaymentAttempt({ onPaid: finish });
+  const { method, busy, error, leaving, challenge } = attempt;
 
   if (me.isPending) return <Loading />;
   if (!me.data) return <Navigate to={paths.login(paths.quoteCheckout(id, tier))} replace />;
@@ -114,59 +69,14 @@ export function QuotePaymentPage() {
     shippingCents: chosen.servicesCents,
     feeCents: method === 'oxxo' ? (config.data?.oxxoFeeCents ?? 0) : 0,
   });
-  const busy = place.isPending || settle.isPending || payAtProvider.isPending || leaving;
-  const error = settle.error ?? payAtProvider.error ?? place.error;
-  const finish = (r: PlaceOrderResponse) => void navigate(paths.checkoutDone(r.order.id, r.viewToken));
-
-  const submit = form.handleSubmit((values) => {
-    settle.reset();
-    payAtProvider.reset();
-    if (stripeMode.current && values.method === 'card' && !stripeCard.current?.checkComplete()) return;
-    const payment =
-      stripeMode.current || values.method !== 'card'
-        ? { body: { paymentMethod: values.method }, card: null }
-        : paymentOf(values);
-    const holderName = values.method === 'card' ? values.card.holderName : '';
-    place.mutate(
-      {
-        idempotencyKey: attemptKey.current,
-        items: [],
-        quote: { id: q.id, tier },
-        ...(deliveryChoice === ARRANGE
-          ? { shipping: { servicio: 'pickup' as const } }
-          : { addressId: deliveryChoice, shipping: { servicio: 'paquete' as const } }),
-        ...payment.body,
-        expectedTotalCents: totals.totalCents,
-      },
-      {
-        onSuccess: (r) => {
-          if (r.confirmation?.approveUrl) {
-            setLeaving(true);
-            goToWallet(r, r.confirmation.approveUrl);
-          } else if (r.confirmation) {
-            payAtProvider.mutate(
-              { placed: r, card: payment.card, holderName },
-              {
-                onSuccess: (x) => (x.challenge ? setChallenge(x.challenge) : finish(x.paid!)),
-              },
-            );
-          } else if (r.order.payment?.status === 'requires_action') setChallenge(r);
-          else finish(r);
-        },
-        onError: (err) => {
-          const apiErr = err as ApiError;
-          setServerFieldErrors(apiErr, form.setError, paymentFieldOf);
-          if (apiErr.status > 0 && apiErr.status < 500 && apiErr.code !== 'IDEMPOTENCY_KEY_IN_PROGRESS')
-            attemptKey.current = crypto.randomUUID();
-        },
-      },
-    );
-  });
-
-  const answer = (approved: boolean) => {
-    if (!challenge) return;
-    settle.mutate({ placed: challenge, approved }, { onSuccess: finish, onError: () => setChallenge(null) });
-  };
+  const submit = attempt.submit(() => ({
+    items: [],
+    quote: { id: q.id, tier },
+    ...(deliveryChoice === ARRANGE
+      ? { shipping: { servicio: 'pickup' as const } }
+      : { addressId: deliveryChoice, shipping: { servicio: 'paquete' as const } }),
+    expectedTotalCents: totals.totalCents,
+  }));
 
   return (
     <div className="container page">
@@ -210,19 +120,11 @@ export function QuotePaymentPage() {
               {ta('quotes.arrangeDelivery', { city: q.destinationCity })}
             </label>
           </fieldset>
-          <fieldset className="stack" style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend>
-              <strong>{t('payment.method')}</strong>
-            </legend>
-            <CardOption form={form} />
-            <OxxoOption form={form} feeCents={config.data?.oxxoFeeCents ?? 0} />
-            {wallet && <WalletOption form={form} />}
-          </fieldset>
-          {method === 'card' && (
-            <CardFields form={form} fieldError={fieldError} stripeKey={stripeKey} stripeCard={stripeCard} />
-          )}
-          {method === 'oxxo' && <OxxoHowTo />}
-          {method === 'paypal' && <WalletHowTo />}
+          <PaymentMethodFields
+            fields={attempt.fields}
+            oxxoFeeCents={config.data?.oxxoFeeCents ?? 0}
+            legend={{ text: t('payment.method'), visible: true }}
+          />
           <Button type="submit" busy={busy} block>
             {leaving
               ? tw('redirecting')
@@ -247,7 +149,7 @@ export function QuotePaymentPage() {
           <p className="small muted">{ta('quotes.ivaIncluded', { amount: money(chosen.ivaCents) })}</p>
         </OrderSummary>
       </div>
-      {challenge && <ThreeDSecureDialog busy={busy} onAnswer={answer} />}
+      {challenge && <ThreeDSecureDialog busy={busy} onAnswer={attempt.answer} />}
     </div>
   );
 }
