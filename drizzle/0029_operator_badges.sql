@@ -32,10 +32,8 @@ BEGIN
   RAISE EXCEPTION '% is append-only', TG_TABLE_NAME USING ERRCODE = 'insufficient_privilege';
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER operator_audit_log_append_only BEFORE UPDATE OR DELETE ON operator_audit_log
-  FOR EACH ROW EXECUTE FUNCTION vitrina_append_only();
---> statement-breakpoint
-CREATE TRIGGER operator_audit_log_no_truncate BEFORE TRUNCATE ON operator_audit_log
+-- Per statement, so even a change that matches no row is refused.
+CREATE TRIGGER operator_audit_log_append_only BEFORE UPDATE OR DELETE OR TRUNCATE ON operator_audit_log
   FOR EACH STATEMENT EXECUTE FUNCTION vitrina_append_only();
 --> statement-breakpoint
 -- A store's requests for a badge: the documents as sent, then the operator's decision.
