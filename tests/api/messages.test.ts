@@ -311,6 +311,18 @@ describe('messages', () => {
     });
     expect(stray.statusCode).toBe(422);
     expect(await count(messages, a.id)).toBe(messagesBefore);
+    // An upload already attached cannot be attached again: the seller who saw it cannot carry it into another
+    // buyer's conversation, nor the buyer into a second one.
+    const otherId = (await start('¿Y en negro?', otherBuyer.token)).json().conversation.id as string;
+    const reused = await asSeller(sellerA, 'POST', `/api/admin/messages/${otherId}`, {
+      body: 'Mire este archivo',
+      attachmentId: up.json().id,
+    });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json().code).toBe('FILE_REFERENCE_INVALID');
+    expect((await asBuyer(buyer.token, 'POST', `/api/messages/${id}`, { attachmentId: up.json().id })).statusCode).toBe(
+      422,
+    );
   });
 
   it(`200 messages in a minute: ${MESSAGES_PER_MINUTE} pass, the rest get a clear 429 and write nothing`, async () => {

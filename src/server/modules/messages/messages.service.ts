@@ -360,6 +360,16 @@ async function insertMessage(
   const file = input.attachmentId
     ? (await assertStoreFiles(ctx, [input.attachmentId], ['message_attachment'])).get(input.attachmentId)!
     : null;
+  // An upload is attached once: an id seen in one conversation cannot carry the file into another (checked under
+  // the store's seq lock, so two sends of one id cannot both pass).
+  if (file) {
+    const [used] = await tx
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(eq(messages.storeId, ctx.storeId), eq(messages.fileId, file.id)))
+      .limit(1);
+    if (used) throw new AppError('FILE_REFERENCE_INVALID', { id: file.id });
+  }
   const [row] = await tx
     .insert(messages)
     .values({
