@@ -37,6 +37,7 @@ import { DomainsPage } from './features/domains/domains-page';
 import { ListingNewPage } from './features/dropshipping/listing-new-page';
 import { GlobalCatalogPage } from './features/global-catalog/global-catalog-page';
 import { GlobalOfferPage } from './features/global-catalog/global-offer-page';
+import { VisitsPage } from './features/visits/visits-page';
 
 export function AdminRoutes() {
   return (
@@ -65,6 +66,7 @@ export function AdminRoutes() {
         <Route path="dropshiping" element={<ListingsPage />} />
         <Route path="dropshiping/nuevo/:offerId" element={<ListingNewPage />} />
         <Route path="pickups" element={<PickupsPage />} />
+        <Route path="visitas" element={<VisitsPage />} />
         <Route path="domains" element={<DomainsPage />} />
         <Route path="colaboradores" element={<CollaboratorsPage />} />
         <Route element={<WebsiteTabs />}>

@@ -30,6 +30,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/balance/summary', key: 'balance', ready: true, permission: 'money' },
   { to: '/admin/cupones', key: 'coupons', ready: true, permission: 'money' },
   { to: '/admin/pickups', key: 'pickups', ready: true, permission: 'orders' },
+  { to: '/admin/visitas', key: 'visits', ready: true, permission: 'orders' },
   { to: '/admin/mi-tienda', key: 'myStore', ready: true, permission: 'settings' },
   { to: '/admin/website', key: 'website', ready: true, permission: 'settings' },
   { to: '/admin/domains', key: 'domains', ready: true, permission: 'settings' },

@@ -12,6 +12,8 @@ export const adminPaths = {
   purchaseOrders: (p: { page?: number; status?: string } = {}) => `/admin/ventas/revendedores${qs(p)}`,
   purchaseOrder: (id: string) => `/admin/ventas/revendedores/${encodeURIComponent(id)}`,
   stores: () => '/admin/tiendas',
+  /** The store's visits: visitors, page views, searched words, conversion. */
+  visits: () => '/admin/visitas',
   /** The store's quote requests, and one to answer. */
   quotes: () => '/admin/cotizaciones',
   quote: (id: string) => `/admin/cotizacion/${encodeURIComponent(id)}`,

@@ -15,6 +15,7 @@ import { CartIcon, SearchIcon, UserIcon } from '../../components/ui/icons';
 import { departmentsQuery } from '../shared/api/get-departments';
 import { useStoreConfig } from '../shared/use-store-config';
 import { useRecentlyViewedRefresh } from '../shared/use-recently-viewed-refresh';
+import { usePageView } from '../shared/use-page-view';
 import type { SearchBoxValues } from '../shared/search-box-schema';
 import { UnderConstructionPage } from '../pages/under-construction-page';
 import { AccountSuspendedPage } from '../pages/account-suspended-page';
@@ -110,6 +111,7 @@ export function ShopLayout() {
   const { t, i18n } = useTranslation('storefront');
   const config = useStoreConfig();
   useRecentlyViewedRefresh(config.isSuccess);
+  usePageView(config.isSuccess && config.data.websiteActive);
   const departments = useQuery(departmentsQuery);
   const customer = useCurrentUser('storefront');
   const lang = i18n.language === 'en' ? 'en' : 'es';

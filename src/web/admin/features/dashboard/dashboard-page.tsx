@@ -16,6 +16,7 @@ import { can, landingPath, useSellerMe } from '../../shared/seller-me';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { domainHintKey } from './domain-hint';
 import { quoteNotificationsQuery } from '../../shared/quotes-count';
+import { VisitsTodayTile } from '../../shared/visits/visits-today';
 
 /** /admin: the dashboard for whoever may see orders; anyone else goes to the first page they may use. */
 export function DashboardPage() {
@@ -73,6 +74,7 @@ function Dashboard() {
           <strong>{d.counts.ordersToday}</strong>
         </Link>
         <QuotesStat />
+        <VisitsTodayTile />
         <div className="card stat">
           <span className="muted small">{t('dashboard.products')}</span>
           <strong>{d.counts.products}</strong>
