@@ -3,8 +3,9 @@
  * Ventas → "Pedidos de revendedores", reads its lines at wholesale and where to ship, and moves it ready and on its
  * way (the tracking number is asked for); the reseller's order page shows both packages, the supplier's as "Enviado
  * por el proveedor" with its tracking, and moves its own; the buyer's tracking page says the order arrives in two
- * packages without naming the supplier. A rejection asks for a reason and a confirmation. At checkout, a cart of
- * both ships in two packages, each priced.
+ * packages without naming the supplier. A rejection asks for a reason and a confirmation; so does a supplier's refund
+ * of units of its line, which shows what it gives back at wholesale. At checkout, a cart of both ships in two
+ * packages, each priced.
  */
 import { addToCart, centsOf, expect, MONTERREY, storeUrl, platformUrl, test } from '../fixtures';
 
@@ -100,6 +101,44 @@ test('the supplier rejects its package with a reason, after a confirmation', asy
   await dialog.getByRole('button', { name: 'Sí, rechazar' }).click();
   await expect(page.getByText('Rechazado: Sin material')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Listo para enviar' })).toHaveCount(0);
+});
+
+test('the supplier refunds a unit it cannot ship, after a confirmation that shows what it gives back @phone', async ({
+  page,
+  context,
+  factory,
+  signInSeller,
+}, testInfo) => {
+  const m = await factory.marketplaceOrder();
+  const pkg = m.order.packages.find((p) => !p.own)!;
+  await signInSeller(context, m.supplier.seller);
+  await page.goto(platformUrl(`/admin/ventas/revendedores/${pkg.id}`));
+  await expect(page.getByTestId('po-lines')).toContainText('$300.00 × 2 = $600.00');
+  await page.getByRole('button', { name: /^Reembolsar piezas de / }).click();
+  const dialog = page.getByRole('alertdialog');
+  const quantity = dialog.getByLabel('Piezas a reembolsar (máximo 2)');
+  await expect(quantity).toBeFocused();
+  await expect(dialog).toContainText('Devuelves $300.00 de tu precio de mayoreo ($300.00 por pieza).');
+  await expect(dialog).toContainText('regresan a tu inventario');
+  await expect(dialog).toContainText('le avisamos por correo');
+  // More units than the line has left is refused before anything is sent; both units would also cancel the package.
+  await quantity.fill('3');
+  await expect(dialog.getByText('Escribe un número de piezas entre 1 y 2.')).toBeVisible();
+  await quantity.fill('2');
+  await expect(dialog).toContainText('Son las últimas piezas del paquete');
+  await quantity.fill('1');
+  await expect(dialog).not.toContainText('Son las últimas piezas del paquete');
+  await dialog.getByLabel('Motivo (opcional)').fill('Sin existencias de esa talla');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+  await page.screenshot({ path: testInfo.outputPath('supplier-line-refund-confirm.png'), fullPage: true });
+  await dialog.getByRole('button', { name: 'Sí, reembolsar $300.00' }).click();
+  await expect(page.getByText('Reembolsaste 1 pieza: $300.00 de tu parte.')).toBeVisible();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  const lines = page.getByTestId('po-lines');
+  await expect(lines).toContainText('$300.00 × 1 = $300.00');
+  await expect(lines).toContainText('1 pieza reembolsada');
+  await expect(page.getByTestId('po-money')).toContainText('$300.00');
+  await page.screenshot({ path: testInfo.outputPath('supplier-line-refunded.png'), fullPage: true });
 });
 
 test('a cart of the reseller’s own product and a supplier’s ships in two packages, each priced @phone', async ({

@@ -130,10 +130,11 @@ export const ordersOps = defineOps(routes, {
   },
   refundPurchaseOrderLine: {
     tags: ['admin'],
-    summary: 'The supplier refunds units of its own line of a purchase order (every party’s share reversed)',
+    summary:
+      'The supplier refunds units of its own line of a purchase order (every party’s share reversed); answers the purchase order',
     params: packageParams,
     body: lineRefundRequest,
-    response: { 201: refundView },
+    response: { 201: purchaseOrderView },
   },
   moveOwnPackage: {
     tags: ['admin'],

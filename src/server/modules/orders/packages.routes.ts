@@ -28,12 +28,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     return getPurchaseOrder(ctx, request.params.id);
   });
 
-  // A supplier's refund of units of its own line (a return, or units it cannot ship): the money permission.
-  route(app, ops.refundPurchaseOrderLine, async (request, reply) =>
-    reply
-      .code(201)
-      .send(await refundPurchaseOrderLine(sellerContext(request, 'money'), request.params.id, request.body)),
-  );
+  // A supplier's refund of units of its own line (a return, or units it cannot ship): the money permission. It
+  // answers the purchase order as it is now, never the refund itself: what the buyer gets back is the reseller's
+  // retail price, which a supplier does not see (decision 135).
+  route(app, ops.refundPurchaseOrderLine, async (request, reply) => {
+    const ctx = sellerContext(request, 'money');
+    await refundPurchaseOrderLine(ctx, request.params.id, request.body);
+    return reply.code(201).send(await getPurchaseOrder(ctx, request.params.id));
+  });
 
   route(app, ops.moveOwnPackage, async (request) => {
     const ctx = sellerContext(request, 'orders');

@@ -2,7 +2,8 @@
  * /admin/ventas/revendedores/:id: one purchase order as its supplier sees it (decision 135): its lines at wholesale
  * (the supplier's SKU, photo, options), the money it is owed before Vitrina's fee (wholesale + shipping), where to
  * ship and by which service, and the moves the server allows: ready, on the way (with the tracking number),
- * delivered, or rejected with a reason (the shopper is refunded those lines). Nothing of the shopper but the ship-to.
+ * delivered, or rejected with a reason (the shopper is refunded those lines); units of one line refunded after a
+ * confirmation (purchase-order-refund.tsx). Nothing of the shopper but the ship-to.
  */
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { formatOptions } from '../../../lib/option-labels';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { purchaseOrderQuery, useMovePurchaseOrder } from './api/purchase-orders';
 import { PackageMoves } from './package-moves';
+import { PurchaseOrderLineRefund } from './purchase-order-refund';
 import { ShipTo } from './ship-to';
 
 export function PurchaseOrderPage() {
@@ -87,6 +89,12 @@ export function PurchaseOrderPage() {
                   <div className="small">
                     {money(l.wholesaleUnitCents)} × {l.quantity} = <strong>{money(l.lineWholesaleCents)}</strong>
                   </div>
+                  {l.refundedQuantity > 0 && (
+                    <div className="small muted">
+                      {t('purchaseOrders.refund.refunded', { count: l.refundedQuantity })}
+                    </div>
+                  )}
+                  <PurchaseOrderLineRefund po={po} line={l} />
                 </div>
               </li>
             ))}

@@ -1,12 +1,14 @@
 /**
  * Packages of marketplace orders (decision 135): the supplier's purchase orders ("Pedidos de revendedores") and the
- * moves of a package, by the supplier (its purchase order) or by the store (its own package of an order).
+ * moves of a package, by the supplier (its purchase order) or by the store (its own package of an order), and the
+ * supplier's refunds of units of its own lines.
  */
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../../lib/api-client';
 import * as ordersRoutes from '../../../../../shared/routes/orders';
 import { adminQueryKeys } from '../../../shared/query-keys';
 import type { FulfilmentStatus } from '../../../../../shared/contracts/checkout';
+import type { LineRefundRequest } from '../../../../../shared/contracts/balances';
 
 /** A package's move: the status, with the tracking number ("on the way") or the reason (a supplier's rejection). */
 export interface PackageMove {
@@ -43,6 +45,24 @@ export function useMovePurchaseOrder(id: string) {
     onSuccess: (po) => {
       qc.setQueryData(adminQueryKeys.purchaseOrder(id), po);
       void qc.invalidateQueries({ queryKey: adminQueryKeys.purchaseOrders() });
+    },
+  });
+}
+
+/**
+ * POST /api/admin/pedidos-revendedores/:id/refunds: the supplier refunds `quantity` units of its line `orderItemId`
+ * (decision 147). The answer (the purchase order as it is now) replaces the cached one; the list and the balance
+ * refresh. Waits for the throttle.
+ */
+export function useRefundPurchaseOrderLine(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LineRefundRequest) =>
+      call(ordersRoutes.refundPurchaseOrderLine, { params: { id }, body, waitForThrottle: true }),
+    onSuccess: (po) => {
+      qc.setQueryData(adminQueryKeys.purchaseOrder(id), po);
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.purchaseOrders() });
+      void qc.invalidateQueries({ queryKey: adminQueryKeys.balanceSummary() });
     },
   });
 }
