@@ -105,7 +105,12 @@ export interface JobPayloads {
    */
   'badges-daily': { at?: string };
   /** An email to the store's owners about a badge: it lapses in 30 or 7 days (`validUntil`), or it lapsed. */
-  'badge-email': { storeId: string; badge: 'verified' | 'audited' | 'diamond'; kind: 'expires_30' | 'expires_7' | 'lapsed'; validUntil: string };
+  'badge-email': {
+    storeId: string;
+    badge: 'verified' | 'audited' | 'diamond';
+    kind: 'expires_30' | 'expires_7' | 'lapsed';
+    validUntil: string;
+  };
   /** The store's owners told of a new job application (applications/application-emails.ts; decision 168). */
   'job-application-email': { storeId: string; applicationId: string };
   /** Job applications sent more than 12 months ago deleted with their CV (daily; decision 169). */

@@ -71,7 +71,13 @@ export function storeDomain(): string {
 
 function handleRedirects(status: number, path: string, redirectOn404: boolean): void {
   const area = areaOf(location.pathname);
-  if (status === 401 && path !== currentUser.path) {
+  if (area === 'operator') {
+    // The operator area has its own sign-in; a store's 402 or 404 pages are not its own.
+    if (status === 401 && path !== '/api/operador/login') {
+      setToken(area, null);
+      navigate('/operador/login');
+    }
+  } else if (status === 401 && path !== currentUser.path) {
     setToken(area, null);
     onSignedOut(area);
     navigate(area === 'admin' ? '/admin/login' : '/login');

@@ -13,9 +13,7 @@ export const DEMO_OPERATOR_EMAIL = 'operador@demo.vitrina.mx';
 
 /** What start-up prints about the operator. */
 export type OperatorAtStart =
-  | { kind: 'created'; email: string; password: string }
-  | { kind: 'exists' }
-  | { kind: 'missing' };
+  { kind: 'created'; email: string; password: string } | { kind: 'exists' } | { kind: 'missing' };
 
 /**
  * Makes sure an operator can sign in: creates the demo operator with `demoPassword` when the demo is seeded and no

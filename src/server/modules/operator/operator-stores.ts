@@ -4,17 +4,18 @@
  * nothing: every order in flight is kept as it is (the storefront and the seller's admin answer 402 as for a lapsed
  * subscription, decision 062); reactivating lifts it. Each change is audited.
  */
-import type { BaseContext, DbContext } from '../../lib/context.js';
+import type { DbContext, StoreDbContext } from '../../lib/context.js';
 import { AppError } from '../../lib/app-error.js';
 import { runTransaction } from '../../db/transaction.js';
 import type { OperatorStoreDetail, OperatorStoreRow, OperatorStoresPage } from '../../../shared/contracts/operator.js';
-import { getStoreDirectoryRow, listStoreDirectory, setStoreSuspended, type StoreDirectoryRow } from '../stores/index.js';
-import { listStoreOwners } from '../accounts/index.js';
 import {
-  getStoreBadgeState,
-  pendingBadgeCounts,
-  storesBadges,
-} from '../company/index.js';
+  getStoreDirectoryRow,
+  listStoreDirectory,
+  setStoreSuspended,
+  type StoreDirectoryRow,
+} from '../stores/index.js';
+import { listStoreOwners } from '../accounts/index.js';
+import { getStoreBadgeState, pendingBadgeCounts, storesBadges } from '../company/index.js';
 import { storesPlans } from '../subscriptions/index.js';
 import { escalatedReportCounts } from '../reviews/index.js';
 import { storesSales } from '../orders/index.js';
@@ -66,8 +67,9 @@ export async function listOperatorStores(
 }
 
 /** One store's detail. Throws STORE_NOT_FOUND (404). */
-export async function getOperatorStore(ctx: DbContext, storeId: string): Promise<OperatorStoreDetail> {
-  const row = await getStoreDirectoryRow(ctx, storeId);
+export async function getOperatorStore(ctx: StoreDbContext): Promise<OperatorStoreDetail> {
+  const { storeId } = ctx;
+  const row = await getStoreDirectoryRow(ctx);
   if (!row) throw new AppError('STORE_NOT_FOUND');
   const storeCtx = { db: ctx.db, storeId };
   const [[store], owners, badges] = await Promise.all([
@@ -89,17 +91,17 @@ export async function getOperatorStore(ctx: DbContext, storeId: string): Promise
  * status before and after). A no-op (already so) is audited too, so every press is on record. Throws STORE_NOT_FOUND.
  */
 export async function setStoreSuspendedByOperator(
-  ctx: Pick<BaseContext, 'db'>,
+  ctx: StoreDbContext,
   operator: OperatorActor,
-  storeId: string,
   suspended: boolean,
   reason: string,
 ): Promise<OperatorStoreDetail> {
+  const { storeId } = ctx;
   await runTransaction(ctx.db, async (tx) => {
-    const before = await getStoreDirectoryRow({ db: tx }, storeId);
+    const before = await getStoreDirectoryRow({ db: tx, storeId });
     if (!before) throw new AppError('STORE_NOT_FOUND');
     await setStoreSuspended({ db: tx, storeId }, suspended, 'operator');
-    const after = await getStoreDirectoryRow({ db: tx }, storeId);
+    const after = await getStoreDirectoryRow({ db: tx, storeId });
     await recordAudit(
       { db: tx },
       {
@@ -111,5 +113,5 @@ export async function setStoreSuspendedByOperator(
       },
     );
   });
-  return getOperatorStore(ctx, storeId);
+  return getOperatorStore(ctx);
 }

@@ -64,15 +64,25 @@ const routes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, ops.operatorStore, async (request) => {
     operatorOf(request);
-    return getOperatorStore(db, request.params.storeId);
+    return getOperatorStore({ db: app.db, storeId: request.params.storeId });
   });
 
   route(app, ops.operatorSuspendStore, async (request) =>
-    setStoreSuspendedByOperator(db, operatorOf(request), request.params.storeId, true, request.body.reason),
+    setStoreSuspendedByOperator(
+      { db: app.db, storeId: request.params.storeId },
+      operatorOf(request),
+      true,
+      request.body.reason,
+    ),
   );
 
   route(app, ops.operatorReactivateStore, async (request) =>
-    setStoreSuspendedByOperator(db, operatorOf(request), request.params.storeId, false, request.body.reason),
+    setStoreSuspendedByOperator(
+      { db: app.db, storeId: request.params.storeId },
+      operatorOf(request),
+      false,
+      request.body.reason,
+    ),
   );
 
   route(app, ops.operatorBadgeRequests, async (request) => {

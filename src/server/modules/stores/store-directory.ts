@@ -5,7 +5,7 @@
  */
 import { asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { stores } from '../../db/schema/stores.js';
-import type { DbContext } from '../../lib/context.js';
+import type { DbContext, StoreDbContext } from '../../lib/context.js';
 
 /** A store's line in the operator's list. */
 export interface StoreDirectoryRow {
@@ -66,7 +66,8 @@ export async function listStoreDirectory(
 }
 
 /** One store's line, or null. */
-export async function getStoreDirectoryRow(ctx: DbContext, storeId: string): Promise<StoreDirectoryRow | null> {
+export async function getStoreDirectoryRow(ctx: StoreDbContext): Promise<StoreDirectoryRow | null> {
+  const { storeId } = ctx;
   const [r] = await ctx.db
     .select({
       id: stores.id,

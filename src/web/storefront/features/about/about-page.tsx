@@ -13,6 +13,7 @@ import { ProductImage } from '../../../components/ui/product-image';
 import { VerifiedBadge } from '../../components/verified-badge';
 import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { aboutUsQuery } from './api/get-about-us';
+import { SupplierBadges } from './supplier-badges';
 
 i18n.addResourceBundle('es', 'company', esCompany, true, true);
 i18n.addResourceBundle('en', 'company', enCompany, true, true);
@@ -56,6 +57,7 @@ export function AboutPage() {
               {p.name}
               <VerifiedBadge icon={config.data?.verificationIcon} label={t('public.verified')} />
             </h1>
+            <SupplierBadges />
             {facts.length > 0 && (
               <ul className="about-facts">
                 {facts.map((f) => (

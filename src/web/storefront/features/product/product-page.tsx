@@ -7,6 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SupplierBadges } from '../about/supplier-badges';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
 import { Button } from '../../../components/ui/button';
@@ -234,6 +235,7 @@ function ProductView({ p }: { p: ProductDetail }) {
             <p className="small product-seller">
               {t('product.soldBy')} <Link to="/proveedor">{store.nombretienda}</Link>
               <VerifiedBadge icon={store.verificationIcon} label={t('product.verifiedSeller')} />
+              <SupplierBadges />
             </p>
           )}
           {p.ratingCount > 0 && <Stars value={p.ratingAvg} count={p.ratingCount} />}
