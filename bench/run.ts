@@ -11,7 +11,8 @@
  * bench/results-emails-<pglite|postgresql>.json. Then the marketplace (bench/marketplace.ts): the global catalogue
  * search at 100,000 offers, the bulk pricing of 1,000 listings and a supplier's change reaching 1,000 listings;
  * `npm run bench -- marketplace` runs only that. On PostgreSQL, then many stores on one instance (bench/many-stores.ts:
- * memory, cold and warm search, the answer cache while selling); `npm run bench -- stores` runs only that. Load goes to
+ * memory, cold and warm search, the answer cache while selling); `npm run bench -- stores` runs only that. Then the
+ * storefront's p95 with 2,000 page views/s recorded (bench/visits.ts); `npm run bench -- visits` runs only that. Load goes to
  * 127.0.0.1 only, bounded in time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -25,6 +26,7 @@ import { CHECKOUT_PRODUCTS, runCheckoutBench, type CheckoutFigures } from './che
 import { runSearchBench } from './search-bench.js';
 import { runMarketplaceBench } from './marketplace.js';
 import { runManyStoresBench } from './many-stores.js';
+import { runVisitsBench } from './visits.js';
 import type { EmailFigures } from './emails.js';
 import { searchPaths as searchMix } from './search-queries.js';
 
@@ -279,6 +281,7 @@ async function main(): Promise<void> {
   if (process.argv.includes('marketplace')) return runMarketplaceBench();
   if (process.argv.includes('stores')) return runManyStoresBench().then(() => process.exit(0));
   if (process.argv.includes('bundle')) return bundleOnly();
+  if (process.argv.includes('visits')) return runVisitsBench().then(() => process.exit(0));
   // Always measure the current sources (both browser bundles, decision 077).
   const { build } = await import('vite');
   await build({ configFile: path.resolve('vite.config.ts'), logLevel: 'warn' });
@@ -353,6 +356,8 @@ async function main(): Promise<void> {
       `during the flood; sign-ins answered ${JSON.stringify(flood.signInStatuses)}`,
   );
   await runSearchBench();
+  // Page views recorded at 2,000/s beside the storefront's traffic (bench/visits.ts; decision 161).
+  await runVisitsBench();
   // The global catalogue, listings and their sync (bench/marketplace.ts), beside the storefront search.
   await runMarketplaceBench();
   // Many stores on one instance (bench/many-stores.ts): PostgreSQL only, as a platform of that size runs.

@@ -1,5 +1,5 @@
 /**
- * Visits (SPEC 1 "daily visits", 2 /admin/visitas; decisions 161, 162): a day of storefront page views sent through
+ * Visits (decisions 161, 162): a day of storefront page views sent through
  * the real beacon (repeated visitors, bots, DNT and GPC, another store) gives the figures counted by hand; what is
  * stored identifies nobody; another store's seller reads only their own; the salts' sweep deletes past days. Runs on
  * PGlite and, with TEST_DATABASE_URL, on PostgreSQL.

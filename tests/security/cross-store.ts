@@ -94,7 +94,16 @@ export function findLeaks(body: string, req: CrossStoreRequest, actor: Actor): s
  * domain: new rows there are a visitor's, not another store's doing (a token of another store is ignored there, so the
  * report is anonymous). Every row the victim had must stay exactly as it was, in every table.
  */
-const ANONYMOUS_ROWS = new Set(['users', 'sessions', 'password_resets', 'product_views', 'review_reports']);
+const ANONYMOUS_ROWS = new Set([
+  'users',
+  'sessions',
+  'password_resets',
+  'product_views',
+  // A page view or a search on a store's own domain is a visitor's (decision 161).
+  'page_views',
+  'search_terms',
+  'review_reports',
+]);
 
 /** Changed, deleted and (outside ANONYMOUS_ROWS) new rows between two snapshots of one store. */
 export function diffSnapshots(

@@ -1,6 +1,6 @@
 /**
- * The store's visits as /admin/visitas and the dashboard read them (SPEC 1 "daily visits", 2 /admin/visitas;
- * decisions 161, 162). Days are calendar days in the store's time zone, oldest first.
+ * The store's visits as /admin/visitas and the dashboard read them (decisions 161, 162). Days are calendar days in
+ * the store's time zone, oldest first.
  */
 import { z } from 'zod';
 

@@ -1,5 +1,5 @@
 /**
- * Visits (SPEC 1 "daily visits", 2 /admin/visitas; decisions 161, 162): page-view rows, the daily salts of visitor
+ * Visits (decisions 161, 162): page-view rows, the daily salts of visitor
  * keys, and the store's figures by day in its own time zone. Rows are written by the recorder (visit-recorder.ts),
  * never on the request path.
  */

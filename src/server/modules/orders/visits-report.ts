@@ -1,8 +1,7 @@
 /**
- * The store's visits report (/admin/visitas and the dashboard's tile; SPEC 1 "daily visits", 2 /admin/visitas;
- * decisions 161, 162): visitors and page views by day from analytics, the most viewed products, searched words with
- * and without results from search, and the store's own orders per day for conversion, all by calendar day in the
- * store's time zone. Here because conversion needs orders, which sit above analytics and search.
+ * The store's visits report (/admin/visitas and the dashboard's tile; decisions 161, 162): visitors and page views
+ * by day from analytics, the most viewed products, searched words with and without results from search, and the
+ * store's own orders per day for conversion, all by calendar day in the store's time zone. Here because conversion needs orders, which sit above analytics and search.
  */
 import { and, eq, gte, ne, sql } from 'drizzle-orm';
 import { orders } from '../../db/schema/orders.js';

@@ -1,5 +1,5 @@
 /**
- * /admin/visitas (SPEC 2; decisions 161, 162): the store's visitors and page views by day for 7, 30 or 90 days in its
+ * /admin/visitas (decisions 161, 162): the store's visitors and page views by day for 7, 30 or 90 days in its
  * time zone, as a chart and a table, the totals with conversion (orders per visitor), the most viewed products and
  * the searched words with and without results. Empty states say how the figures come in.
  */

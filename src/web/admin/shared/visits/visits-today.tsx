@@ -1,5 +1,5 @@
 /**
- * The dashboard's "Visitas de hoy" tile (SPEC 1 "daily visits"): today's visitors and page views in the store's time
+ * The dashboard's "Visitas de hoy" tile: today's visitors and page views in the store's time
  * zone and a 14-day sparkline of visitors, linked to /admin/visitas.
  */
 import { useMemo } from 'react';
