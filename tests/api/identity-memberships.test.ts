@@ -40,6 +40,8 @@ describe('store memberships and collaborators', () => {
   const invite = async (owner: string, email: string, permissions: string[]) => {
     const r = await send('POST', '/api/admin/collaborators/invitations', owner, { email, permissions });
     expect(r.statusCode, r.body).toBe(201);
+    // The link is mailed by a job.
+    await t.app.jobs.drain();
     return { id: r.json().id as string, token: inviteToken(email) };
   };
 
@@ -221,6 +223,25 @@ describe('store memberships and collaborators', () => {
     const refused = await send('POST', '/api/admin/session/store', s.token, { storeId: stranger.id });
     expect(refused.statusCode).toBe(403);
     expect((await get('/api/admin/me', s.token)).json().store.id).toBe(b.id);
+  });
+
+  it('mails an invitation once, through the queue after it is committed, and not at all once revoked', async () => {
+    const email = `una-vez-${Date.now()}@example.com`;
+    const r = await send('POST', '/api/admin/collaborators/invitations', ownerA.token, { email, permissions: [] });
+    expect(r.statusCode, r.body).toBe(201);
+    await t.app.jobs.drain();
+    await t.app.jobs.drain();
+    expect(mailsTo(t.dataDir, email)).toHaveLength(1);
+    const revokedEmail = `revocada-${Date.now()}@example.com`;
+    const revoked = await send('POST', '/api/admin/collaborators/invitations', ownerA.token, {
+      email: revokedEmail,
+      permissions: [],
+    });
+    expect(revoked.statusCode, revoked.body).toBe(201);
+    const del = await send('DELETE', `/api/admin/collaborators/invitations/${revoked.json().id}`, ownerA.token);
+    expect(del.statusCode).toBe(200);
+    await t.app.jobs.drain();
+    expect(mailsTo(t.dataDir, revokedEmail)).toHaveLength(0);
   });
 
   it('refuses an invitation to another email for a signed-in seller, expired and revoked links, and duplicates', async () => {

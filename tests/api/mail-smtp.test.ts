@@ -161,6 +161,8 @@ describe('mail through SMTP', () => {
       payload: { email, permissions: ['catalog'] },
     });
     expect(res.statusCode, res.body).toBe(201);
+    // A job mails it, once the invitation is committed.
+    await t.app.jobs.drain();
     const link = checkMail(only(email), email, 'Te invitaron a colaborar en Tienda Correo', /\/admin\/invitacion\//);
     expect(link.hostname).toBe('localhost');
     const token = decodeURIComponent(link.pathname.split('/').pop()!);
@@ -239,6 +241,39 @@ describe('mail through SMTP', () => {
     expect(refused.at(-1)).toEqual({ to: buyer.email, messageId: mail.messageId });
     const job = await t.app.jobs.getJob('password-reset-email', failed[0]!.id);
     expect(job).toMatchObject({ state: 'completed', retryCount: 1 });
+  });
+
+  it('retries a refused invitation email through the queue: one copy, the same Message-ID, a link that works', async () => {
+    const owner = await createSellerFixture(t.app, store.id);
+    const email = `rechazada-${randomUUID()}@example.com`;
+    let seen = 0;
+    refuse = (to) => to === email && seen++ === 0;
+    const failed: JobRun[] = [];
+    const onFailed = (run: JobRun) => failed.push(run);
+    t.app.jobs.events.on('failed', onFailed);
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/admin/collaborators/invitations',
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: { email, permissions: ['orders'] },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      await t.app.jobs.drain();
+    } finally {
+      t.app.jobs.events.off('failed', onFailed);
+      refuse = null;
+    }
+    expect(failed.map((f) => f.name)).toEqual(['invitation-email']);
+    const mail = only(email);
+    expect(refused.at(-1)).toEqual({ to: email, messageId: mail.messageId });
+    expect((await t.app.jobs.getJob('invitation-email', failed[0]!.id))?.state).toBe('completed');
+    // The retry wrote the same link as the refused attempt, and it is the invitation's.
+    const link = checkMail(mail, email, 'Te invitaron a colaborar en Tienda Correo', /\/admin\/invitacion\//);
+    const token = decodeURIComponent(link.pathname.split('/').pop()!);
+    const info = await t.app.inject({ url: `/api/platform/invitations/${token}` });
+    expect(info.statusCode).toBe(200);
+    expect(info.json()).toMatchObject({ email, permissions: ['orders'] });
   });
 
   it('does not send again, on the retry, what a failed attempt already delivered to another owner', async () => {

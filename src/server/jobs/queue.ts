@@ -36,6 +36,8 @@ export interface JobPayloads {
   'seller-verification-email': { userId: string; locale: 'es' | 'en' };
   /** The notice to an account's owner that someone signed up again with their email (decision 100). */
   'seller-signup-notice': { userId: string; locale: 'es' | 'en' };
+  /** A collaborator invitation's link mailed to the invitee (accounts/invitations.ts). */
+  'invitation-email': { storeId: string; invitationId: string; locale: 'es' | 'en' };
   /** The reservation sweep: overdue reservations settled or cancelled, refunds retried, webhooks resent (every minute). */
   'payment-sweep': Record<string, never>;
   /** A delivered order's pending money released to available (BALANCE_RELEASE_DAYS after delivery; decision 047). */

@@ -32,7 +32,12 @@ export { assertStrongPassword, judgePassword, MIN_PASSWORD_SCORE } from './passw
 export { configurePasswordHashing, passwordHashLoad } from './password.js';
 export { findSessionActor } from './session-actor.js';
 export { SessionCache } from './session-cache.js';
-export { passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob } from './account-jobs.js';
+export {
+  invitationEmailJob,
+  passwordResetEmailJob,
+  sellerVerificationEmailJob,
+  sellerSignUpNoticeJob,
+} from './account-jobs.js';
 export { listStoreOwners } from './memberships.js';
 export {
   hasOperatorAccount,

@@ -1,17 +1,20 @@
 /**
  * Collaborators of a store (/admin/colaboradores, owner only): invite by email with chosen permissions, change
- * permissions, revoke. The emailed link carries a random token stored hashed (SHA-256), valid INVITATION_TTL_MS and
+ * permissions, revoke. The emailed link (mailed by a job) carries a token stored hashed (SHA-256), valid INVITATION_TTL_MS and
  * used once (one conditional UPDATE: of simultaneous accepts, one wins). Accepting signs the person in to the store,
  * creating their platform account when they have none. Removing a collaborator or taking any permission away revokes,
  * in the same transaction, their sessions and app tokens of the store (decision 092); adding permissions signs nobody
  * out.
  */
+import { createHmac, randomUUID } from 'node:crypto';
 import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
 import { storeInvitations, storeMemberships, users } from '../../db/schema/accounts.js';
 import { withTx, type BaseContext, type DbContext, type StoreContext } from '../../lib/context.js';
 import { runTransaction } from '../../db/transaction.js';
 import { AppError } from '../../lib/app-error.js';
-import { hashToken, newToken } from '../../lib/tokens.js';
+import { hashToken } from '../../lib/tokens.js';
+import { deriveKey, loadAppSecret } from '../../lib/secrets.js';
+import { enqueue } from '../../jobs/index.js';
 import { translator } from '../../lib/i18n.js';
 import { publicOrigin } from '../../lib/public-url.js';
 import { isUniqueViolation } from '../../lib/db-errors.js';
@@ -78,8 +81,21 @@ export async function listCollaborators(ctx: StoreContext): Promise<Collaborator
 }
 
 /**
- * Invites `email` to collaborate with `permissions` and mails the link `<platform>/admin/invitacion/<token>` in the
- * request's language. Throws ALREADY_MEMBER (409) when that email already is a member of the store.
+ * The token of invitation `id`'s link: a keyed hash of the id (HMAC with a key derived from APP_SECRET), so that the
+ * job that mails it, on any instance and on every attempt, writes the same link without the raw token ever being
+ * stored (the row keeps its SHA-256, as for random tokens). Base64url, 43 characters.
+ */
+function invitationToken(config: BaseContext['config'], id: string): string {
+  return createHmac('sha256', deriveKey(loadAppSecret(config), 'invitation-link'))
+    .update(id)
+    .digest('base64url');
+}
+
+/**
+ * Invites `email` to collaborate with `permissions`: the invitation and the job that mails its link
+ * ('invitation-email', in the request's language) are committed together, so the email is neither lost (the queue
+ * retries it) nor sent for an invitation that does not exist. Throws ALREADY_MEMBER (409) when that email already is a
+ * member of the store.
  */
 export async function inviteCollaborator(ctx: StoreContext, input: InviteBody): Promise<PendingInvitation> {
   const email = input.email.trim().toLowerCase();
@@ -90,30 +106,22 @@ export async function inviteCollaborator(ctx: StoreContext, input: InviteBody): 
     .where(and(eq(storeMemberships.storeId, ctx.storeId), eq(users.email, email), eq(users.role, 'seller')))
     .limit(1);
   if (existing) throw new AppError('ALREADY_MEMBER');
-  const store = await getStoreById(ctx);
-  const token = newToken();
-  const [row] = await ctx.db
-    .insert(storeInvitations)
-    .values({
-      storeId: ctx.storeId,
-      email,
-      permissions: input.permissions,
-      tokenHash: hashToken(token),
-      invitedBy: ctx.actor?.userId ?? null,
-      expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
-    })
-    .returning();
-  const link = `${publicOrigin(ctx.config, ctx.config.PLATFORM_DOMAIN)}/admin/invitacion/${encodeURIComponent(token)}`;
-  const t = translator(ctx.locale);
-  await ctx.providers.mail.send({
-    to: email,
-    subject: t('emails:invitation.subject', { store: store?.name ?? '' }),
-    text: t('emails:invitation.text', {
-      name: ctx.actor?.fullName ?? '',
-      store: store?.name ?? '',
-      link,
-      days: INVITATION_TTL_MS / 86_400_000,
-    }),
+  const id = randomUUID();
+  const row = await runTransaction(ctx.db, async (tx) => {
+    const [inserted] = await tx
+      .insert(storeInvitations)
+      .values({
+        id,
+        storeId: ctx.storeId,
+        email,
+        permissions: input.permissions,
+        tokenHash: hashToken(invitationToken(ctx.config, id)),
+        invitedBy: ctx.actor?.userId ?? null,
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      })
+      .returning();
+    await enqueue(tx, 'invitation-email', { storeId: ctx.storeId, invitationId: id, locale: ctx.locale });
+    return inserted!;
   });
   return {
     id: row.id,
@@ -122,6 +130,46 @@ export async function inviteCollaborator(ctx: StoreContext, input: InviteBody): 
     expiresAt: row.expiresAt.toISOString(),
     createdAt: row.createdAt.toISOString(),
   };
+}
+
+/**
+ * Mails invitation `invitationId` of store `storeId` its link `<platform>/admin/invitacion/<token>` in `locale`, named
+ * after the owner who invited. Runs as the job 'invitation-email': nothing is sent for an invitation accepted, revoked
+ * or expired by then; a retry writes the same message (same token, same Message-ID through the job's mail provider).
+ */
+export async function sendInvitationEmail(
+  ctx: Pick<BaseContext, 'db' | 'config' | 'providers'>,
+  storeId: string,
+  invitationId: string,
+  locale: 'es' | 'en',
+): Promise<void> {
+  const [inv] = await ctx.db
+    .select({
+      email: storeInvitations.email,
+      expiresAt: storeInvitations.expiresAt,
+      acceptedAt: storeInvitations.acceptedAt,
+      revokedAt: storeInvitations.revokedAt,
+      inviter: users.fullName,
+    })
+    .from(storeInvitations)
+    .leftJoin(users, eq(users.id, storeInvitations.invitedBy))
+    .where(and(eq(storeInvitations.id, invitationId), eq(storeInvitations.storeId, storeId)))
+    .limit(1);
+  if (!inv || inv.acceptedAt || inv.revokedAt || inv.expiresAt.getTime() <= Date.now()) return;
+  const store = await getStoreById({ ...ctx, storeId });
+  const token = invitationToken(ctx.config, invitationId);
+  const link = `${publicOrigin(ctx.config, ctx.config.PLATFORM_DOMAIN)}/admin/invitacion/${encodeURIComponent(token)}`;
+  const t = translator(locale);
+  await ctx.providers.mail.send({
+    to: inv.email,
+    subject: t('emails:invitation.subject', { store: store?.name ?? '' }),
+    text: t('emails:invitation.text', {
+      name: inv.inviter ?? '',
+      store: store?.name ?? '',
+      link,
+      days: INVITATION_TTL_MS / 86_400_000,
+    }),
+  });
 }
 
 /** Cancels a pending invitation of the context's store. Throws INVITATION_INVALID when there is none with that id. */

@@ -4,10 +4,15 @@ import accountsRoutes from './accounts.routes.js';
 import storeFloorRoutes from './store-floor.routes.js';
 import identityRoutes from './identity.routes.js';
 import signUpRoutes from './sign-up.routes.js';
-import { passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob } from './account-jobs.js';
+import {
+  invitationEmailJob,
+  passwordResetEmailJob,
+  sellerVerificationEmailJob,
+  sellerSignUpNoticeJob,
+} from './account-jobs.js';
 
 export const accountsModule = defineModule({
   name: 'accounts',
   routes: [accountsRoutes, storeFloorRoutes, identityRoutes, signUpRoutes],
-  jobs: [passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob],
+  jobs: [passwordResetEmailJob, sellerVerificationEmailJob, sellerSignUpNoticeJob, invitationEmailJob],
 });
