@@ -83,7 +83,7 @@ export async function listCollaborators(ctx: StoreContext): Promise<Collaborator
 /**
  * The token of invitation `id`'s link: a keyed hash of the id (HMAC with a key derived from APP_SECRET), so that the
  * job that mails it, on any instance and on every attempt, writes the same link without the raw token ever being
- * stored (the row keeps its SHA-256, as for random tokens). Base64url, 43 characters.
+ * stored (the row keeps its SHA-256, as for random tokens; decision 170). Base64url, 43 characters.
  */
 function invitationToken(config: BaseContext['config'], id: string): string {
   return createHmac('sha256', deriveKey(loadAppSecret(config), 'invitation-link'))
