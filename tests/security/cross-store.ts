@@ -90,9 +90,10 @@ export function findLeaks(body: string, req: CrossStoreRequest, actor: Actor): s
 }
 
 /**
- * Anyone may sign up, sign in, ask for a reset link, view a product or report a product or review on a store's own
- * domain: new rows there are a visitor's, not another store's doing (a token of another store is ignored there, so the
- * report is anonymous). Every row the victim had must stay exactly as it was, in every table.
+ * Anyone may sign up, sign in, ask for a reset link, view a product, report a product or review or send a job
+ * application on a store's own domain: new rows there are a visitor's, not another store's doing (a token of another
+ * store is ignored there, so the report is anonymous). Every row the victim had must stay exactly as it was, in every
+ * table.
  */
 const ANONYMOUS_ROWS = new Set([
   'users',
@@ -103,6 +104,8 @@ const ANONYMOUS_ROWS = new Set([
   'page_views',
   'search_terms',
   'review_reports',
+  // The applicant: anyone may send a job application on a store's own domain (decision 168).
+  'job_applications',
 ]);
 
 /** Changed, deleted and (outside ANONYMOUS_ROWS) new rows between two snapshots of one store. */

@@ -74,6 +74,8 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   // A sandbox payment the browser confirms: its client secret decides, which the attacker does not hold.
   ref: () => [`sbx_pi_${randomBytes(12).toString('hex')}`],
   offerId: (v) => [v.unpublishedOfferId],
+  // The victim's job application (sent by an anonymous shopper through its public form; decision 168).
+  'job-applications.id': (v) => [v.jobApplicationId],
 };
 
 /**

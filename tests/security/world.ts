@@ -12,7 +12,7 @@ import type { Db } from '../../src/server/db/client.js';
 import { createUser } from '../../src/server/modules/accounts/index.js';
 import { createJobProgress } from '../../src/server/jobs/index.js';
 import { createProductFixture, createStoreFixture, TEST_ADDRESS, type StoreFixture } from '../helpers/factories.js';
-import { testImage, uploadAs } from '../helpers/uploads.js';
+import { TEST_PDF, testImage, uploadAs } from '../helpers/uploads.js';
 import { confirmCardAtSandbox, payPlacedOrder, placePaidOrder } from '../helpers/payments.js';
 import { listingFixture, offerFixture } from '../helpers/marketplace.js';
 
@@ -53,6 +53,10 @@ export interface StoreWorld extends StoreFixture {
   /** A custom domain the store added (pending validation): its id and host name are the store's own business. */
   domainId: string;
   customDomain: string;
+  /** A job application sent through the store's public form (/api/admin/job-applications/:id, …/:id/cv). */
+  jobApplicationId: string;
+  /** Its applicant's email: only the store's owners may see it. */
+  applicantEmail: string;
   /** Strings no one outside this store may receive. */
   privateMarkers: string[];
   /** Strings only this store's storefront may show (its public catalogue). */
@@ -206,6 +210,31 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
   const challenge = (await confirmCardAtSandbox(app, threeDs, { ...card, number: '4000000000003220' })).json();
   if (challenge.status !== 'requires_action') throw new Error(`no 3-D Secure challenge: ${JSON.stringify(challenge)}`);
 
+  // A shopper's job application with a CV, through the public form on the store's domain (decision 168).
+  const applicantEmail = `aplicante-${tag}@example.com`.toLowerCase();
+  const applicationForm = new FormData();
+  for (const [k, v] of Object.entries({
+    fullName: `Aplicante ${tag}`,
+    email: applicantEmail,
+    phone: '55 1234 5678',
+    position: 'Vendedora',
+    letter: 'Tengo experiencia atendiendo clientes en tiendas.',
+    consent: 'true',
+  }))
+    applicationForm.append(k, v);
+  applicationForm.append('file', new Blob([new Uint8Array(TEST_PDF)], { type: 'application/pdf' }), 'cv.pdf');
+  const applicationRequest = new Request('http://localhost/', { method: 'POST', body: applicationForm });
+  const application = await json(
+    app,
+    {
+      method: 'POST',
+      url: '/api/bolsa_trabajo',
+      headers: { 'content-type': applicationRequest.headers.get('content-type')!, 'x-store-domain': store.hostname },
+      payload: Buffer.from(await applicationRequest.arrayBuffer()),
+    },
+    201,
+  );
+
   const world: Omit<StoreWorld, 'privateMarkers' | 'publicMarkers'> = {
     ...store,
     name,
@@ -232,6 +261,8 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
     unpublishedOfferId: '',
     domainId: domain.id,
     customDomain,
+    jobApplicationId: application.id,
+    applicantEmail,
   };
   return {
     ...world,
@@ -254,6 +285,8 @@ export async function createStoreWorld(app: FastifyInstance, db: Db, label: 'A' 
       `Nota privada ${tag}`,
       world.domainId,
       world.customDomain,
+      world.jobApplicationId,
+      world.applicantEmail,
       ...world.fileIds,
       world.viewToken,
       ...Object.values(world.orderIds),

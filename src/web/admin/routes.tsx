@@ -13,6 +13,7 @@ import { OrderStatusPage } from './features/sales/order-status-page';
 import { PurchaseOrdersPage } from './features/sales/purchase-orders-page';
 import { PurchaseOrderPage } from './features/sales/purchase-order-page';
 import { CompanyPage } from './features/company/company-page';
+import { JobApplicationsPage } from './features/job-applications/job-applications-page';
 import { CatalogPage } from './features/catalog/catalog-page';
 import { ProductEditorPage } from './features/catalog/product-editor-page';
 import { CouponsPage } from './features/coupons/coupons-page';
@@ -52,6 +53,7 @@ export function AdminRoutes() {
         <Route path="ventas/revendedores/:id" element={<PurchaseOrderPage />} />
         <Route path="orderStatus" element={<OrderStatusPage />} />
         <Route path="mis-datos" element={<CompanyPage />} />
+        <Route path="mis-datos/solicitudes" element={<JobApplicationsPage />} />
         <Route path="catalogo" element={<CatalogPage />} />
         <Route path="altaproducto" element={<ProductEditorPage />} />
         <Route path="catalogo/producto/:catalogo_id" element={<ProductEditorPage />} />

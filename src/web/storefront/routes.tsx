@@ -13,7 +13,6 @@ import { SearchPage } from './features/search/search-page';
 import { ProductPage } from './features/product/product-page';
 import { NotFoundPage } from './pages/not-found-page';
 import { AccountSuspendedPage } from './pages/account-suspended-page';
-import { ContentPage } from './pages/content-page';
 import type { ContentKind } from '../../shared/contracts/website';
 
 /** A page loaded on first visit, with "Loading..." meanwhile; keeps forms and checkout out of the first load. */
@@ -106,6 +105,10 @@ const myReviewsPage = later(
   () => import('./features/reviews/my-reviews-page'),
   (m) => m.MyReviewsPage,
 );
+const jobApplicationPage = later(
+  () => import('./features/jobs/job-application-page'),
+  (m) => m.JobApplicationPage,
+);
 const messagesPage = later(
   () => import('./features/messages/messages-page'),
   (m) => m.MessagesPage,
@@ -134,8 +137,6 @@ export function setStoreContentPage(page: ComponentType<{ kind: ContentKind }>):
   StoreContentPage = page;
 }
 const STORE_CONTENT = ['aviso', 'politicas_compras', 'pagos_envios', 'faq', 'glosario'] as const;
-
-const CONTENT_PAGES = ['bolsa_trabajo'] as const;
 
 export function StorefrontRoutes() {
   return (
@@ -185,9 +186,7 @@ export function StorefrontRoutes() {
             }
           />
         ))}
-        {CONTENT_PAGES.map((slug) => (
-          <Route key={slug} path={slug} element={<ContentPage slug={slug} />} />
-        ))}
+        <Route path="bolsa_trabajo" element={jobApplicationPage} />
         <Route path="404" element={<NotFoundPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -35,6 +35,7 @@ const SECTIONS: { to: string; key: string; ready?: boolean; permission?: Permiss
   { to: '/admin/website', key: 'website', ready: true, permission: 'settings' },
   { to: '/admin/domains', key: 'domains', ready: true, permission: 'settings' },
   { to: '/admin/mis-datos', key: 'company', ready: true, permission: 'settings' },
+  { to: '/admin/mis-datos/solicitudes', key: 'jobApplications', ready: true, permission: 'owner' },
   { to: '/admin/colaboradores', key: 'collaborators', ready: true, permission: 'owner' },
   { to: '/admin/suscripcion', key: 'subscription', ready: true, permission: 'owner' },
 ];
@@ -103,7 +104,11 @@ export function AdminLayout() {
           <ul>
             {SECTIONS.filter((s) => can(me.data, s.permission)).map((s) => (
               <li key={s.to}>
-                <NavLink to={s.to} end={s.to === '/admin'} onClick={() => setOpen(false)}>
+                <NavLink
+                  to={s.to}
+                  end={s.to === '/admin' || s.to === '/admin/mis-datos'}
+                  onClick={() => setOpen(false)}
+                >
                   {t(`nav.${s.key}`)}
                   {!s.ready && <span className="badge">{t('soon')}</span>}
                   {s.key === 'quotes' && <QuotesNavCount />}

@@ -31,6 +31,7 @@ import { CertificatesForm } from './certificates-form';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { SupplierSwitch } from '../../shared/offers/supplier-switch';
 import { InvoicingSettings } from './invoicing-settings';
+import { JobApplicationsLink } from '../job-applications/job-applications-link';
 
 const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JSX.Element> = {
   basic: BasicForm,
@@ -230,6 +231,7 @@ export function CompanyPage() {
         </div>
       </details>
       <InvoicingSettings />
+      <JobApplicationsLink />
     </div>
   );
 }
