@@ -1,5 +1,5 @@
 /**
- * Job applications (SPEC 1 "a job-application style form", 2 `/bolsa_trabajo`; decisions 168, 169). The public form
+ * Job applications (the storefront's `/bolsa_trabajo` form; decisions 168, 169). The public form
  * is sent as multipart/form-data: the fields below as text parts and the CV as the `file` part (a PDF under 5 MB,
  * checked by its content). The store's owner lists, reads, downloads, marks reviewed and deletes them in the admin.
  */

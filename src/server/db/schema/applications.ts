@@ -1,5 +1,5 @@
 /**
- * Job applications sent through a store's public form (SPEC 2 `/bolsa_trabajo`; decisions 168, 169). The CV is a
+ * Job applications sent through a store's public form (the storefront's `/bolsa_trabajo`; decisions 168, 169). The CV is a
  * PDF in private storage (`cv_key`), never reachable by URL; a row and its file are deleted 12 months after it was
  * sent.
  */

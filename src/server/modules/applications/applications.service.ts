@@ -1,5 +1,5 @@
 /**
- * Job applications of a store (SPEC 2 `/bolsa_trabajo`; decisions 168, 169). A shopper sends the public form with a
+ * Job applications of a store (the storefront's `/bolsa_trabajo`; decisions 168, 169). A shopper sends the public form with a
  * CV; the CV must be a PDF by its content (file-type reads its magic bytes: a PNG renamed `.pdf` is refused) and is
  * written to private storage under `<store>/applications/<id>.pdf`, never to a public URL; only the store's seller
  * with the 'settings' permission lists, reads, downloads, marks reviewed and deletes them. A row and its file are

@@ -1,5 +1,5 @@
 /**
- * /bolsa_trabajo (SPEC 2; decisions 168, 169): the store's job application form. Name, email, phone (checked with
+ * /bolsa_trabajo (decisions 168, 169): the store's job application form. Name, email, phone (checked with
  * libphonenumber-js through the shared schema), position, cover letter, the CV as a PDF and the consent checkbox under
  * the LFPDPPP privacy notice (the store as responsible, what is collected, purpose, 12 months, who sees it, the ARCO
  * contact: the store's support email). Sent as one multipart request; the server checks the CV's content and answers
