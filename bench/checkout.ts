@@ -56,16 +56,22 @@ function percentile(sorted: number[], p: number): number {
   return +sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)].toFixed(1);
 }
 
-async function placeOrder(
+/**
+ * One buyer's whole card checkout, as the browser does it (this file's header): one unit of `codigo` (sku
+ * `<codigo>-1`) at checkout.localhost, or `cart` (its store's host and its lines). Resolves to the last answer's
+ * status, the time taken (ms), whether the order ended paid, and the error code of a refusal.
+ */
+export async function placeOrder(
   port: number,
   codigo: string,
   buyerIp: string,
+  cart?: { host: string; items: { codigo: string; sku: string; quantity: number }[] },
 ): Promise<{ status: number; ms: number; paid: boolean; code?: string }> {
   const started = performance.now();
   const base = `http://127.0.0.1:${port}`;
   const headers = {
     'content-type': 'application/json',
-    'x-store-domain': HOST,
+    'x-store-domain': cart?.host ?? HOST,
     'accept-language': 'es',
     'x-forwarded-for': buyerIp,
   };
@@ -75,7 +81,7 @@ async function placeOrder(
     body: JSON.stringify({
       idempotencyKey: randomUUID(),
       email: `buyer-${randomUUID()}@example.com`,
-      items: [{ codigo, sku: `${codigo}-1`, quantity: 1 }],
+      items: cart?.items ?? [{ codigo, sku: `${codigo}-1`, quantity: 1 }],
       address: ADDRESS,
       shipping: { servicio: 'economico' },
       paymentMethod: 'card',

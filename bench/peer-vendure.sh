@@ -5,9 +5,13 @@
 # never-repeated searches and product pages by random slug, each after a warm-up on other inputs. REPEATED=1 also runs
 # the harness's own bench.sh, one fixed URL per case (the repeated-URL case: with the answer cache on, ours then
 # answers from memory every time; label its figures so). docs/performance.md says what the harness is.
+# Then the checkout case (bench/peer-checkout.ts): 50 buyers placing whole orders on both sides, never-repeated carts,
+# interleaved, and a sell-out race on each side checked for overselling, against our checkout servers on the same
+# catalogue (bench/peer-checkout-server.ts, PGlite and PostgreSQL).
 # usage: bench/peer-vendure.sh [N]   (after the harness's setup.sh N). Env: PEER_HARNESS (the harness's folder),
-#        PEER_VENDURE_DIR, RUNS (1), BENCH_PG_URL (postgres://postgres@127.0.0.1:5432/vitrina_bench_peer; dropped and
-#        recreated). Writes bench/results-peer-vendure.json.
+#        PEER_VENDURE_DIR, RUNS (1; the checkout case 2), PEER_CASES (mixes,checkout), BENCH_PG_URL
+#        (postgres://postgres@127.0.0.1:5432/vitrina_bench_peer; dropped and recreated; the checkout's database is
+#        the same name with _checkout). Writes bench/results-peer-vendure.json (the checkout under `checkout`).
 set -euo pipefail
 N="${1:-10000}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -35,13 +39,33 @@ start_ours() {
 }
 port_of() { grep -o "\"$2\":[0-9]*" <<< "$1" | cut -d: -f2; }
 
-start_ours lite X=1
-start_ours pg BENCH_DATABASE_URL="$PG_URL"
+CASES="${PEER_CASES:-mixes,checkout}"
 started_vendure=0
 if ! curl -s -m 2 -o /dev/null "http://127.0.0.1:3100/shop-api"; then
   "$HARNESS/start.sh" "$N"
   started_vendure=1
 fi
+if [[ ",$CASES," == *",checkout,"* ]]; then
+  # Our checkout servers on the same catalogue; the race SKU is the first variant of the catalogue's first product.
+  RACE_SKU="$(node -p "require('$CATALOG')[0].variants[0].sku")"
+  lite_ready="$(mktemp)"; pg_ready="$(mktemp)"
+  for side in lite pg; do
+    ready_file="${side}_ready"
+    if [[ "$side" == pg ]]; then db_env=(BENCH_DATABASE_URL="${PG_URL}_checkout"); else db_env=(X=1); fi
+    env "${db_env[@]}" BENCH_PEER_CATALOG="$CATALOG" RACE_SKU="$RACE_SKU" \
+      node --import tsx bench/peer-checkout-server.ts > "${!ready_file}" 2>&1 &
+    pids+=("$!")
+  done
+  for f in "$lite_ready" "$pg_ready"; do
+    for _ in $(seq 1 900); do grep -q '^READY ' "$f" && break; sleep 1; done
+    grep -q '^READY ' "$f" || { cat "$f" >&2; exit 1; }
+  done
+  RUNS="${RUNS:-2}" npx tsx bench/peer-checkout.ts --vendure http://127.0.0.1:3100 --race-sku "$RACE_SKU" \
+    --ours "lite=$lite_ready" --ours "pg=$pg_ready" --out bench/results-peer-vendure.json
+fi
+[[ ",$CASES," == *",mixes,"* ]] || { [[ "$started_vendure" == "1" ]] && "$HARNESS/stop.sh"; exit 0; }
+start_ours lite X=1
+start_ours pg BENCH_DATABASE_URL="$PG_URL"
 ours_args=()
 for db in lite pg; do
   json="${!db}"
