@@ -147,6 +147,61 @@ export const factories = {
     return call('/__e2e/reviews-publish', { body: { storeId: store.id } }, 200);
   },
 
+  /** A new platform operator account (decision 163): email and password for /operador/login. */
+  async operator(): Promise<{ email: string; password: string }> {
+    return call('/__e2e/operators', {}, 201);
+  },
+
+  /** Runs the daily badges job as of `at` (the test clock of badges, decision 165). */
+  async badgesSweep(at: Date): Promise<{ lapsed: number; reminded: number }> {
+    return call('/__e2e/badges-sweep', { body: { at: at.toISOString() } }, 200);
+  },
+
+  /**
+   * The seller uploads the company's three documents (PDF, purpose document), saves them in the company profile and
+   * asks for the verified badge with each document's expiry date (`YYYY-MM-DD`), through the seller API.
+   */
+  async verifiedBadgeRequest(
+    seller: Session,
+    expiries: { business_licence: string; tax_registration: string; proof_of_address: string },
+  ): Promise<{ id: string }> {
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const upload = async (name: string) => {
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), name);
+      const res = await fetch(apiUrl('/api/proveedor/files?purpose=document'), {
+        method: 'POST',
+        headers: { authorization: `Bearer ${seller.token}` },
+        body: form,
+      });
+      if (res.status !== 201) throw new Error(`upload answered ${res.status}: ${await res.text()}`);
+      const f = (await res.json()) as { id: string; url: string };
+      return { id: f.id, url: f.url };
+    };
+    const [licence, tax, address] = [
+      await upload('licencia.pdf'),
+      await upload('rfc.pdf'),
+      await upload('domicilio.pdf'),
+    ];
+    await call(
+      '/api/proveedor/company_profile/export',
+      {
+        method: 'PUT',
+        token: seller.token,
+        body: {
+          deliveryTerms: ['FOB'],
+          businessLicenceNumber: 'LIC-2026-001',
+          taxRegistrationNumber: 'CAL260101AB1',
+          businessLicenceFile: licence,
+          taxRegistrationFile: tax,
+          proofOfAddressFile: address,
+        },
+      },
+      200,
+    );
+    return call('/api/proveedor/badges/verified', { token: seller.token, body: { expiries } }, 201);
+  },
+
   /** Lapses the store's subscription now: its renewal is declined past the grace period, the store is suspended. */
   async lapseSubscription(store: { id: string }): Promise<{ status: string }> {
     return call('/__e2e/subscription-lapse', { body: { storeId: store.id } }, 200);

@@ -21,6 +21,9 @@
  *   through tests/helpers/marketplace.ts (decisions 134, 135).
  * - POST /__e2e/reviews-publish {storeId} -> 200 {published, held}: the test clock of reviews (decision 157): the
  *   store's pending reviews are past their delay, and the publishing job runs now.
+ * - POST /__e2e/operators {} -> 201 {email, password}: a new platform operator account (decision 163).
+ * - POST /__e2e/badges-sweep {at} -> 200 {lapsed, reminded, diamondGranted, diamondLost}: the test clock of badges
+ *   (decision 165): the daily badges job runs as of `at` (ISO).
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -46,6 +49,8 @@ import { eq, sql } from 'drizzle-orm';
 import { reviewsPublishJob } from '../../src/server/modules/catalog/review-jobs.js';
 import { productVariants, storeSubscriptions } from '../../src/server/db/schema/index.js';
 import { ensureSubscription, renewSubscription } from '../../src/server/modules/subscriptions/index.js';
+import { createOperatorAccount } from '../../src/server/modules/accounts/index.js';
+import { badgesDailyJob } from '../../src/server/modules/operator/index.js';
 
 const CATALOG_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../seed-data/catalog');
 
@@ -174,6 +179,21 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
     );
     return reviewsPublishJob.handler(
       {},
+      { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
+    );
+  });
+
+  app.post('/operators', async (_request, reply) => {
+    const email = `operador-${randomUUID().slice(0, 8)}@example.com`;
+    await createOperatorAccount({ db: app.db }, { email, password: TEST_PASSWORD });
+    reply.code(201);
+    return { email, password: TEST_PASSWORD };
+  });
+
+  app.post('/badges-sweep', async (request) => {
+    const { at } = request.body as { at: string };
+    return badgesDailyJob.handler(
+      { at },
       { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
     );
   });

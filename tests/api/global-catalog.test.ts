@@ -255,7 +255,9 @@ describe.each(['index', 'postgres'] as const)('global catalogue (%s engine)', (e
       listed: true,
       supplier: { storeId: s2.id, name: 'Textiles del Bajío' },
     });
-    expect(Object.keys(item.supplier).sort()).toEqual(['name', 'storeId']);
+    // Its badges (decision 165) are public like the name.
+    expect(Object.keys(item.supplier).sort()).toEqual(['badges', 'name', 'storeId']);
+    expect(item.supplier.badges).toEqual([]);
     // Not the supplier's retail price (18000 is the suggested one; the product sells at 2 × 9000 = 18000 too, so
     // check by name), costs, emails or customers.
     const json = JSON.stringify(page);

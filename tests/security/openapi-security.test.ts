@@ -12,6 +12,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { seedPostalCodesFixture } from '../helpers/factories.js';
+import { createOperatorAccount } from '../../src/server/modules/accounts/index.js';
 import {
   buildUrl,
   listOperations,
@@ -76,6 +77,11 @@ const PATH_IDS: Record<string, (victim: StoreWorld) => string[]> = {
   offerId: (v) => [v.unpublishedOfferId],
   // The victim's job application (sent by an anonymous shopper through its public form; decision 168).
   'job-applications.id': (v) => [v.jobApplicationId],
+  // The operator's routes (decision 163): a store's token never opens them, so the id aimed at does not matter; a
+  // made-up one keeps the operator's own malformed-input pass from suspending the world's stores.
+  storeId: () => [randomUUID()],
+  'badge-requests.id': () => [randomUUID()],
+  index: () => ['0'],
 };
 
 /**
@@ -148,6 +154,9 @@ const KNOWN_DEFECTS: Record<string, string> = {};
 /** Request strings with a bound but no pattern yet (the NUL safety net covers them). */
 const UNCONSTRAINED_STRINGS: Record<string, string> = {};
 
+/** The platform operator of the world (decision 163): its routes are aimed at with its own session. */
+const OPERATOR = { email: 'operador@security.test', password: 'Operador-Seguro-2026-q' };
+
 /** Runs `fn` over `items`, `size` at a time. */
 async function inPool<T>(items: T[], size: number, fn: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
@@ -173,6 +182,42 @@ describe('security tests generated from the OpenAPI document', () => {
     await linkMarketplace(t.app, t.database.db, a, b);
     ops = listOperations(t.app.swagger() as never);
     figures.routes = ops.length;
+    await createOperatorAccount({ db: t.database.db }, OPERATOR);
+  });
+
+  /** A fresh operator session (the operator's routes' malformed-input pass may sign it out). */
+  async function operatorToken(): Promise<string> {
+    const res = await t.app.inject({ method: 'POST', url: '/api/operador/login', payload: OPERATOR });
+    return res.json().token;
+  }
+
+  it('the operator’s routes open to an operator session only, and an operator session opens no store’s route', async () => {
+    const problems: string[] = [];
+    const operator = await operatorToken();
+    const store = [a.seller.token, a.buyer.token, b.seller.token, b.buyer.token];
+    for (const op of ops) {
+      const url = buildUrl(
+        op,
+        Object.fromEntries(op.pathParams.map((p) => [p.name, PATH_IDS[pathIdKey(op, p.name)]?.(a)[0] ?? 'x'])),
+        {},
+      );
+      const isOperator = op.path.startsWith('/api/operador/');
+      if (isOperator && op.path === '/api/operador/login') continue;
+      const tokens = isOperator ? store : /^\/api\/(admin|proveedor)\//.test(op.path) ? [operator] : [];
+      for (const token of tokens) {
+        const res = await t.app.inject({
+          method: op.method,
+          url,
+          headers: { authorization: `Bearer ${token}`, 'x-store-domain': a.hostname },
+          ...(op.body ? { payload: validObject(op.body, knownValues(a, a, 'body')) } : {}),
+        });
+        // A few seller routes are open to anyone (signing in): they must not take the operator for a seller either.
+        if (res.statusCode !== 401 && !(res.statusCode >= 400 && res.statusCode < 500 && !isOperator))
+          problems.push(`${op.id} with ${token === operator ? 'the operator' : 'a store'} token → ${res.statusCode}`);
+        if (!isOperator && res.statusCode < 400) problems.push(`${op.id} opened to the operator`);
+      }
+    }
+    expect(problems).toEqual([]);
   });
   afterAll(async () => {
     console.info(`security tests: ${JSON.stringify(figures)}`);
@@ -308,7 +353,8 @@ describe('security tests generated from the OpenAPI document', () => {
 
   /** The headers of the actor (buyer A, seller A or guest, on A's domain) for whom `op`'s valid request passes auth. */
   async function signedInFor(op: Operation, base: BaseRequest): Promise<Record<string, string>> {
-    const candidates = [a.buyer.token, a.seller.token, ''].map((token) => ({
+    const tokens = op.path.startsWith('/api/operador/') ? [await operatorToken()] : [a.buyer.token, a.seller.token, ''];
+    const candidates = tokens.map((token) => ({
       'x-store-domain': a.hostname,
       ...(token ? { authorization: `Bearer ${token}` } : {}),
     }));

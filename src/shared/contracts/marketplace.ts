@@ -92,7 +92,12 @@ export const globalCatalogQuery = z.object({
 });
 export type GlobalCatalogQuery = z.input<typeof globalCatalogQuery>;
 
-const supplierRef = z.object({ storeId: z.string(), name: z.string() });
+const supplierRef = z.object({
+  storeId: z.string(),
+  name: z.string(),
+  /** The supplier's badges (verified, audited, diamond; decision 165). */
+  badges: z.array(z.string()).optional(),
+});
 
 /** One result of the global catalogue: only decision 134's fields, plus whether the asking store already lists it. */
 export const globalCatalogItem = z.object({
@@ -180,6 +185,8 @@ export const globalOfferDetail = z.object({
     registrationYear: z.number().int().nullable(),
     mainIndustry: z.string().nullable(),
     publishedOffers: z.number().int(),
+    /** The supplier's badges (verified, audited, diamond; decision 165). */
+    badges: z.array(z.string()).optional(),
   }),
   listed: z.boolean(),
 });

@@ -15,6 +15,7 @@ import { searchOffersWithPostgres } from './global-catalog-sql.js';
 import { searchOfferIndex } from './offer-index-query.js';
 import type { OfferIndexes } from './offer-indexes.js';
 import { readListedOffers, type ListedOffers } from './listed-offers.js';
+import { storesBadges } from '../company/index.js';
 
 type Ctx = Pick<StoreContext, 'db' | 'storeId'>;
 
@@ -42,5 +43,14 @@ export async function searchGlobalCatalog(
   const page = index ? searchOfferIndex(index, ctx.storeId, q) : await searchOffersWithPostgres(ctx, q);
   const ids = page.items.map((i) => i.offerId);
   const listed = engines ? await engines.listed.among(ctx, ids) : await readListedOffers(ctx, ids);
-  return { ...page, items: page.items.map((i) => ({ ...i, listed: listed.has(i.offerId) })) };
+  // Each supplier's badges (decision 165) on its card: read per page, so a lapse shows at once.
+  const badges = await storesBadges(ctx, [...new Set(page.items.map((i) => i.supplier.storeId))]);
+  return {
+    ...page,
+    items: page.items.map((i) => ({
+      ...i,
+      supplier: { ...i.supplier, badges: badges.get(i.supplier.storeId) ?? [] },
+      listed: listed.has(i.offerId),
+    })),
+  };
 }

@@ -1,12 +1,13 @@
 /**
  * The supplier's card in the global catalogue (decision 134): company name, business type, city and state of the
- * pickup location, year of registration, main industry and number of published offers. Nothing else of the supplier.
+ * pickup location, year of registration, main industry, number of published offers and its badges (decision 165).
+ * Nothing else of the supplier.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { catalogOffers } from '../../db/schema/marketplace.js';
 import type { DbContext } from '../../lib/context.js';
 import type { GlobalOfferDetail } from '../../../shared/contracts/marketplace.js';
-import { getSupplierCards } from '../company/index.js';
+import { getSupplierCards, storesBadges } from '../company/index.js';
 import { getPickupBranch } from '../shipping/index.js';
 
 /** The card of the supplier `supplierStoreId`; `fallbackName` (the offer's snapshot) when it has no company name. */
@@ -36,5 +37,6 @@ export async function supplierCard(
     registrationYear: profile?.registrationYear ?? null,
     mainIndustry: profile?.mainIndustry ?? null,
     publishedOffers: published?.n ?? 0,
+    badges: (await storesBadges(ctx, [supplierStoreId])).get(supplierStoreId) ?? [],
   };
 }

@@ -31,6 +31,7 @@ import { CertificatesForm } from './certificates-form';
 import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { SupplierSwitch } from '../../shared/offers/supplier-switch';
 import { InvoicingSettings } from './invoicing-settings';
+import { SupplierBadgesCard } from './supplier-badges-card';
 import { JobApplicationsLink } from '../job-applications/job-applications-link';
 
 const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JSX.Element> = {
@@ -228,6 +229,7 @@ export function CompanyPage() {
             const Form = FORMS[s];
             return <Form key={s} profile={data} />;
           })}
+          <SupplierBadgesCard />
         </div>
       </details>
       <InvoicingSettings />

@@ -283,7 +283,14 @@ function ResultCard({ item }: { item: GlobalCatalogItem }) {
         </div>
         <div>
           <dt>{t('catalog.supplier')}</dt>
-          <dd>{item.supplier.name}</dd>
+          <dd>
+            {item.supplier.name}
+            {item.supplier.badges?.map((b) => (
+              <span key={b} className="badge gc-supplier-badge">
+                {t(`supplierBadges.${b}`)}
+              </span>
+            ))}
+          </dd>
         </div>
       </dl>
       {item.listed && <span className="badge gc-listed">{t('catalog.listed')}</span>}

@@ -143,6 +143,15 @@ function OfferDetail({ d }: { d: GlobalOfferDetail }) {
         <section className="card stack gc-supplier" aria-labelledby="gc-supplier-title">
           <h2 id="gc-supplier-title">{t('detail.supplier')}</h2>
           <p className="gc-supplier-name">{s.name}</p>
+          {s.badges && s.badges.length > 0 && (
+            <p data-testid="gc-supplier-badges">
+              {s.badges.map((b) => (
+                <span key={b} className="badge gc-supplier-badge">
+                  {t(`supplierBadges.${b}`)}
+                </span>
+              ))}
+            </p>
+          )}
           <dl className="gc-terms small">
             {s.businessType && (
               <div>
