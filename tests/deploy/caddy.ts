@@ -93,6 +93,8 @@ export interface RunningCaddy {
   rootCertificate(): Promise<string>;
   /** Caddy's log lines so far (JSON), for the messages of a failing test. */
   log(): string[];
+  /** Caddy's data folder (its CA, and the certificates it obtained under certificates/). */
+  dataDir(): string;
   stop(): Promise<void>;
 }
 
@@ -155,6 +157,7 @@ export async function startCaddy(opts: {
     askPort,
     rootCertificate: () => fsp.readFile(path.join(home, 'data/caddy/pki/authorities/local/root.crt'), 'utf8'),
     log: () => lines,
+    dataDir: () => path.join(home, 'data'),
     stop,
   };
 }
