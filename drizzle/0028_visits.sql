@@ -2,7 +2,7 @@
 -- visitor key that identifies no person (an HMAC of the day's salt, IP, user agent and store; null under DNT/GPC),
 -- the day's salts (deleted once their day is over everywhere), and the storefront's searched words with their counts.
 CREATE TABLE "page_views" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "page_views_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"store_id" uuid NOT NULL,
 	"visitor_key" text,
 	"viewed_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -15,7 +15,7 @@ CREATE TABLE "visit_salts" (
 );
 --> statement-breakpoint
 CREATE TABLE "search_terms" (
-	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"id" bigint PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "search_terms_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1),
 	"store_id" uuid NOT NULL,
 	"term" text NOT NULL,
 	"results" integer NOT NULL,

@@ -25,7 +25,7 @@ test(
     await shop.getByRole('heading', { name: 'Departamentos' }).waitFor();
     await shop.goto(storeUrl('demo', '/product?codigo=MH01'));
     await shop.getByRole('heading', { level: 1 }).waitFor();
-    const search = shop.getByRole('searchbox');
+    const search = shop.getByRole('search').getByRole('combobox');
     await search.fill('chamarra');
     await search.press('Enter');
     await shop.locator('.product-card').first().waitFor();

@@ -89,3 +89,12 @@ export function createBatchWriter<T>(opts: BatchWriterOptions<T>): BatchWriter<T
     },
   };
 }
+
+/**
+ * A PostgreSQL array literal of `values` (`{"a","b",NULL}`), for a batch sent as one parameter per column
+ * (`unnest($1::uuid[], $2::text[], …)`): three parameters for any number of rows, where a multi-row VALUES list
+ * would bind (and the query builder build) one per cell.
+ */
+export function pgArrayLiteral(values: readonly (string | null)[]): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/["\\]/g, '\\$&')}"`)).join(',')}}`;
+}

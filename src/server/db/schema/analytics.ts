@@ -1,5 +1,5 @@
 /** Product views, page views and the visitor-key salts: the analytics module's tables (recently viewed, visits). */
-import { date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 import { products } from './catalog.js';
 
@@ -26,7 +26,7 @@ export const productViews = pgTable(
 export const pageViews = pgTable(
   'page_views',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),

@@ -4,7 +4,7 @@
  * others. Words are stored as the seller typed them; the search normalises them.
  */
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stores } from './stores.js';
 
 export const searchSynonyms = pgTable(
@@ -32,7 +32,7 @@ export const searchSynonyms = pgTable(
 export const searchTerms = pgTable(
   'search_terms',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
     storeId: uuid('store_id')
       .notNull()
       .references(() => stores.id, { onDelete: 'cascade' }),

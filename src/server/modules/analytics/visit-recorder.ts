@@ -4,6 +4,7 @@
  * visitor keys and one INSERT. The IP and the user agent are never written: they live in memory for about a second.
  * Bots (the `isbot` list, or no user agent at all) are not counted.
  */
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import { isbot } from 'isbot';
 import { LRUCache } from 'lru-cache';
@@ -80,15 +81,18 @@ export function createVisitRecorder(
     batchSize: opts.batchSize,
     maxPending: opts.maxPending,
     write: async (views) => {
-      const rows: PageViewRow[] = [];
-      for (const v of views) {
-        let key: string | null = null;
-        if (v.tracked) {
-          const salt = await saltOf(dayIn(v.at, await zoneOf(v.storeId)));
-          key = visitorKey(salt, v.ip, v.userAgent, v.storeId);
-        }
-        rows.push({ storeId: v.storeId, visitorKey: key, viewedAt: v.at });
-      }
+      // Time zones and salts once per batch (a batch is one or two days of a few stores), then each key in a loop.
+      const zoneByStore = new Map<string, string>();
+      for (const storeId of new Set(views.map((v) => v.storeId))) zoneByStore.set(storeId, await zoneOf(storeId));
+      const dayOf = (v: PendingView) => dayIn(v.at, zoneByStore.get(v.storeId)!);
+      const saltByDay = new Map<string, KeyObject>();
+      for (const day of new Set(views.filter((v) => v.tracked).map(dayOf)))
+        saltByDay.set(day, createSecretKey(Buffer.from(await saltOf(day), 'hex')));
+      const rows: PageViewRow[] = views.map((v) => ({
+        storeId: v.storeId,
+        visitorKey: v.tracked ? visitorKey(saltByDay.get(dayOf(v))!, v.ip, v.userAgent, v.storeId) : null,
+        viewedAt: v.at,
+      }));
       await insertPageViews(ctx, rows);
     },
   });

@@ -3,10 +3,11 @@
  * keys, and the store's figures by day in its own time zone. Rows are written by the recorder (visit-recorder.ts),
  * never on the request path.
  */
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, randomBytes, type KeyObject } from 'node:crypto';
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import { pageViews, productViews, visitSalts } from '../../db/schema/analytics.js';
 import type { DbContext, StoreDbContext } from '../../lib/context.js';
+import { pgArrayLiteral } from '../../lib/batch-writer.js';
 import { readProductTexts } from '../catalog/index.js';
 
 /** A page view as the recorder writes it. `visitorKey` null: the browser asked not to be tracked. */
@@ -16,10 +17,13 @@ export interface PageViewRow {
   viewedAt: Date;
 }
 
-/** Writes page views in one multi-row INSERT. */
+/** Writes page views in one INSERT of three array parameters (a batch of any size is one statement). */
 export async function insertPageViews(ctx: DbContext, rows: readonly PageViewRow[]): Promise<void> {
   if (!rows.length) return;
-  await ctx.db.insert(pageViews).values([...rows]);
+  await ctx.db.execute(sql`insert into ${pageViews} (store_id, visitor_key, viewed_at)
+    select * from unnest(${pgArrayLiteral(rows.map((r) => r.storeId))}::uuid[],
+      ${pgArrayLiteral(rows.map((r) => r.visitorKey))}::text[],
+      ${pgArrayLiteral(rows.map((r) => r.viewedAt.toISOString()))}::timestamptz[])`);
 }
 
 /**
@@ -36,20 +40,25 @@ export async function dailySalt(ctx: DbContext, day: string): Promise<string> {
 }
 
 /**
- * The visitor key (decision 162): HMAC-SHA256 keyed by the day's salt over the IP, the user agent and the store,
- * hex, its first 128 bits. The same browser on the same network gets the same key in one store on one day only; once
- * the salt is deleted nobody, the platform included, can tell which IP made it.
+ * The visitor key (decision 162): HMAC-SHA256 keyed by the day's salt (hex, or already a key) over the IP, the user
+ * agent and the store, hex, its first 128 bits. The same browser on the same network gets the same key in one store
+ * on one day only; once the salt is deleted nobody, the platform included, can tell which IP made it.
  */
-export function visitorKey(salt: string, ip: string, userAgent: string, storeId: string): string {
-  return createHmac('sha256', Buffer.from(salt, 'hex'))
+export function visitorKey(salt: string | KeyObject, ip: string, userAgent: string, storeId: string): string {
+  return createHmac('sha256', typeof salt === 'string' ? Buffer.from(salt, 'hex') : salt)
     .update(`${ip}\u0000${userAgent}\u0000${storeId}`)
     .digest('hex')
     .slice(0, 32);
 }
 
+/** Day formatters by time zone: made once each (a formatter costs far more to make than to use). */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The calendar day (YYYY-MM-DD) that `at` falls on in `timeZone`. */
 export function dayIn(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone })));
+  return format.format(at);
 }
 
 /**

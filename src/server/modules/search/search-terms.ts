@@ -9,7 +9,7 @@ import { isbot } from 'isbot';
 import { and, desc, eq, gt, gte, sql, type SQL } from 'drizzle-orm';
 import { searchTerms } from '../../db/schema/search.js';
 import type { DbContext, StoreDbContext } from '../../lib/context.js';
-import { createBatchWriter, type BatchWriter } from '../../lib/batch-writer.js';
+import { createBatchWriter, pgArrayLiteral, type BatchWriter } from '../../lib/batch-writer.js';
 import { words } from './text.js';
 
 /** The longest term kept, in characters. */
@@ -32,10 +32,14 @@ export function searchTermOf(q: string | undefined): string | null {
   return term || null;
 }
 
-/** Writes searched terms in one multi-row INSERT. */
+/** Writes searched terms in one INSERT of four array parameters (a batch of any size is one statement). */
 export async function insertSearchTerms(ctx: DbContext, rows: readonly SearchTermRow[]): Promise<void> {
   if (!rows.length) return;
-  await ctx.db.insert(searchTerms).values([...rows]);
+  await ctx.db.execute(sql`insert into ${searchTerms} (store_id, term, results, searched_at)
+    select * from unnest(${pgArrayLiteral(rows.map((r) => r.storeId))}::uuid[],
+      ${pgArrayLiteral(rows.map((r) => r.term))}::text[],
+      ${pgArrayLiteral(rows.map((r) => String(r.results)))}::int[],
+      ${pgArrayLiteral(rows.map((r) => r.searchedAt.toISOString()))}::timestamptz[])`);
 }
 
 /** A batch writer of searched terms to `ctx.db`, skipping bots. */
