@@ -53,12 +53,17 @@ describe('platform operator', () => {
   afterAll(async () => t?.close());
 
   it('a store owner’s, collaborator’s or buyer’s token never opens an operator route; the operator’s opens no store’s', async () => {
-    expect((await asOperator('POST', '/api/operador/login', { ...OPERATOR, password: 'wrong-one' }, '')).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await asOperator('POST', '/api/operador/login', { ...OPERATOR, password: 'wrong-one' }, '')).statusCode,
+    ).toBe(401);
     // A seller's password is not an operator's: the seller's account does not sign in there.
     for (const token of ['', seller.token, collaborator.token, buyer.token, 'x'.repeat(43)]) {
-      for (const url of ['/api/operador/me', '/api/operador/stores', `/api/operador/stores/${a.id}`, '/api/operador/audit']) {
+      for (const url of [
+        '/api/operador/me',
+        '/api/operador/stores',
+        `/api/operador/stores/${a.id}`,
+        '/api/operador/audit',
+      ]) {
         const res = await asOperator('GET', url, undefined, token);
         expect(res.statusCode, `${url} ${token.slice(0, 6)}`).toBe(401);
       }
@@ -66,7 +71,12 @@ describe('platform operator', () => {
       expect(suspend.statusCode).toBe(401);
     }
     expect((await asOperator('GET', '/api/operador/me')).json()).toMatchObject({ email: OPERATOR.email });
-    for (const url of ['/api/admin/me', '/api/proveedor/company_profile', '/api/proveedor/badges', '/api/admin/stores']) {
+    for (const url of [
+      '/api/admin/me',
+      '/api/proveedor/company_profile',
+      '/api/proveedor/badges',
+      '/api/admin/stores',
+    ]) {
       expect((await asOperator('GET', url)).statusCode, url).toBe(401);
     }
     const me = await t.app.inject({
@@ -129,7 +139,8 @@ describe('platform operator', () => {
   });
 
   it('verified badge: requested with the documents, accepted by the operator, reminded once, lapsed by the sweep', async () => {
-    const doc = async () => (await uploadAs(t.app, seller.token, 'document', TEST_PDF, 'doc.pdf', 'application/pdf')).json();
+    const doc = async () =>
+      (await uploadAs(t.app, seller.token, 'document', TEST_PDF, 'doc.pdf', 'application/pdf')).json();
     const [lic, tax, addr] = [await doc(), await doc(), await doc()];
     const put = await t.app.inject({
       method: 'PUT',
@@ -189,9 +200,7 @@ describe('platform operator', () => {
     ).toBe(409);
     const badges = () => t.app.inject({ url: '/api/reseller/badges', headers: { 'x-store-domain': a.hostname } });
     expect((await badges()).json().badges).toEqual([{ badge: 'verified', validUntil: expiries.proof_of_address }]);
-    expect((await asOperator('GET', `/api/operador/stores?q=${a.slug}`)).json().stores[0].badges).toEqual([
-      'verified',
-    ]);
+    expect((await asOperator('GET', `/api/operador/stores?q=${a.slug}`)).json().stores[0].badges).toEqual(['verified']);
 
     // Today: 20 days left, so the 30-day reminder goes out, once.
     const ctx = { db: t.database.db };
@@ -214,7 +223,9 @@ describe('platform operator', () => {
       'lapsed:expired',
       'granted:accepted',
     ]);
-    const actions = (await asOperator('GET', '/api/operador/audit')).json().entries.map((e: { action: string }) => e.action);
+    const actions = (await asOperator('GET', '/api/operador/audit'))
+      .json()
+      .entries.map((e: { action: string }) => e.action);
     expect(actions[0]).toBe('badge.verified.accept');
   });
 
@@ -251,5 +262,16 @@ describe('platform operator', () => {
     expect(shown.json().badges.map((x: { badge: string }) => x.badge)).toEqual(['diamond', 'verified']);
     const later = new Date(now.getTime() + 40 * day);
     expect(await runBadgeSweep({ db: t.database.db }, later)).toMatchObject({ diamondLost: 1 });
+  });
+  it('sets a plan’s fee rate (basis points, validated) and audits it; lists escalated reports', async () => {
+    expect((await asOperator('PUT', '/api/operador/fee-rates', { planId: 'monthly', bps: 5000 })).statusCode).toBe(400);
+    expect((await asOperator('PUT', '/api/operador/fee-rates', { planId: 'nope', bps: 300 })).statusCode).toBe(404);
+    const set = await asOperator('PUT', '/api/operador/fee-rates', { planId: 'monthly', bps: 420 });
+    expect(set.statusCode).toBe(200);
+    expect(set.json().rates).toContainEqual({ planId: 'monthly', bps: 420 });
+    const entry = (await asOperator('GET', '/api/operador/audit')).json().entries[0];
+    expect(entry).toMatchObject({ action: 'fees.update', target: 'monthly', after: { bps: 420 } });
+    const reports = await asOperator('GET', '/api/operador/reports');
+    expect(reports.json()).toMatchObject({ reports: [], olderThanDays: 3 });
   });
 });

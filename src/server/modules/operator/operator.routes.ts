@@ -10,12 +10,11 @@ import { operatorOps as ops } from '../../../shared/routes/operator.ops.js';
 import { route } from '../../lib/route.js';
 import { AppError } from '../../lib/app-error.js';
 import { bearerToken } from '../../lib/tokens.js';
-import { runTransaction } from '../../db/transaction.js';
-import { planFeeRates, setPlanFeeBps } from '../subscriptions/index.js';
 import { escalatedReports, ESCALATE_AFTER_DAYS } from '../reviews/index.js';
 import { getStoreSummaries } from '../stores/index.js';
 import { findOperatorSession, signInOperator, signOutOperator, type OperatorActor } from './operator-session.js';
-import { AUDIT_PAGE_SIZE, listAudit, recordAudit } from './audit-log.js';
+import { AUDIT_PAGE_SIZE, listAudit } from './audit-log.js';
+import { operatorFeeRates, setFeeRateByOperator } from './operator-fees.js';
 import { getOperatorStore, listOperatorStores, setStoreSuspendedByOperator } from './operator-stores.js';
 import { decideBadge, operatorBadgeDocument, operatorBadgeQueue, operatorBadgeRequest } from './operator-badges.js';
 
@@ -114,32 +113,14 @@ const routes: FastifyPluginAsyncZod = async (app) => {
     decideBadge(db, operatorOf(request), request.params.id, request.body),
   );
 
-  const rates = async () => ({
-    rates: Object.entries(await planFeeRates(db)).map(([planId, bps]) => ({ planId, bps })),
-  });
-
   route(app, ops.operatorFeeRates, async (request) => {
     operatorOf(request);
-    return rates();
+    return operatorFeeRates(db);
   });
 
-  route(app, ops.operatorSetFeeRate, async (request) => {
-    const operator = operatorOf(request);
-    await runTransaction(app.db, async (tx) => {
-      const change = await setPlanFeeBps({ db: tx }, request.body.planId, request.body.bps);
-      await recordAudit(
-        { db: tx },
-        {
-          operator,
-          action: 'fees.update',
-          target: request.body.planId,
-          before: { bps: change.before },
-          after: { bps: change.after },
-        },
-      );
-    });
-    return rates();
-  });
+  route(app, ops.operatorSetFeeRate, async (request) =>
+    setFeeRateByOperator(db, operatorOf(request), request.body.planId, request.body.bps),
+  );
 
   route(app, ops.operatorReports, async (request) => {
     operatorOf(request);
