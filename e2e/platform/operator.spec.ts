@@ -5,7 +5,15 @@
  * address's expiry lapses it. The operator suspends the store (its storefront answers 402 and shows the suspended
  * page), reactivates it, and finds each action in the audit log.
  */
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
 import { expect, platformUrl, test } from '../fixtures';
+
+/** Where a screenshot goes: E2E_SHOTS_DIR (kept when another run empties test-results), else the test's output. */
+const shot = (testInfo: TestInfo, name: string) =>
+  process.env.E2E_SHOTS_DIR
+    ? path.join(process.env.E2E_SHOTS_DIR, `operator-${testInfo.project.name}-${name}`)
+    : testInfo.outputPath(name);
 
 const TEXT = {
   es: {
@@ -74,7 +82,7 @@ for (const lang of ['es', 'en'] as const) {
     page,
     factory,
     newContext,
-  }) => {
+  }, testInfo) => {
     const store = await factory.store({ products: 1, ...(lang === 'en' ? { catalog: 'vendure', lang: 'en' } : {}) });
     const seller = await factory.seller(store);
     const expiries = {
@@ -103,6 +111,7 @@ for (const lang of ['es', 'en'] as const) {
     const row = page.getByTestId('operator-store-row').filter({ hasText: store.slug });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText(t.toReview);
+    await page.screenshot({ path: shot(testInfo, `${lang}-stores.png`), fullPage: true });
     await page.getByRole('link', { name: t.badges }).click();
     await page
       .getByRole('link', { name: new RegExp(t.verified) })
@@ -113,6 +122,7 @@ for (const lang of ['es', 'en'] as const) {
       await expect(page.getByRole('figure').filter({ hasText: name })).toBeVisible();
     await expect(page.getByTestId('operator-doc-expiry').nth(2)).toContainText(expiries.proof_of_address);
     await expect(page.locator('object.operator-doc')).toHaveCount(3);
+    await page.screenshot({ path: shot(testInfo, `${lang}-documents.png`), fullPage: true });
     await page.getByRole('button', { name: t.accept }).click();
     await expect(page.getByTestId('operator-request-status')).toContainText(t.accepted);
 
@@ -121,6 +131,7 @@ for (const lang of ['es', 'en'] as const) {
     const shop = await shopper.newPage();
     await shop.goto(store.url('/proveedor'));
     await expect(shop.getByTestId('supplier-badges')).toContainText(t.verified);
+    await shop.screenshot({ path: shot(testInfo, `${lang}-about-badge.png`) });
     await shop.goto(store.url(`/product?codigo=${encodeURIComponent(store.products[0].codigo)}`));
     await expect(shop.getByTestId('supplier-badges')).toContainText(t.verified);
 
@@ -137,6 +148,7 @@ for (const lang of ['es', 'en'] as const) {
     await page.getByLabel(t.reason).fill(lang === 'en' ? 'Forged documents' : 'Documentos falsos');
     await page.getByRole('button', { name: t.suspend, exact: true }).click();
     await expect(page.getByTestId('operator-store-status')).toHaveText(t.suspended);
+    await page.screenshot({ path: shot(testInfo, `${lang}-suspended.png`), fullPage: true });
 
     const refused = shop.waitForResponse((r) => r.url().includes('/api/') && r.status() === 402);
     await shop.goto(store.url('/'));
