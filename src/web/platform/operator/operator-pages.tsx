@@ -142,7 +142,7 @@ export function OperatorStoresPage() {
           setParams(value ? { q: value } : {});
         }}
       >
-        <label htmlFor="op-q" className="sr-only">
+        <label htmlFor="op-q" className="visually-hidden">
           {t('operator.stores.search')}
         </label>
         <input id="op-q" name="q" type="search" defaultValue={q} placeholder={t('operator.stores.search')} />
@@ -157,8 +157,8 @@ export function OperatorStoresPage() {
         <p className="muted">{t('operator.stores.empty')}</p>
       ) : (
         <div className="table-wrap">
-          <table className="table">
-            <caption className="sr-only">{t('operator.stores.title')}</caption>
+          <table className="data-table">
+            <caption className="visually-hidden">{t('operator.stores.title')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('operator.stores.store')}</th>
@@ -527,7 +527,7 @@ export function OperatorAuditPage() {
         <Loading />
       ) : audit.data?.entries.length ? (
         <div className="table-wrap">
-          <table className="table">
+          <table className="data-table">
             <thead>
               <tr>
                 <th scope="col">{t('operator.audit.when')}</th>
