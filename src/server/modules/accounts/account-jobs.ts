@@ -21,5 +21,5 @@ export const sellerSignUpNoticeJob = defineJob('seller-signup-notice', async (p,
 
 /** A collaborator invitation's link, mailed once the invitation is committed (nothing once accepted or revoked). */
 export const invitationEmailJob = defineJob('invitation-email', async (p, ctx) => {
-  await sendInvitationEmail(ctx, p.storeId, p.invitationId, p.locale);
+  await sendInvitationEmail({ ...ctx, storeId: p.storeId }, p.invitationId, p.locale);
 });

@@ -133,13 +133,12 @@ export async function inviteCollaborator(ctx: StoreContext, input: InviteBody): 
 }
 
 /**
- * Mails invitation `invitationId` of store `storeId` its link `<platform>/admin/invitacion/<token>` in `locale`, named
+ * Mails invitation `invitationId` of the context's store its link `<platform>/admin/invitacion/<token>` in `locale`, named
  * after the owner who invited. Runs as the job 'invitation-email': nothing is sent for an invitation accepted, revoked
  * or expired by then; a retry writes the same message (same token, same Message-ID through the job's mail provider).
  */
 export async function sendInvitationEmail(
-  ctx: Pick<BaseContext, 'db' | 'config' | 'providers'>,
-  storeId: string,
+  ctx: Pick<BaseContext, 'db' | 'config' | 'providers'> & { storeId: string },
   invitationId: string,
   locale: 'es' | 'en',
 ): Promise<void> {
@@ -153,10 +152,10 @@ export async function sendInvitationEmail(
     })
     .from(storeInvitations)
     .leftJoin(users, eq(users.id, storeInvitations.invitedBy))
-    .where(and(eq(storeInvitations.id, invitationId), eq(storeInvitations.storeId, storeId)))
+    .where(and(eq(storeInvitations.id, invitationId), eq(storeInvitations.storeId, ctx.storeId)))
     .limit(1);
   if (!inv || inv.acceptedAt || inv.revokedAt || inv.expiresAt.getTime() <= Date.now()) return;
-  const store = await getStoreById({ ...ctx, storeId });
+  const store = await getStoreById(ctx);
   const token = invitationToken(ctx.config, invitationId);
   const link = `${publicOrigin(ctx.config, ctx.config.PLATFORM_DOMAIN)}/admin/invitacion/${encodeURIComponent(token)}`;
   const t = translator(locale);
