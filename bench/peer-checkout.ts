@@ -156,8 +156,10 @@ async function vendureCheckout(shop: string, cart: Cart, n: number, paymentCode:
     const state = String(paid.state);
     return done(state === 'PaymentAuthorized' || state === 'PaymentSettled', state);
   } catch (err) {
-    const e = err as Error;
-    return done(false, e.name === 'TimeoutError' ? 'TIMEOUT' : e.message);
+    // A connection the server closed before reading the request (Node's keep-alive timeout while it was saturated)
+    // shows as fetch's "fetch failed" with the socket's code as its cause.
+    const e = err as Error & { cause?: { code?: string } };
+    return done(false, e.name === 'TimeoutError' ? 'TIMEOUT' : (e.cause?.code ?? e.message));
   }
 }
 
@@ -348,7 +350,9 @@ async function main(): Promise<void> {
   const races: RaceFigures[] = [];
   const raceVendure = vendureVariants.find((v) => v.sku === raceSku);
   if (!raceVendure) throw new Error(`Vendure sells no ${raceSku}`);
-  await admin.setStock(raceVendure.id, RACE_STOCK);
+  // Saleable is on hand less allocated: units an earlier sitting's race allocated stay allocated.
+  const allocated = (await admin.variants()).find((v) => v.id === raceVendure.id)!.stockAllocated;
+  await admin.setStock(raceVendure.id, allocated + RACE_STOCK);
   const before = (await admin.variants()).find((v) => v.id === raceVendure.id)!;
   const soldOut = (o: Outcome) =>
     o.code === 'INSUFFICIENT_STOCK_ERROR' || o.code === '409 OUT_OF_STOCK' || o.code === '409 INSUFFICIENT_STOCK';
@@ -360,8 +364,8 @@ async function main(): Promise<void> {
       soldOut,
     );
     const after = (await admin.variants()).find((v) => v.id === raceVendure.id)!;
-    // Saleable before the race: stock on hand less what earlier orders allocated (none of this SKU: it is kept out of
-    // the carts); what the race's paid orders allocated is the difference.
+    // Saleable before the race: stock on hand less what earlier orders allocated (the carts never hold this SKU);
+    // what the race's paid orders allocated is the difference.
     const stock = before.stockOnHand - before.stockAllocated;
     const stockLeft = after.stockOnHand - after.stockAllocated;
     races.push({
