@@ -7,7 +7,15 @@
  * of units of its line, which shows what it gives back at wholesale. At checkout, a cart of both ships in two
  * packages, each priced.
  */
+import path from 'node:path';
+import type { TestInfo } from '@playwright/test';
 import { addToCart, centsOf, expect, MONTERREY, storeUrl, platformUrl, test } from '../fixtures';
+
+/** Where a screenshot goes: E2E_SHOTS_DIR (kept when another run empties test-results), else the test's output. */
+const shot = (testInfo: TestInfo, name: string) =>
+  process.env.E2E_SHOTS_DIR
+    ? path.join(process.env.E2E_SHOTS_DIR, `${testInfo.project.name}-${name}`)
+    : testInfo.outputPath(name);
 
 test('the supplier ships its package, the reseller and the buyer follow both packages @phone', async ({
   page,
@@ -130,7 +138,7 @@ test('the supplier refunds a unit it cannot ship, after a confirmation that show
   await expect(dialog).not.toContainText('Son las últimas piezas del paquete');
   await dialog.getByLabel('Motivo (opcional)').fill('Sin existencias de esa talla');
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-  await page.screenshot({ path: testInfo.outputPath('supplier-line-refund-confirm.png'), fullPage: true });
+  await page.screenshot({ path: shot(testInfo, 'supplier-line-refund-confirm.png'), fullPage: true });
   await dialog.getByRole('button', { name: 'Sí, reembolsar $300.00' }).click();
   await expect(page.getByText('Reembolsaste 1 pieza: $300.00 de tu parte.')).toBeVisible();
   await expect(page.getByRole('alertdialog')).toHaveCount(0);
@@ -138,7 +146,7 @@ test('the supplier refunds a unit it cannot ship, after a confirmation that show
   await expect(lines).toContainText('$300.00 × 1 = $300.00');
   await expect(lines).toContainText('1 pieza reembolsada');
   await expect(page.getByTestId('po-money')).toContainText('$300.00');
-  await page.screenshot({ path: testInfo.outputPath('supplier-line-refunded.png'), fullPage: true });
+  await page.screenshot({ path: shot(testInfo, 'supplier-line-refunded.png'), fullPage: true });
 });
 
 test('a cart of the reseller’s own product and a supplier’s ships in two packages, each priced @phone', async ({

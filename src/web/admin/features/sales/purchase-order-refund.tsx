@@ -33,18 +33,20 @@ export function PurchaseOrderLineRefund({ po, line }: { po: PurchaseOrderView; l
   const [touched, setTouched] = useState(false);
   const [done, setDone] = useState<{ count: number; amount: string } | null>(null);
   if (!OPEN.includes(po.status) || line.quantity < 1)
-    return done ? <Alert kind="success">{t('purchaseOrders.refund.done', done)}</Alert> : null;
-  const count = /^\d{1,5}$/.test(typed.trim()) ? Number(typed.trim()) : NaN;
-  const invalid = !(count >= 1 && count <= line.quantity);
+    return done ? (
+      <Alert kind="success">{t('purchaseOrders.refund.done', { count: done.count, amount: done.amount })}</Alert>
+    ) : null;
+  const units = /^\d{1,5}$/.test(typed.trim()) ? Number(typed.trim()) : NaN;
+  const invalid = !(units >= 1 && units <= line.quantity);
   const beforeShipping = NOT_SHIPPED.includes(po.status);
-  const last = beforeShipping && count === po.units;
-  const wholesale = Number.isNaN(count) ? 0 : count * line.wholesaleUnitCents;
+  const last = beforeShipping && units === po.units;
+  const wholesale = Number.isNaN(units) ? 0 : units * line.wholesaleUnitCents;
   const send = () =>
     refund.mutate(
-      { orderItemId: line.id, quantity: count, reason: reason.trim() || undefined },
+      { orderItemId: line.id, quantity: units, reason: reason.trim() || undefined },
       {
         onSuccess: () => {
-          setDone({ count, amount: money(wholesale + (last ? po.shippingCents : 0)) });
+          setDone({ count: units, amount: money(wholesale + (last ? po.shippingCents : 0)) });
           setOpen(false);
           setTyped('1');
           setReason('');
@@ -59,7 +61,9 @@ export function PurchaseOrderLineRefund({ po, line }: { po: PurchaseOrderView; l
   };
   return (
     <div className="stack">
-      {done && <Alert kind="success">{t('purchaseOrders.refund.done', done)}</Alert>}
+      {done && (
+        <Alert kind="success">{t('purchaseOrders.refund.done', { count: done.count, amount: done.amount })}</Alert>
+      )}
       {!open ? (
         <div>
           <Button
@@ -102,7 +106,7 @@ export function PurchaseOrderLineRefund({ po, line }: { po: PurchaseOrderView; l
             <div className="stack" data-testid="po-refund-summary">
               <p>
                 {t('purchaseOrders.refund.confirm', {
-                  count,
+                  count: units,
                   name: line.name,
                   amount: money(wholesale),
                   unit: money(line.wholesaleUnitCents),
