@@ -30,6 +30,7 @@ const TEXT = {
     tax: 'Constancia de situación fiscal',
     address: 'Comprobante de domicilio',
     accept: 'Aceptar y otorgar la insignia',
+    open: 'Abrir documento',
     accepted: 'Aceptada',
     verified: 'Proveedor verificado',
     lapsed: 'vencida',
@@ -55,6 +56,7 @@ const TEXT = {
     tax: 'Tax registration certificate',
     address: 'Proof of address',
     accept: 'Accept and grant the badge',
+    open: 'Open document',
     accepted: 'Accepted',
     verified: 'Verified supplier',
     lapsed: 'lapsed',
@@ -85,6 +87,7 @@ for (const lang of ['es', 'en'] as const) {
   }, testInfo) => {
     const store = await factory.store({ products: 1, ...(lang === 'en' ? { catalog: 'vendure', lang: 'en' } : {}) });
     const seller = await factory.seller(store);
+    await factory.companyProfile(seller);
     const expiries = {
       business_licence: mexicoDay(400),
       tax_registration: mexicoDay(200),
@@ -121,7 +124,7 @@ for (const lang of ['es', 'en'] as const) {
     for (const name of [t.licence, t.tax, t.address])
       await expect(page.getByRole('figure').filter({ hasText: name })).toBeVisible();
     await expect(page.getByTestId('operator-doc-expiry').nth(2)).toContainText(expiries.proof_of_address);
-    await expect(page.locator('object.operator-doc')).toHaveCount(3);
+    await expect(page.getByRole('link', { name: `${t.open} (PDF)` })).toHaveCount(3);
     await page.screenshot({ path: shot(testInfo, `${lang}-documents.png`), fullPage: true });
     await page.getByRole('button', { name: t.accept }).click();
     await expect(page.getByTestId('operator-request-status')).toContainText(t.accepted);

@@ -8,7 +8,7 @@ import { email, text, uuid } from './common.js';
 import { badgeEvent, badgeId, badgeRequest, heldBadge } from './badges.js';
 
 /** POST /api/operador/login */
-export const operatorLoginBody = z.object({ email, password: z.string().min(1).max(200) });
+export const operatorLoginBody = z.object({ email, password: text({ min: 1, max: 200, trim: false }) });
 export const operatorMe = z.object({ id: z.string(), email: z.string(), fullName: z.string() });
 export const operatorSession = z.object({ token: z.string(), operator: operatorMe });
 export type OperatorMe = z.infer<typeof operatorMe>;

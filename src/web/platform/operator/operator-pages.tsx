@@ -355,12 +355,12 @@ function DocumentView({ requestId, index, title }: { requestId: string; index: n
   const doc = useBadgeDocument(requestId, index);
   if (doc.isPending) return <Loading />;
   if (doc.isError) return <Alert kind="error">{t('operator.badges.documentError')}</Alert>;
+  // The page's policy embeds no plugin or frame (object-src and frame-src 'none'): a PDF opens in its own tab, an
+  // image shows in place.
   return doc.data.pdf ? (
-    <object data={doc.data.url} type="application/pdf" className="operator-doc" aria-label={title}>
-      <a href={doc.data.url} target="_blank" rel="noreferrer">
-        {t('operator.badges.open')}
-      </a>
-    </object>
+    <a className="btn btn-ghost operator-doc-link" href={doc.data.url} target="_blank" rel="noreferrer">
+      {t('operator.badges.open')} (PDF)
+    </a>
   ) : (
     <img src={doc.data.url} alt={title} className="operator-doc" />
   );

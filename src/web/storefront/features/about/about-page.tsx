@@ -35,6 +35,7 @@ export function AboutPage() {
       <div className="container page">
         <article className="card stack">
           <h1>{t('public.title')}</h1>
+          <SupplierBadges />
           <p className="muted">{t('public.empty')}</p>
         </article>
       </div>
