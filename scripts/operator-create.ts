@@ -4,6 +4,7 @@
  * embedded database takes one process) and prints its generated password once. Nothing else keeps it: the password
  * is stored hashed, so write it down or run the command again with another address. Never a default password.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
@@ -23,6 +24,7 @@ if (!parsed.success) {
   process.exit(2);
 }
 const config = loadConfig();
+if (!config.DATABASE_URL) fs.mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase(
   config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'db') },
 ).catch((err: unknown) => {
