@@ -1,12 +1,6 @@
 /** Supplier badges' operations (routes in badges.ts). */
 import { z } from 'zod';
-import {
-  auditedBadgeBody,
-  badgeRequest,
-  heldBadge,
-  storeBadgeState,
-  verifiedBadgeBody,
-} from '../contracts/badges.js';
+import { auditedBadgeBody, badgeRequest, heldBadge, storeBadgeState, verifiedBadgeBody } from '../contracts/badges.js';
 import { defineOps } from './op.js';
 import * as routes from './badges.js';
 

@@ -145,7 +145,11 @@ export async function storeBadges(ctx: StoreDbContext, today = badgeDay()): Prom
 }
 
 /** The badges of each store, by store id (stores without any are missing): the global catalogue's supplier cards. */
-export async function storesBadges(ctx: DbContext, storeIds: string[], today = badgeDay()): Promise<Map<string, BadgeId[]>> {
+export async function storesBadges(
+  ctx: DbContext,
+  storeIds: string[],
+  today = badgeDay(),
+): Promise<Map<string, BadgeId[]>> {
   const out = new Map<string, BadgeId[]>();
   if (!storeIds.length) return out;
   const rows = await ctx.db
@@ -166,7 +170,10 @@ export async function storesWithBadge(ctx: DbContext, badge: BadgeId, today = ba
     .select({ storeId: supplierBadges.storeId })
     .from(supplierBadges)
     .where(
-      and(eq(supplierBadges.badge, badge), sql`(${supplierBadges.validUntil} is null or ${supplierBadges.validUntil} >= ${today})`),
+      and(
+        eq(supplierBadges.badge, badge),
+        sql`(${supplierBadges.validUntil} is null or ${supplierBadges.validUntil} >= ${today})`,
+      ),
     );
   return rows.map((r) => r.storeId);
 }
@@ -238,7 +245,9 @@ export async function pendingBadgeCounts(ctx: DbContext, storeIds?: string[]): P
     .where(
       and(
         eq(badgeRequests.status, 'pending'),
-        storeIds ? inArray(badgeRequests.storeId, storeIds.length ? storeIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
+        storeIds
+          ? inArray(badgeRequests.storeId, storeIds.length ? storeIds : ['00000000-0000-0000-0000-000000000000'])
+          : undefined,
       ),
     )
     .groupBy(badgeRequests.storeId);
@@ -358,7 +367,9 @@ export async function claimBadgeReminders(
 ): Promise<{ storeId: string; badge: BadgeId; validUntil: string }[]> {
   const column = days === 30 ? supplierBadges.reminded30At : supplierBadges.reminded7At;
   const set =
-    days === 30 ? { reminded30At: new Date() } : { reminded7At: new Date(), reminded30At: sql`coalesce(${supplierBadges.reminded30At}, now())` };
+    days === 30
+      ? { reminded30At: new Date() }
+      : { reminded7At: new Date(), reminded30At: sql`coalesce(${supplierBadges.reminded30At}, now())` };
   const rows = await ctx.db
     .update(supplierBadges)
     .set(set)

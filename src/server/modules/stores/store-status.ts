@@ -24,10 +24,7 @@ export async function setStoreSuspended(
   const notByOperator = sql`${stores.suspendedBy} is distinct from 'operator'`;
   const where = suspended
     ? by === 'operator'
-      ? and(
-          eq(stores.id, storeId),
-          or(eq(stores.status, 'active'), and(eq(stores.status, 'suspended'), notByOperator)),
-        )
+      ? and(eq(stores.id, storeId), or(eq(stores.status, 'active'), and(eq(stores.status, 'suspended'), notByOperator)))
       : and(eq(stores.id, storeId), eq(stores.status, 'active'))
     : by === 'operator'
       ? and(eq(stores.id, storeId), eq(stores.status, 'suspended'))
