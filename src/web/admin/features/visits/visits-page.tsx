@@ -94,7 +94,12 @@ function Report({ report }: { report: VisitsReport }) {
           </EmptyState>
         ) : (
           <>
-            <UplotChart labels={labels} series={series} label={t('visits.chartLabel', { count: report.days.length })} />
+            <UplotChart
+              labels={labels}
+              series={series}
+              label={t('visits.chartLabel', { count: report.days.length })}
+              xLabel={t('visits.day')}
+            />
             {totals.untrackedViews > 0 && (
               <p className="small muted">{t('visits.untracked', { count: totals.untrackedViews })}</p>
             )}

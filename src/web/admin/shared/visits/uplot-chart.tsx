@@ -22,8 +22,11 @@ export function UplotChart({
   height = 240,
   sparkline = false,
   label,
+  xLabel,
 }: {
   labels: string[];
+  /** The legend's name of the x value (the day). */
+  xLabel: string;
   series: ChartSeries[];
   height?: number;
   sparkline?: boolean;
@@ -56,7 +59,7 @@ export function UplotChart({
               { stroke: '#374151', grid: { stroke: '#e5e7eb' }, values: (_u, splits) => splits.map(String) },
             ],
         series: [
-          { label: '', value: (_u, v) => (v == null ? '' : (labels[v] ?? '')) },
+          { label: xLabel, value: (_u, v) => (v == null ? '' : (labels[v] ?? '')) },
           ...series.map((s) => ({
             label: s.label,
             stroke: s.color,
@@ -75,6 +78,6 @@ export function UplotChart({
       observer?.disconnect();
       chart?.destroy();
     };
-  }, [labels, series, height, sparkline]);
+  }, [labels, series, height, sparkline, xLabel]);
   return <div ref={box} className="uplot-box" role="img" aria-label={label} style={{ minHeight: height }} />;
 }

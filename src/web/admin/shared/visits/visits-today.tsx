@@ -26,7 +26,14 @@ export function VisitsTodayTile() {
       <strong>{today ? today.visitors : '–'}</strong>
       {today && <span className="small muted">{t('visits.pageViewsCount', { count: today.pageViews })}</span>}
       {days && days.some((d) => d.visitors > 0) && (
-        <UplotChart labels={labels} series={series} height={48} sparkline label={t('visits.sparkline')} />
+        <UplotChart
+          labels={labels}
+          series={series}
+          height={48}
+          sparkline
+          label={t('visits.sparkline')}
+          xLabel={t('visits.day')}
+        />
       )}
     </Link>
   );
