@@ -137,7 +137,8 @@ for (const lang of ['es', 'en'] as const) {
 
     // The day after the proof of address expires, the daily job lapses the badge.
     const after = new Date(`${mexicoDay(21)}T18:00:00Z`);
-    expect(await factory.badgesSweep(after)).toMatchObject({ lapsed: 1 });
+    // The job is the platform's: a parallel test's sweep may lapse this badge first, so the storefront is the check.
+    await factory.badgesSweep(after);
     await shop.goto(store.url('/proveedor'));
     await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(shop.getByTestId('supplier-badges')).toHaveCount(0);
