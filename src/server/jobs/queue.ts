@@ -99,8 +99,6 @@ export interface JobPayloads {
   'message-notices': Record<string, never>;
   /** Pending reviews past their delay checked and published or held (every minute; decision 157). */
   'reviews-publish': Record<string, never>;
-  /** Salts of visitor keys whose day is over in every time zone, deleted (hourly; decision 162). */
-  'visit-salts-sweep': Record<string, never>;
   /**
    * The daily badges sweep (decisions 165, 166): expired badges lapsed, the 30- and 7-day reminders claimed and
    * mailed, diamond computed. `at` (ISO) runs it as of that moment instead of now (tests move the clock).
@@ -113,6 +111,8 @@ export interface JobPayloads {
     kind: 'expires_30' | 'expires_7' | 'lapsed';
     validUntil: string;
   };
+  /** Salts of visitor keys whose day is over in every time zone, deleted (hourly; decision 162). */
+  'visit-salts-sweep': Record<string, never>;
   /** The store's owners told of a new job application (applications/application-emails.ts; decision 168). */
   'job-application-email': { storeId: string; applicationId: string };
   /** Job applications sent more than 12 months ago deleted with their CV (daily; decision 169). */

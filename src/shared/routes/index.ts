@@ -41,8 +41,8 @@ export const ops = {
   ...accountsOps,
   ...buyerAccountOps,
   ...companyOps,
-  ...applicationsOps,
   ...badgesOps,
+  ...applicationsOps,
   ...catalogOps,
   ...reviewsOps,
   ...shippingOps,
@@ -60,9 +60,9 @@ export const ops = {
   ...ordersOps,
   ...invoicesOps,
   ...checkoutOps,
+  ...operatorOps,
 };
 
-  ...operatorOps,
 /** Every operation, by name. */
 export type Ops = typeof ops;
 export type OpName = keyof Ops;
