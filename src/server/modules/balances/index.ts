@@ -57,6 +57,7 @@ export {
   recordOwedRefund,
   sendRefund,
   getRefund,
+  findRefund,
   listRefunds,
   reconcileStuckRefunds,
   refundAttemptKey,

@@ -445,6 +445,15 @@ export async function getRefund(ctx: StoreDbContext, refundId: string): Promise<
   return toView(r);
 }
 
+/** A refund of the store, or null when it has none of that id (a job reading what a transaction committed). */
+export async function findRefund(ctx: StoreDbContext, refundId: string): Promise<RefundView | null> {
+  const [r] = await ctx.db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.storeId, ctx.storeId), eq(refunds.id, refundId)));
+  return r ? toView(r) : null;
+}
+
 /** The refunds of an order of the store, newest first. */
 export async function listRefunds(ctx: StoreDbContext, orderId: string): Promise<RefundView[]> {
   const { db, storeId } = ctx;

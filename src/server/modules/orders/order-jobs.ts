@@ -4,7 +4,7 @@
  * conditional on state, and an email job re-reads the order.
  */
 import { and, eq } from 'drizzle-orm';
-import { refunds } from '../../db/schema/balances.js';
+import { findRefund } from '../balances/index.js';
 import { orderItems } from '../../db/schema/orders.js';
 import { defineJob } from '../../jobs/index.js';
 import { buildOrderView, loadOrder } from './orders.service.js';
@@ -45,11 +45,8 @@ export const orderEmailJob = defineJob('order-email', async (p, ctx) => {
       break;
     case 'line_refund': {
       // The refund and its line as recorded (the job may run after later refunds: each email names only its own).
-      const [row] = await ctx.db
-        .select({ amountCents: refunds.amountCents, quantity: refunds.quantity, itemId: refunds.orderItemId })
-        .from(refunds)
-        .where(and(eq(refunds.storeId, p.storeId), eq(refunds.id, p.refundId ?? '')))
-        .limit(1);
+      const refund = p.refundId ? await findRefund({ db: ctx.db, storeId: p.storeId }, p.refundId) : null;
+      const row = refund && { amountCents: refund.amountCents, quantity: refund.quantity, itemId: refund.orderItemId };
       if (!row?.itemId || !row.quantity) return { sent: false };
       const [line] = await ctx.db
         .select({ name: orderItems.name, options: orderItems.options })

@@ -32,8 +32,4 @@ export {
   publishStores,
 } from './store-names.js';
 export { storeDisplayNames } from './store-display-names.js';
-export {
-  listStoreDirectory,
-  getStoreDirectoryRow,
-  type StoreDirectoryRow,
-} from './store-directory.js';
+export { listStoreDirectory, getStoreDirectoryRow, type StoreDirectoryRow } from './store-directory.js';

@@ -4,7 +4,7 @@
  */
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../lib/i18n';
 import { paths } from '../../app/paths';
@@ -23,7 +23,18 @@ import { NotPublishedPage } from '../pages/not-published-page';
 import { ApiError } from '../../lib/api-client';
 import { useHydrated } from '../../lib/use-hydrated';
 import { HydrateLater } from '../../lib/hydrate-in-steps';
-import { MessagesLink } from '../shared/messages-link';
+
+/**
+ * The signed-in buyer's messages link, with its unread count and live stream: its own chunk, loaded once a buyer is
+ * known to be signed in, so the messages client stays out of every shopper's first load (decision 069's budget). A
+ * chunk that cannot load leaves the link out; /messages is still reachable from the account pages.
+ */
+const MessagesLink = lazy(() =>
+  import('../shared/messages-link').then(
+    (m) => ({ default: m.MessagesLink }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * The search box's schema check. The zod schema is loaded when the box gets focus (so zod stays out of the first
@@ -160,7 +171,11 @@ export function ShopLayout() {
                 <span className="hide-mobile">{t('signIn')}</span>
               </Link>
             )}
-            {customer.data && <MessagesLink />}
+            {customer.data && (
+              <Suspense fallback={null}>
+                <MessagesLink />
+              </Suspense>
+            )}
             <CartLink icon={store?.cartIcon} />
           </nav>
         </div>

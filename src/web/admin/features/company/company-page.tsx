@@ -32,7 +32,7 @@ import { isForbidden, NoPermission } from '../../shared/no-permission';
 import { SupplierSwitch } from '../../shared/offers/supplier-switch';
 import { InvoicingSettings } from './invoicing-settings';
 import { SupplierBadgesCard } from './supplier-badges-card';
-import { JobApplicationsLink } from '../job-applications/job-applications-link';
+import { JobApplicationsLink } from '../../shared/job-applications-link';
 
 const FORMS: Record<CompanySection, (p: { profile: CompanyProfile }) => React.JSX.Element> = {
   basic: BasicForm,

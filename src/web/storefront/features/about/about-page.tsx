@@ -13,7 +13,7 @@ import { ProductImage } from '../../../components/ui/product-image';
 import { VerifiedBadge } from '../../components/verified-badge';
 import { storeConfigQuery } from '../../shared/api/get-store-config';
 import { aboutUsQuery } from './api/get-about-us';
-import { SupplierBadges } from './supplier-badges';
+import { SupplierBadges } from '../../shared/supplier-badges';
 
 i18n.addResourceBundle('es', 'company', esCompany, true, true);
 i18n.addResourceBundle('en', 'company', enCompany, true, true);

@@ -7,7 +7,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SupplierBadges } from '../about/supplier-badges';
+import { SupplierBadges } from '../../shared/supplier-badges';
 import { paths } from '../../../app/paths';
 import { useShop } from '../../../state/shop-store';
 import { Button } from '../../../components/ui/button';

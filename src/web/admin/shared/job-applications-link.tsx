@@ -1,8 +1,8 @@
 /** The "Solicitudes de empleo" card at the foot of Mis datos: owners only (decision 168), a link to the list. */
-import '../../../shared/jobs/jobs-i18n';
+import '../../shared/jobs/jobs-i18n';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { can, useSellerMe } from '../../shared/seller-me';
+import { can, useSellerMe } from './seller-me';
 
 export function JobApplicationsLink() {
   const { t } = useTranslation('jobs');

@@ -4,8 +4,8 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../../lib/api-client';
-import * as badgeRoutes from '../../../../shared/routes/badges';
+import { call } from '../../lib/api-client';
+import * as badgeRoutes from '../../../shared/routes/badges';
 
 export const supplierBadgesQuery = queryOptions({
   queryKey: ['supplier-badges'],
