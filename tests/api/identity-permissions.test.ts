@@ -73,8 +73,12 @@ describe('permissions of every seller API, generated from the OpenAPI document',
       else pathValues[p.name] = String(validValue(p.schema, p.name, () => undefined) ?? randomUUID());
     }
     const query: Record<string, unknown> = {};
-    for (const q of op.queryParams)
-      if (q.required || known(q.name) !== undefined) query[q.name] = validValue(q.schema, q.name, known);
+    for (const q of op.queryParams) {
+      // A known value of another shape (a body's `days` list against a query's number of days) is not this one's.
+      const k = known(q.name);
+      const fits = k !== undefined && Array.isArray(k) === (q.schema.type === 'array');
+      if (q.required || fits) query[q.name] = validValue(q.schema, q.name, fits ? known : () => undefined);
+    }
     const headers: Record<string, string> = { 'accept-language': 'es' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (host) headers['x-store-domain'] = host;

@@ -12,6 +12,7 @@ const PLATFORM_TABLES: Record<string, string> = {
   subscription_plans: 'the plans every store chooses from',
   postal_codes: 'the SEPOMEX catalogue, the same for everyone',
   visit_salts: 'one random salt per calendar day for every store’s visitor keys (the store is in the hashed text)',
+  operator_sessions: 'sessions of the platform operator, who belongs to no store',
   email_verifications: "a platform account's email, before any store exists (seller sign-up)",
   sandbox_payment_methods: "the sandbox payment provider's own records (an outside service's tables)",
   sandbox_payments: "the sandbox payment provider's own records",

@@ -1,5 +1,5 @@
 /**
- * Supplier badges (SPEC 1: audited supplier, verified supplier, diamond member; decisions 165, 166): what a store
+ * Supplier badges (audited supplier, verified supplier, diamond member; decisions 165, 166): what a store
  * holds, what it asks for, and the history of grants and lapses. Dates are calendar days `YYYY-MM-DD` (Mexico City).
  */
 import { z } from 'zod';

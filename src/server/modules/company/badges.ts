@@ -1,5 +1,5 @@
 /**
- * Supplier badges (SPEC 1; decisions 165, 166). A store asks for `verified` (its company documents, each with the
+ * Supplier badges (decisions 165, 166). A store asks for `verified` (its company documents, each with the
  * expiry date printed on it) or `audited` (an audit report it uploads); the platform operator accepts or rejects the
  * request; an accepted badge holds through the earliest expiry date and lapses by itself the day after (the daily
  * badges job). `diamond` is never asked for nor granted by hand: the daily job computes it (operator module).
