@@ -153,8 +153,8 @@ export const factories = {
   },
 
   /** Runs the daily badges job as of `at` (the test clock of badges, decision 165). */
-  async badgesSweep(at: Date): Promise<{ lapsed: number; reminded: number }> {
-    return call('/__e2e/badges-sweep', { body: { at: at.toISOString() } }, 200);
+  async badgesSweep(at: Date, store?: { id: string }): Promise<{ lapsed: number; reminded: number }> {
+    return call('/__e2e/badges-sweep', { body: { at: at.toISOString(), storeId: store?.id } }, 200);
   },
 
   /**

@@ -137,8 +137,9 @@ for (const lang of ['es', 'en'] as const) {
 
     // The day after the proof of address expires, the daily job lapses the badge.
     const after = new Date(`${mexicoDay(21)}T18:00:00Z`);
-    // The job is the platform's: a parallel test's sweep may lapse this badge first, so the storefront is the check.
-    await factory.badgesSweep(after);
+    // The job runs for this store only: a parallel test's store keeps its badge until its own check.
+    const swept = await factory.badgesSweep(after, store);
+    expect(swept.lapsed).toBe(1);
     await shop.goto(store.url('/proveedor'));
     await expect(shop.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(shop.getByTestId('supplier-badges')).toHaveCount(0);

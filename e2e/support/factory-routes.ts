@@ -22,8 +22,8 @@
  * - POST /__e2e/reviews-publish {storeId} -> 200 {published, held}: the test clock of reviews (decision 157): the
  *   store's pending reviews are past their delay, and the publishing job runs now.
  * - POST /__e2e/operators {} -> 201 {email, password}: a new platform operator account (decision 163).
- * - POST /__e2e/badges-sweep {at} -> 200 {lapsed, reminded, diamondGranted, diamondLost}: the test clock of badges
- *   (decision 165): the daily badges job runs as of `at` (ISO).
+ * - POST /__e2e/badges-sweep {at, storeId?} -> 200 {lapsed, reminded, diamondGranted, diamondLost}: the test clock of badges
+ *   (decision 165): the daily badges job runs as of `at` (ISO), for that store only when `storeId` is given.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -191,9 +191,10 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
   });
 
   app.post('/badges-sweep', async (request) => {
-    const { at } = request.body as { at: string };
+    // One store's badges: the job is the platform's, and a parallel test's store must not lapse with this one.
+    const { at, storeId } = request.body as { at: string; storeId?: string };
     return badgesDailyJob.handler(
-      { at },
+      { at, storeId },
       { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
     );
   });

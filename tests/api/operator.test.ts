@@ -212,7 +212,10 @@ describe('platform operator', () => {
     expect(await runBadgeSweep(ctx, in15)).toMatchObject({ reminded: 0 });
     // The day after the proof of address expires: lapsed, the history keeps both.
     const after = new Date(`${addDaysTo(expiries.proof_of_address, 1)}T18:00:00Z`);
-    expect(await runBadgeSweep(ctx, after)).toMatchObject({ lapsed: 1 });
+    // Run for another store only, it leaves this one's badge alone.
+    expect(await runBadgeSweep(ctx, after, b.id)).toMatchObject({ lapsed: 0 });
+    expect((await badges()).json().badges).toHaveLength(1);
+    expect(await runBadgeSweep(ctx, after, a.id)).toMatchObject({ lapsed: 1 });
     expect(await runBadgeSweep(ctx, after)).toMatchObject({ lapsed: 0 });
     expect((await badges()).json().badges).toEqual([]);
     const state = await t.app.inject({

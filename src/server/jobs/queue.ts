@@ -103,7 +103,7 @@ export interface JobPayloads {
    * The daily badges sweep (decisions 165, 166): expired badges lapsed, the 30- and 7-day reminders claimed and
    * mailed, diamond computed. `at` (ISO) runs it as of that moment instead of now (tests move the clock).
    */
-  'badges-daily': { at?: string };
+  'badges-daily': { at?: string; storeId?: string };
   /** An email to the store's owners about a badge: it lapses in 30 or 7 days (`validUntil`), or it lapsed. */
   'badge-email': {
     storeId: string;

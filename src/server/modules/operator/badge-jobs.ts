@@ -54,18 +54,18 @@ export interface BadgeSweep {
   diamondLost: number;
 }
 
-/** The sweep as of `now` (see the file's comment). */
-export async function runBadgeSweep(ctx: DbContext, now = new Date()): Promise<BadgeSweep> {
+/** The sweep as of `now` (see the file's comment); of one store's badges only when `storeId` is given. */
+export async function runBadgeSweep(ctx: DbContext, now = new Date(), storeId?: string): Promise<BadgeSweep> {
   const today = badgeDay(now);
   let lapsed = 0;
-  for (const l of await lapseExpiredBadges(ctx, today)) {
+  for (const l of await lapseExpiredBadges(ctx, today, storeId)) {
     lapsed++;
     await enqueue(ctx.db, 'badge-email', { ...l, kind: 'lapsed' });
   }
   let reminded = 0;
   for (const days of [7, 30] as const) {
     await runTransaction(ctx.db, async (tx) => {
-      for (const r of await claimBadgeReminders({ db: tx }, today, days)) {
+      for (const r of await claimBadgeReminders({ db: tx }, today, days, storeId)) {
         reminded++;
         await enqueue(tx, 'badge-email', { ...r, kind: days === 7 ? 'expires_7' : 'expires_30' });
       }
@@ -75,13 +75,14 @@ export async function runBadgeSweep(ctx: DbContext, now = new Date()): Promise<B
   const diamond = new Set(await storesWithBadge(ctx, 'diamond', today));
   let diamondGranted = 0;
   let diamondLost = 0;
-  for (const storeId of new Set([...verified, ...diamond])) {
-    const meets = await meetsDiamondRule({ db: ctx.db, storeId }, verified.has(storeId), now);
-    if (meets && !diamond.has(storeId)) {
-      await grantBadge({ db: ctx.db, storeId }, 'diamond', null, 'rule');
+  for (const id of new Set([...verified, ...diamond])) {
+    if (storeId && id !== storeId) continue;
+    const meets = await meetsDiamondRule({ db: ctx.db, storeId: id }, verified.has(id), now);
+    if (meets && !diamond.has(id)) {
+      await grantBadge({ db: ctx.db, storeId: id }, 'diamond', null, 'rule');
       diamondGranted++;
-    } else if (!meets && diamond.has(storeId)) {
-      if (await removeBadge({ db: ctx.db, storeId }, 'diamond', 'lapsed', 'rule_lost')) diamondLost++;
+    } else if (!meets && diamond.has(id)) {
+      if (await removeBadge({ db: ctx.db, storeId: id }, 'diamond', 'lapsed', 'rule_lost')) diamondLost++;
     }
   }
   return { lapsed, reminded, diamondGranted, diamondLost };
@@ -124,7 +125,7 @@ export async function sendBadgeEmail(
 export const badgesDailyJob = defineJob(
   'badges-daily',
   async (p, ctx) => {
-    const r = await runBadgeSweep(ctx, p?.at ? new Date(p.at) : new Date());
+    const r = await runBadgeSweep(ctx, p?.at ? new Date(p.at) : new Date(), p?.storeId);
     if (r.lapsed + r.reminded + r.diamondGranted + r.diamondLost > 0) ctx.log.info(r, 'badges sweep');
     return r;
   },

@@ -37,11 +37,13 @@ export function renderHead(input: {
   nonce: { script: string; style: string };
   /** The image to preload (server-rendered pages, ssr.ts). */
   preload?: { href: string; srcset?: string; sizes?: string } | null;
+  /** The store's language when there is no config to read it from (a suspended or unpublished store's page). */
+  storeLang?: string | null;
 }): { lang: string; head: string } {
   const { config, product, origin, nonce } = input;
   if (!config) {
     return {
-      lang: 'es',
+      lang: input.storeLang === 'en' ? 'en' : 'es',
       head: '<title>Vitrina</title>\n<meta name="description" content="Vitrina: crea tu tienda en línea en México." />',
     };
   }

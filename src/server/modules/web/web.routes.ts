@@ -159,6 +159,8 @@ async function renderIndex(
     path: request.url,
     nonce: reply.cspNonce,
     preload: page?.preload,
+    // A suspended or unpublished store's page is still in the store's language.
+    storeLang: request.store?.lang,
   });
   if (isPlatform(request)) head.head += '<meta name="vitrina-area" content="platform">';
   const scripts = catalogues[head.lang] ? [...preloadScripts, catalogues[head.lang]!] : preloadScripts;
@@ -310,8 +312,10 @@ const routes: FastifyPluginAsync<{ serveWeb: boolean; indexHtml?: string }> = as
     // search engines and the certificate all see one site. The admin stays where the seller signed in.
     const asked =
       normaliseHost(request.headers[STORE_DOMAIN_HEADER] as string | undefined) ?? normaliseHost(request.headers.host);
+    // Permanent for search engines, but never kept by browsers without asking again: the seller may remove the
+    // domain or change the primary one at any time, and a cached 308 would keep sending shoppers to the old one.
     if (request.store && asked && asked !== request.store.primaryHost)
-      return reply.redirect(`${requestOrigin(request)}${request.url}`, 308);
+      return reply.header('cache-control', 'no-cache').redirect(`${requestOrigin(request)}${request.url}`, 308);
     // A page that does not exist is a real 404 (410 for an archived product), decided before any cached page.
     const status: PageStatus = isPlatform(request) ? 200 : await storefrontPageStatus(request);
     if (status !== 200) {
