@@ -16,6 +16,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import i18n from './lib/i18n';
 import esCatalogues from './lib/catalogues/es';
 import enCatalogues from './lib/catalogues/en';
+import './lib/catalogues/errors';
 import { appRoutes } from './app/router';
 import { setStoreContentPage, StorefrontRoutes } from './storefront/routes';
 import { StoreContentPage } from './storefront/features/content/store-content-page';

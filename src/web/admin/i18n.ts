@@ -1,5 +1,6 @@
 /** Registers the admin message catalogues; imported only by the admin tree so the storefront bundle never carries them. */
 import i18n from '../lib/i18n';
+import '../lib/catalogues/errors';
 import es from '../../locales/es/admin.json';
 import en from '../../locales/en/admin.json';
 import filesEs from '../../locales/es/files.json';

@@ -135,8 +135,16 @@ async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T
   if (!res.ok) {
     handleRedirects(res.status, path, opts.redirectOn404 ?? true);
     const err = (data ?? {}) as Partial<ErrorBody>;
+    // The server sends `message` translated; a code without one falls back to INTERNAL while the whole errors
+    // catalogue is not loaded yet (the first pages carry only part of it, lib/catalogues/errors.ts).
     const code = (err.code ?? 'INTERNAL') as ErrorCode;
-    throw new ApiError(res.status, code, err.message ?? i18n.t(`errors:${code}`), err.params ?? {}, err.fields ?? []);
+    throw new ApiError(
+      res.status,
+      code,
+      err.message ?? i18n.t([`errors:${code}`, 'errors:INTERNAL']),
+      err.params ?? {},
+      err.fields ?? [],
+    );
   }
   return data as T;
 }

@@ -1,7 +1,7 @@
 /**
- * i18next for the web app: `es` default and fallback, `en` available. The first load carries
- * common, storefront and errors of the page's language only (lib/catalogues/<lang>.ts, one chunk each, decision 069):
- * `i18nReady` resolves once they are in, and the app renders after it (main.tsx); switching language loads the other
+ * i18next for the web app: `es` default and fallback, `en` available. The first load carries common, storefront and
+ * part of errors of the page's language only (lib/catalogues/<lang>.ts, one chunk each, decision 069; the whole errors
+ * catalogue comes later, lib/catalogues/errors.ts): `i18nReady` resolves once they are in, and the app renders after it (main.tsx); switching language loads the other
  * language's chunk first. Checkout and account come with the first cart, checkout or account page
  * (storefront/shop-i18n.ts) and the admin namespace with the admin route tree.
  */

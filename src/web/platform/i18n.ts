@@ -1,5 +1,6 @@
 /** Registers the platform home's catalogue; imported only by the platform tree (src/web/platform/routes.tsx). */
 import i18n from '../lib/i18n';
+import '../lib/catalogues/errors';
 import es from '../../locales/es/platform.json';
 import en from '../../locales/en/platform.json';
 

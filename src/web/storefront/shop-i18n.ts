@@ -1,8 +1,10 @@
 /**
  * Registers the checkout and account message catalogues (es, en). Loaded with the first cart, checkout or account
- * page (storefront/routes.tsx), so the entry pages' JavaScript carries only common, storefront and errors.
+ * page (storefront/routes.tsx), with the whole errors catalogue, so the entry pages' JavaScript carries only common,
+ * storefront and the errors they raise themselves.
  */
 import i18n from '../lib/i18n';
+import '../lib/catalogues/errors';
 import esCheckout from '../../locales/es/checkout.json';
 import enCheckout from '../../locales/en/checkout.json';
 import esAccount from '../../locales/es/account.json';

@@ -4,7 +4,7 @@
  */
 import { Link, NavLink, Outlet, useNavigate, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type ComponentType, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../lib/i18n';
 import { paths } from '../../app/paths';
@@ -21,17 +21,21 @@ import { UnderConstructionPage } from '../pages/under-construction-page';
 import { AccountSuspendedPage } from '../pages/account-suspended-page';
 import { NotPublishedPage } from '../pages/not-published-page';
 import { ApiError } from '../../lib/api-client';
+import { getToken } from '../../lib/session';
 import { useHydrated } from '../../lib/use-hydrated';
 import { HydrateLater } from '../../lib/hydrate-in-steps';
 
 /**
  * The signed-in buyer's messages link, with its unread count and live stream: its own chunk, loaded once a buyer is
  * known to be signed in, so the messages client stays out of every shopper's first load (decision 069's budget). A
- * chunk that cannot load leaves the link out; /messages is still reachable from the account pages.
+ * chunk that cannot load leaves the header without the link rather than the page without its layout.
  */
+const loadMessagesLink = () => import('../shared/messages-link');
+// A browser that holds a buyer's token starts loading it with the page, alongside the account request that shows it.
+if (typeof window !== 'undefined' && getToken('storefront')) void loadMessagesLink().catch(() => undefined);
 const MessagesLink = lazy(() =>
-  import('../shared/messages-link').then(
-    (m) => ({ default: m.MessagesLink }),
+  loadMessagesLink().then(
+    (m): { default: ComponentType } => ({ default: m.MessagesLink }),
     () => ({ default: () => null }),
   ),
 );

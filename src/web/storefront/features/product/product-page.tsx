@@ -25,11 +25,27 @@ import { recordProductView } from './api/record-product-view';
 import { DetailsTable, PackagingTable, ReviewList, SpecificationsTable } from './product-tab-panels';
 import { formatOptionName } from '../../../lib/option-labels';
 import { loadChunk } from '../../../lib/load-chunk';
+import { useHydrated } from '../../../lib/use-hydrated';
 
 // The review and report forms are their own chunk: most visits never open them (decision 088's first-load budget).
 const reviewPanel = () => loadChunk(() => import('./review-panel'));
 const ReviewPanel = lazy(() => reviewPanel().then((m) => ({ default: m.ReviewPanel })));
 const ReportForm = lazy(() => reviewPanel().then((m) => ({ default: m.ReportForm })));
+
+/**
+ * The signed-in buyer's review panel, in the browser only: the server's render is synchronous and cannot wait for a
+ * lazy chunk (the first product page rendered after a start would fail and fall back to the bare shell), and the panel
+ * shows nothing to a shopper who is not signed in, which is all the server knows. Its own component, so that only it
+ * renders again once the page has hydrated.
+ */
+function ReviewPanelOnceHydrated({ codigo }: { codigo: string }) {
+  const hydrated = useHydrated();
+  return hydrated ? (
+    <Suspense fallback={null}>
+      <ReviewPanel codigo={codigo} />
+    </Suspense>
+  ) : null;
+}
 
 export function ProductPage() {
   const { t } = useTranslation('storefront');
@@ -193,9 +209,7 @@ function ProductView({ p }: { p: ProductDetail }) {
               />
             </Suspense>
           )}
-          <Suspense fallback={null}>
-            <ReviewPanel codigo={p.codigo} />
-          </Suspense>
+          <ReviewPanelOnceHydrated codigo={p.codigo} />
         </div>
       ),
     },
