@@ -119,6 +119,14 @@ test.describe('quotes', () => {
       await admin.goto(platformUrl('/admin/ventas'));
       await expect(admin.getByText('$6,965.00').first()).toBeVisible();
       await shot(admin, '8-admin-sales');
+      // The seller's balance holds the order until its release: what the buyer paid (the OXXO fee is the store's)
+      // less Vitrina's 3.5 % of the products (500 × $12.00), never of the quoted services.
+      await admin.goto(platformUrl('/admin/balance/summary'));
+      const pending = admin.getByTestId('balance-pending');
+      await expect(pending).toContainText('1 pedido pendiente');
+      expect(centsOf((await pending.locator('strong').textContent())!)).toBe(
+        695_000 + 1_500 - Math.round((600_000 * 350) / 10_000),
+      );
     },
   );
 });
