@@ -147,6 +147,11 @@ export const factories = {
     return call('/__e2e/reviews-publish', { body: { storeId: store.id } }, 200);
   },
 
+  /** The facturas' every-minute sweep, now: facturas asked for orders paid since are issued (decision 154). */
+  async issueInvoices(): Promise<{ issued: number }> {
+    return call('/__e2e/invoice-sweep', {}, 200);
+  },
+
   /** A new platform operator account (decision 163): email and password for /operador/login. */
   async operator(): Promise<{ email: string; password: string }> {
     return call('/__e2e/operators', {}, 201);

@@ -58,7 +58,9 @@ test(
     await shopper.goto(new URL(track!, storeUrl(store.slug)).toString());
     const factura = shopper.locator('section[aria-labelledby="factura-title"]');
     await expect(factura.getByText(/^(En proceso|Emitida)$/)).toBeVisible();
+    // Asked before the card was confirmed: the every-minute sweep issues it once the order is paid (run now here).
     await expect(async () => {
+      await factory.issueInvoices();
       await shopper.reload();
       await expect(factura.getByText('Emitida')).toBeVisible({ timeout: 5_000 });
     }).toPass({ timeout: 60_000 });

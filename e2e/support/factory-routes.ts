@@ -24,6 +24,8 @@
  * - POST /__e2e/operators {} -> 201 {email, password}: a new platform operator account (decision 163).
  * - POST /__e2e/badges-sweep {at, storeId?} -> 200 {lapsed, reminded, diamondGranted, diamondLost}: the test clock of badges
  *   (decision 165): the daily badges job runs as of `at` (ISO), for that store only when `storeId` is given.
+ * - POST /__e2e/invoice-sweep {} -> 200 {issued}: the test clock of facturas (decision 154): the every-minute sweep
+ *   that issues the facturas asked for orders paid since runs now.
  */
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -46,6 +48,7 @@ import { balanceReleaseJob } from '../../src/server/modules/orders/index.js';
 import { listingFixture, offerFixture } from '../../tests/helpers/marketplace.js';
 import { placePaidOrder } from '../../tests/helpers/payments.js';
 import { eq, sql } from 'drizzle-orm';
+import { invoiceSweepJob } from '../../src/server/modules/invoices/invoices.jobs.js';
 import { reviewsPublishJob } from '../../src/server/modules/catalog/review-jobs.js';
 import { productVariants, storeSubscriptions } from '../../src/server/db/schema/index.js';
 import { ensureSubscription, renewSubscription } from '../../src/server/modules/subscriptions/index.js';
@@ -182,6 +185,13 @@ export async function factoryRoutes(app: FastifyInstance): Promise<void> {
       { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
     );
   });
+
+  app.post('/invoice-sweep', async () =>
+    invoiceSweepJob.handler(
+      {},
+      { db: app.db, providers: app.providers, log: app.log, config: app.config, jobId: 'e2e', retryCount: 0 },
+    ),
+  );
 
   app.post('/operators', async (_request, reply) => {
     const email = `operador-${randomUUID().slice(0, 8)}@example.com`;
