@@ -213,9 +213,9 @@ describe('platform operator', () => {
     // The day after the proof of address expires: lapsed, the history keeps both.
     const after = new Date(`${addDaysTo(expiries.proof_of_address, 1)}T18:00:00Z`);
     // Run for another store only, it leaves this one's badge alone.
-    expect(await runBadgeSweep(ctx, after, b.id)).toMatchObject({ lapsed: 0 });
+    expect(await runBadgeSweep({ ...ctx, storeId: b.id }, after)).toMatchObject({ lapsed: 0 });
     expect((await badges()).json().badges).toHaveLength(1);
-    expect(await runBadgeSweep(ctx, after, a.id)).toMatchObject({ lapsed: 1 });
+    expect(await runBadgeSweep({ ...ctx, storeId: a.id }, after)).toMatchObject({ lapsed: 1 });
     expect(await runBadgeSweep(ctx, after)).toMatchObject({ lapsed: 0 });
     expect((await badges()).json().badges).toEqual([]);
     const state = await t.app.inject({

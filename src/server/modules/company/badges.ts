@@ -337,18 +337,19 @@ export async function decideBadgeRequest(
 }
 
 /**
- * The daily sweep's lapses: every held badge (of store `storeId` only, when given) whose last day is before `today`
+ * The daily sweep's lapses: every held badge (of store `ctx.storeId` only, when given) whose last day is before `today`
  * is removed (reason `expired`) and written to the history. Returns the lapsed badges.
  */
 export async function lapseExpiredBadges(
-  ctx: DbContext,
+  ctx: DbContext & { storeId?: string },
   today: string,
-  storeId?: string,
 ): Promise<{ storeId: string; badge: BadgeId; validUntil: string }[]> {
   const due = await ctx.db
     .select({ storeId: supplierBadges.storeId, badge: supplierBadges.badge, validUntil: supplierBadges.validUntil })
     .from(supplierBadges)
-    .where(and(lt(supplierBadges.validUntil, today), storeId ? eq(supplierBadges.storeId, storeId) : undefined));
+    .where(
+      and(lt(supplierBadges.validUntil, today), ctx.storeId ? eq(supplierBadges.storeId, ctx.storeId) : undefined),
+    );
   const out: { storeId: string; badge: BadgeId; validUntil: string }[] = [];
   for (const d of due)
     if (await removeBadge({ db: ctx.db, storeId: d.storeId }, d.badge as BadgeId, 'lapsed', 'expired'))
@@ -360,13 +361,12 @@ export async function lapseExpiredBadges(
  * Claims the reminders due on `today`: a badge whose last day is at most `days` (30 or 7) days away and whose
  * reminder of that kind was not sent is marked sent and returned, once each (the caller enqueues the email in the
  * same transaction). The 7-day one also covers the 30-day one, so a badge granted 10 days before expiry gets one.
- * Only store `storeId`'s badges when given.
+ * Only store `ctx.storeId`'s badges when given.
  */
 export async function claimBadgeReminders(
-  ctx: DbContext,
+  ctx: DbContext & { storeId?: string },
   today: string,
   days: 30 | 7,
-  storeId?: string,
 ): Promise<{ storeId: string; badge: BadgeId; validUntil: string }[]> {
   const column = days === 30 ? supplierBadges.reminded30At : supplierBadges.reminded7At;
   const set =
@@ -382,7 +382,7 @@ export async function claimBadgeReminders(
         sql`${supplierBadges.validUntil} >= ${today}`,
         lte(supplierBadges.validUntil, addDaysTo(today, days)),
         days === 30 ? sql`${supplierBadges.validUntil} > ${addDaysTo(today, 7)}` : undefined,
-        storeId ? eq(supplierBadges.storeId, storeId) : undefined,
+        ctx.storeId ? eq(supplierBadges.storeId, ctx.storeId) : undefined,
       ),
     )
     .returning({ storeId: supplierBadges.storeId, badge: supplierBadges.badge, validUntil: supplierBadges.validUntil });

@@ -54,18 +54,19 @@ export interface BadgeSweep {
   diamondLost: number;
 }
 
-/** The sweep as of `now` (see the file's comment); of one store's badges only when `storeId` is given. */
-export async function runBadgeSweep(ctx: DbContext, now = new Date(), storeId?: string): Promise<BadgeSweep> {
+/** The sweep as of `now` (see the file's comment); of one store's badges only when `ctx.storeId` is given. */
+export async function runBadgeSweep(ctx: DbContext & { storeId?: string }, now = new Date()): Promise<BadgeSweep> {
+  const storeId = ctx.storeId;
   const today = badgeDay(now);
   let lapsed = 0;
-  for (const l of await lapseExpiredBadges(ctx, today, storeId)) {
+  for (const l of await lapseExpiredBadges(ctx, today)) {
     lapsed++;
     await enqueue(ctx.db, 'badge-email', { ...l, kind: 'lapsed' });
   }
   let reminded = 0;
   for (const days of [7, 30] as const) {
     await runTransaction(ctx.db, async (tx) => {
-      for (const r of await claimBadgeReminders({ db: tx }, today, days, storeId)) {
+      for (const r of await claimBadgeReminders({ db: tx, storeId }, today, days)) {
         reminded++;
         await enqueue(tx, 'badge-email', { ...r, kind: days === 7 ? 'expires_7' : 'expires_30' });
       }
@@ -125,7 +126,7 @@ export async function sendBadgeEmail(
 export const badgesDailyJob = defineJob(
   'badges-daily',
   async (p, ctx) => {
-    const r = await runBadgeSweep(ctx, p?.at ? new Date(p.at) : new Date(), p?.storeId);
+    const r = await runBadgeSweep({ ...ctx, storeId: p?.storeId }, p?.at ? new Date(p.at) : new Date());
     if (r.lapsed + r.reminded + r.diamondGranted + r.diamondLost > 0) ctx.log.info(r, 'badges sweep');
     return r;
   },
