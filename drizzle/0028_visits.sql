@@ -1,4 +1,4 @@
--- Visits (SPEC 1 "daily visits", 2 /admin/visitas; decisions 161, 162): one row per storefront page view with a
+-- Visits (the daily visits of /admin/visitas; decisions 161, 162): one row per storefront page view with a
 -- visitor key that identifies no person (an HMAC of the day's salt, IP, user agent and store; null under DNT/GPC),
 -- the day's salts (deleted once their day is over everywhere), and the storefront's searched words with their counts.
 CREATE TABLE "page_views" (
